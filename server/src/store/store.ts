@@ -1,0 +1,64 @@
+/**
+ * The one storage interface of the server. Two implementations (memory, Redis) pass the same
+ * contract suite. Documents are opaque JSON strings chosen by the services; the store never
+ * interprets them, so both implementations behave the same (no shared mutable objects).
+ * Every method is async, always.
+ */
+
+export interface StoredGame {
+  readonly id: string;
+  /** Starts at 1 on create, +1 on every successful commit. */
+  readonly version: number;
+  readonly doc: string;
+  /** The whole move log, in order (each entry an opaque string, e.g. a JSON MoveRecord). */
+  readonly moves: readonly string[];
+}
+
+export interface GameWrite {
+  readonly doc: string;
+  /** Entries appended to the move log atomically with the doc. */
+  readonly appendMoves: readonly string[];
+  /** Epoch ms when the server must look at this game again (clock flag, first-move abort), or null. */
+  readonly deadline: number | null;
+  /** Listed among games in progress with this summary (opaque JSON), or removed from the list when null. */
+  readonly summary: string | null;
+}
+
+export type CommitResult =
+  | { readonly ok: true; readonly version: number }
+  | { readonly ok: false; readonly reason: 'conflict'; readonly version: number }
+  | { readonly ok: false; readonly reason: 'not-found' };
+
+export interface StoredSeek {
+  readonly id: string;
+  /** Invitation code (private seeks) or null. */
+  readonly code: string | null;
+  readonly public: boolean;
+  readonly doc: string;
+}
+
+export interface Store {
+  /** Creates version 1. Rejects (throws) if the id exists. */
+  createGame(id: string, write: GameWrite): Promise<void>;
+  loadGame(id: string): Promise<StoredGame | null>;
+  /** Atomic compare-and-set on the version: doc, move-log append, deadline and summary in one step. */
+  commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
+  /** Summaries of games in progress, most recent first. */
+  listActiveGames(limit: number): Promise<{ id: string; summary: string }[]>;
+  /** Atomically claims (removes) up to `limit` deadlines due at `now`; each is returned to one caller only. */
+  claimDueGames(now: number, limit: number): Promise<string[]>;
+
+  putSeek(seek: StoredSeek): Promise<void>;
+  getSeek(id: string): Promise<StoredSeek | null>;
+  getSeekByCode(code: string): Promise<StoredSeek | null>;
+  /** Atomically removes and returns the seek: of two concurrent takers exactly one gets it. */
+  takeSeek(id: string): Promise<StoredSeek | null>;
+  listPublicSeeks(): Promise<StoredSeek[]>;
+
+  putPlayer(id: string, doc: string): Promise<void>;
+  getPlayer(id: string): Promise<string | null>;
+
+  /** Throws when the backing service is unreachable (used by /healthz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,33 @@
+/** Error codes carried by `{ ok: false, code, message }` acknowledgements and HTTP errors. */
+export const ERROR_CODES = [
+  'bad-request', // payload failed its schema
+  'unknown-event', // event name not in the protocol
+  'bad-token', // missing, wrong or forged identity token
+  'rate-limited',
+  'unknown-game',
+  'unknown-seek',
+  'own-seek', // accepting one's own seek
+  'not-a-player', // a spectator (or stranger) tried a player action
+  'not-your-turn',
+  'stale-version', // expected version is not the current one: resync
+  'game-over',
+  'illegal-move', // plus the rules' own codes below
+  'check-before-last-move',
+  'cycle-piece-already-moved',
+  'cannot-afford',
+  'en-passant-not-first-move',
+  'cannot-pass',
+  'no-draw-offer',
+  'no-rematch-offer',
+  'too-late-to-abort',
+  'conflict', // compare-and-set kept losing: try again
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AckError {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+export type Ack<T extends object = Record<never, never>> = ({ readonly ok: true } & T) | AckError;

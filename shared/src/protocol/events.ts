@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { Ack } from './errors.js';
+import * as s from './schemas.js';
+import type {
+  GameEvent,
+  GameSnapshot,
+  GameSummary,
+  PresenceEvent,
+  Seat,
+  Seek,
+  Session,
+  SpectatorsEvent,
+} from './types.js';
+
+/**
+ * Client-to-server events: name -> payload schema. Every one is answered with an ack
+ * (`Ack<...>` below). The transport parses the payload with exactly this schema.
+ */
+export const CLIENT_EVENTS = {
+  'session:setName': s.setNameSchema,
+  'lobby:subscribe': s.emptySchema,
+  'lobby:unsubscribe': s.emptySchema,
+  'seek:create': s.seekCreateSchema,
+  'seek:cancel': s.seekIdSchema,
+  'seek:accept': s.seekAcceptSchema,
+  'invite:get': s.inviteCodeSchema,
+  'game:join': s.gameRefSchema,
+  'game:leave': s.gameRefSchema,
+  'game:resync': s.gameRefSchema,
+  'game:move': s.gameMoveSchema,
+  'game:endTurn': s.gameVersionedSchema,
+  'game:resign': s.gameRefSchema,
+  'game:drawOffer': s.gameRefSchema,
+  'game:drawAccept': s.gameRefSchema,
+  'game:drawDecline': s.gameRefSchema,
+  'game:abort': s.gameRefSchema,
+  'game:rematchOffer': s.gameRefSchema,
+  'game:rematchAccept': s.gameRefSchema,
+} as const;
+export type ClientEventName = keyof typeof CLIENT_EVENTS;
+export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
+
+/** What a successful ack carries, per event. */
+export interface AckData {
+  'session:setName': { name: string };
+  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[] };
+  'lobby:unsubscribe': Record<never, never>;
+  'seek:create': { seek: Seek; inviteUrl?: string };
+  'seek:cancel': Record<never, never>;
+  'seek:accept': { gameId: string };
+  'invite:get': { seek: Seek };
+  'game:join': { snapshot: GameSnapshot; seat: Seat };
+  'game:leave': Record<never, never>;
+  'game:resync': { snapshot: GameSnapshot; seat: Seat };
+  'game:move': { version: number };
+  'game:endTurn': { version: number };
+  'game:resign': { version: number };
+  'game:drawOffer': { version: number };
+  'game:drawAccept': { version: number };
+  'game:drawDecline': { version: number };
+  'game:abort': { version: number };
+  'game:rematchOffer': { version: number };
+  'game:rematchAccept': { version: number; gameId: string };
+}
+
+/**
+ * Typed emits for the client. The server must not trust these types: it registers handlers
+ * whose payload is `unknown` and parses it with `CLIENT_EVENTS[name]`.
+ */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientPayload<E>, ack: (res: Ack<AckData[E]>) => void) => void;
+};
+
+/** Server-to-client events. */
+export interface ServerToClientEvents {
+  session: (s: Session) => void;
+  'lobby:seekAdded': (seek: Seek) => void;
+  'lobby:seekRemoved': (p: { seekId: string }) => void;
+  'lobby:gameAdded': (g: GameSummary) => void;
+  'lobby:gameUpdated': (g: GameSummary) => void;
+  'lobby:gameRemoved': (p: { gameId: string }) => void;
+  /** Sent to both players when a seek is accepted or a rematch starts. */
+  'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
+  'game:event': (e: GameEvent) => void;
+  'game:presence': (p: PresenceEvent) => void;
+  'game:spectators': (p: SpectatorsEvent) => void;
+  /** A request the server could not route (unknown event name). */
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+}

@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './schemas.js';
+export * from './types.js';
+export * from './events.js';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { timeControlSchema } from '../clock/time-control.js';
+import { VARIANT_IDS } from '../rules/variant-ids.js';
+
+/** Client-to-server payload schemas. The server parses every payload once with these. */
+export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const displayNameSchema = z.string().trim().min(1).max(30);
+/** A move as UCI: e2e4, e7e8q, castling as the king's move e1g1. */
+export const uciSchema = z.string().regex(/^[a-h][1-8][a-h][1-8][qrbnk]?$/);
+
+export const variantSchema = z.enum(VARIANT_IDS);
+export const seekColorSchema = z.enum(['white', 'black', 'random']);
+export const visibilitySchema = z.enum(['public', 'private']);
+
+export const setNameSchema = z.object({ name: displayNameSchema }).strict();
+export const seekCreateSchema = z
+  .object({
+    variant: variantSchema,
+    timeControl: timeControlSchema,
+    color: seekColorSchema,
+    visibility: visibilitySchema,
+  })
+  .strict();
+export const seekIdSchema = z.object({ seekId: idSchema }).strict();
+export const inviteCodeSchema = z.object({ code: idSchema }).strict();
+export const seekAcceptSchema = z.union([
+  z.object({ seekId: idSchema }).strict(),
+  z.object({ code: idSchema }).strict(),
+]);
+export const gameRefSchema = z.object({ gameId: idSchema }).strict();
+export const gameMoveSchema = z
+  .object({ gameId: idSchema, version: z.number().int().nonnegative(), move: uciSchema })
+  .strict();
+export const gameVersionedSchema = z
+  .object({ gameId: idSchema, version: z.number().int().nonnegative() })
+  .strict();
+export const emptySchema = z.object({}).strict();
