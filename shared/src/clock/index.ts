@@ -1,0 +1,1 @@
+export * from './time-control.js';
