@@ -1,1 +1,2 @@
 export * from './time-control.js';
+export * from './clock.js';

@@ -1,0 +1,94 @@
+import type { Color } from '../chess/types.js';
+import type { ClockView } from '../protocol/types.js';
+import type { TimeControl } from './time-control.js';
+
+/**
+ * Clock arithmetic of RULES.md section 6 as pure functions of (clock, event, now).
+ * Times are epoch milliseconds passed in by the caller; nothing here reads a clock.
+ * The clock of the side whose turn it is runs during the whole series and stops when
+ * the turn ends.
+ */
+export interface ClockState {
+  readonly control: TimeControl;
+  /** Milliseconds left; for the running side, as of `since`. */
+  readonly remaining: { readonly white: number; readonly black: number };
+  readonly running: Color | null;
+  readonly since: number | null;
+}
+
+const SECOND = 1000;
+const DAY = 86_400 * SECOND;
+
+/** The fresh budget a turn gets under per-turn and correspondence controls (ms), or null. */
+export function turnBudgetMs(control: TimeControl, budget: number): number | null {
+  switch (control.kind) {
+    case 'per-turn':
+      return (control.base + control.perMove * budget) * SECOND;
+    case 'correspondence':
+      return control.daysPerTurn * DAY;
+    default:
+      return null;
+  }
+}
+
+export function initClock(control: TimeControl): ClockState {
+  const start =
+    control.kind === 'fischer' ? control.initial * SECOND : (turnBudgetMs(control, 1) ?? 0);
+  return { control, remaining: { white: start, black: start }, running: null, since: null };
+}
+
+/** Starts `color`'s clock for a turn of `budget` moves (or points). Untimed clocks never run. */
+export function startTurn(clock: ClockState, color: Color, budget: number, now: number): ClockState {
+  if (clock.control.kind === 'none') return clock;
+  const fresh = turnBudgetMs(clock.control, budget);
+  const remaining = fresh === null ? clock.remaining : { ...clock.remaining, [color]: fresh };
+  return { ...clock, remaining, running: color, since: now };
+}
+
+function stopped(clock: ClockState, side: Color, left: number): ClockState {
+  return { ...clock, remaining: { ...clock.remaining, [side]: left }, running: null, since: null };
+}
+
+/** Ends the running turn; Fischer credits `increment` per move played in it (not after a flag). */
+export function endTurn(clock: ClockState, movesPlayed: number, now: number): ClockState {
+  const side = clock.running;
+  if (side === null) return clock;
+  const c = clock.control;
+  const left = remainingMs(clock, side, now);
+  const bonus = c.kind === 'fischer' && left > 0 ? c.increment * SECOND * Math.max(0, movesPlayed) : 0;
+  return stopped(clock, side, left + bonus);
+}
+
+/** Stops the clock at the end of the game (no increment). */
+export function stopClock(clock: ClockState, now: number): ClockState {
+  const side = clock.running;
+  return side === null ? clock : stopped(clock, side, remainingMs(clock, side, now));
+}
+
+/** Milliseconds `color` has left at `now`; never negative. */
+export function remainingMs(clock: ClockState, color: Color, now: number): number {
+  const base = clock.remaining[color];
+  if (clock.running !== color || clock.since === null) return Math.max(0, base);
+  return Math.max(0, base - Math.max(0, now - clock.since));
+}
+
+/** The running side when its time is used up at `now`, else null. */
+export function flaggedSide(clock: ClockState, now: number): Color | null {
+  const side = clock.running;
+  return side !== null && remainingMs(clock, side, now) <= 0 ? side : null;
+}
+
+/** When the running side flags (epoch ms), or null when no clock runs. */
+export function clockDeadline(clock: ClockState): number | null {
+  if (clock.running === null || clock.since === null) return null;
+  return clock.since + clock.remaining[clock.running];
+}
+
+export function clockView(clock: ClockState, now: number): ClockView {
+  return {
+    white: remainingMs(clock, 'white', now),
+    black: remainingMs(clock, 'black', now),
+    running: clock.running,
+    serverNow: now,
+  };
+}
