@@ -1,0 +1,173 @@
+import type { CommitResult, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
+
+/**
+ * In-memory store (used when REDIS_URL is unset, and in tests). Same semantics as the Redis
+ * store: only strings are kept (nothing shared with callers), commits are compare-and-set on
+ * the version, deadlines live in a sorted list and are claimed once, seeks are taken once.
+ * Every method awaits a microtask first so callers can never rely on synchronous effects.
+ */
+
+interface GameRecord {
+  version: number;
+  doc: string;
+  moves: string[];
+}
+
+/** Deadlines sorted by (time, id); a map gives each id's current deadline for removal. */
+class DeadlineQueue {
+  private readonly sorted: { at: number; id: string }[] = [];
+  private readonly byId = new Map<string, number>();
+
+  set(id: string, at: number | null): void {
+    this.remove(id);
+    if (at === null) return;
+    const i = this.indexOf(at, id);
+    this.sorted.splice(i, 0, { at, id });
+    this.byId.set(id, at);
+  }
+
+  remove(id: string): void {
+    const at = this.byId.get(id);
+    if (at === undefined) return;
+    const i = this.indexOf(at, id);
+    this.sorted.splice(i, 1);
+    this.byId.delete(id);
+  }
+
+  /** Removes and returns up to `limit` ids due at `now`, earliest first. */
+  claim(now: number, limit: number): string[] {
+    let n = 0;
+    while (n < limit && n < this.sorted.length && (this.sorted[n]?.at ?? Infinity) <= now) n++;
+    const due = this.sorted.splice(0, n);
+    for (const d of due) this.byId.delete(d.id);
+    return due.map((d) => d.id);
+  }
+
+  /** First index whose entry is >= (at, id). */
+  private indexOf(at: number, id: string): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const e = this.sorted[mid];
+      if (e !== undefined && (e.at < at || (e.at === at && e.id < id))) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+export class MemoryStore implements Store {
+  private readonly games = new Map<string, GameRecord>();
+  private readonly deadlines = new DeadlineQueue();
+  /** Active summaries; a game keeps the position of its first listing. */
+  private readonly active = new Map<string, string>();
+  private readonly seeks = new Map<string, StoredSeek>();
+  private readonly invites = new Map<string, string>();
+  private readonly players = new Map<string, string>();
+  private closed = false;
+
+  async createGame(id: string, write: GameWrite): Promise<void> {
+    await this.tick();
+    if (this.games.has(id)) throw new Error(`game ${id} already exists`);
+    this.games.set(id, { version: 1, doc: write.doc, moves: [...write.appendMoves] });
+    this.applySideEffects(id, write);
+  }
+
+  async loadGame(id: string): Promise<StoredGame | null> {
+    await this.tick();
+    const g = this.games.get(id);
+    return g ? { id, version: g.version, doc: g.doc, moves: [...g.moves] } : null;
+  }
+
+  async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
+    await this.tick();
+    const g = this.games.get(id);
+    if (!g) return { ok: false, reason: 'not-found' };
+    if (g.version !== expectedVersion) return { ok: false, reason: 'conflict', version: g.version };
+    g.version += 1;
+    g.doc = write.doc;
+    g.moves.push(...write.appendMoves);
+    this.applySideEffects(id, write);
+    return { ok: true, version: g.version };
+  }
+
+  async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
+    await this.tick();
+    const all = [...this.active].map(([id, summary]) => ({ id, summary }));
+    return all.reverse().slice(0, Math.max(0, limit));
+  }
+
+  async claimDueGames(now: number, limit: number): Promise<string[]> {
+    await this.tick();
+    return this.deadlines.claim(now, limit);
+  }
+
+  async putSeek(seek: StoredSeek): Promise<void> {
+    await this.tick();
+    const old = this.seeks.get(seek.id);
+    if (old?.code != null && old.code !== seek.code) this.invites.delete(old.code);
+    this.seeks.set(seek.id, { ...seek });
+    if (seek.code !== null) this.invites.set(seek.code, seek.id);
+  }
+
+  async getSeek(id: string): Promise<StoredSeek | null> {
+    await this.tick();
+    const s = this.seeks.get(id);
+    return s ? { ...s } : null;
+  }
+
+  async getSeekByCode(code: string): Promise<StoredSeek | null> {
+    await this.tick();
+    const id = this.invites.get(code);
+    const s = id === undefined ? undefined : this.seeks.get(id);
+    return s ? { ...s } : null;
+  }
+
+  async takeSeek(id: string): Promise<StoredSeek | null> {
+    await this.tick();
+    const s = this.seeks.get(id);
+    if (!s) return null;
+    this.seeks.delete(id);
+    if (s.code !== null) this.invites.delete(s.code);
+    return { ...s };
+  }
+
+  async listPublicSeeks(): Promise<StoredSeek[]> {
+    await this.tick();
+    return [...this.seeks.values()].filter((s) => s.public).map((s) => ({ ...s }));
+  }
+
+  async putPlayer(id: string, doc: string): Promise<void> {
+    await this.tick();
+    this.players.set(id, doc);
+  }
+
+  async getPlayer(id: string): Promise<string | null> {
+    await this.tick();
+    return this.players.get(id) ?? null;
+  }
+
+  async ping(): Promise<void> {
+    await this.tick();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private applySideEffects(id: string, write: GameWrite): void {
+    this.deadlines.set(id, write.deadline);
+    if (write.summary === null) this.active.delete(id);
+    else this.active.set(id, write.summary);
+  }
+
+  private async tick(): Promise<void> {
+    await Promise.resolve();
+    if (this.closed) throw new Error('store is closed');
+  }
+}
+
+export function createMemoryStore(): Store {
+  return new MemoryStore();
+}
