@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GameWrite, Store, StoredSeek } from '../../src/store/store.js';
+
+/** Makes a fresh, empty store (for Redis: a new key prefix on a shared server). */
+export type StoreFactory = () => Promise<Store>;
+
+const write = (over: Partial<GameWrite> = {}): GameWrite => ({
+  doc: '{"n":0}',
+  appendMoves: [],
+  deadline: null,
+  summary: null,
+  ...over,
+});
+
+const seek = (id: string, over: Partial<StoredSeek> = {}): StoredSeek => ({
+  id,
+  code: null,
+  public: true,
+  doc: JSON.stringify({ id }),
+  ...over,
+});
+
+/** One contract, run against every Store implementation. */
+export function storeContract(name: string, factory: StoreFactory): void {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('games', () => {
+      it('creates version 1 with the initial moves and loads it back', async () => {
+        await store.createGame('g1', write({ doc: '{"a":1}', appendMoves: ['m1', 'm2'] }));
+        expect(await store.loadGame('g1')).toEqual({ id: 'g1', version: 1, doc: '{"a":1}', moves: ['m1', 'm2'] });
+      });
+
+      it('returns null for an unknown game and rejects a duplicate create', async () => {
+        expect(await store.loadGame('nope')).toBeNull();
+        await store.createGame('g1', write());
+        await expect(store.createGame('g1', write({ doc: 'other' }))).rejects.toThrow();
+        expect((await store.loadGame('g1'))?.doc).toBe('{"n":0}');
+      });
+
+      it('commits with compare-and-set and appends moves in order', async () => {
+        await store.createGame('g1', write({ appendMoves: ['a'] }));
+        expect(await store.commitGame('g1', 1, write({ doc: 'v2', appendMoves: ['b', 'c'] }))).toEqual({
+          ok: true,
+          version: 2,
+        });
+        expect(await store.commitGame('g1', 2, write({ doc: 'v3', appendMoves: ['d'] }))).toEqual({ ok: true, version: 3 });
+        expect(await store.commitGame('g1', 2, write({ doc: 'stale', appendMoves: ['x'] }))).toEqual({
+          ok: false,
+          reason: 'conflict',
+          version: 3,
+        });
+        expect(await store.commitGame('zz', 1, write())).toEqual({ ok: false, reason: 'not-found' });
+        expect(await store.loadGame('g1')).toEqual({ id: 'g1', version: 3, doc: 'v3', moves: ['a', 'b', 'c', 'd'] });
+      });
+
+      it('keeps strings verbatim (unicode, quotes, empty doc)', async () => {
+        const doc = JSON.stringify({ s: 'é ♔ "q" \\ \n' });
+        await store.createGame('u', write({ doc, appendMoves: ['', '♞'] }));
+        const g = await store.loadGame('u');
+        expect(g?.doc).toBe(doc);
+        expect(g?.moves).toEqual(['', '♞']);
+      });
+
+      it('lets exactly one of N parallel commits with the same version win', async () => {
+        await store.createGame('race', write());
+        const results = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => store.commitGame('race', 1, write({ doc: `d${i}`, appendMoves: [`m${i}`] }))),
+        );
+        const wins = results.filter((r) => r.ok);
+        expect(wins).toHaveLength(1);
+        expect(results.filter((r) => !r.ok && r.reason === 'conflict')).toHaveLength(11);
+        const g = await store.loadGame('race');
+        expect(g?.version).toBe(2);
+        expect(g?.moves).toHaveLength(1);
+        expect(g?.doc).toBe(`d${g?.moves[0]?.slice(1)}`);
+      });
+
+      it('read-modify-write retry loops from several clients lose and duplicate nothing', async () => {
+        await store.createGame('rmw', write({ doc: '0' }));
+        const perClient = 15;
+        let commits = 0;
+        const client = async (c: number): Promise<void> => {
+          for (let k = 0; k < perClient; k++) {
+            for (;;) {
+              const g = await store.loadGame('rmw');
+              if (!g) throw new Error('lost game');
+              const next = String(Number(g.doc) + 1);
+              const r = await store.commitGame('rmw', g.version, write({ doc: next, appendMoves: [`${c}:${k}:${g.version}`] }));
+              if (r.ok) {
+                commits++;
+                break;
+              }
+            }
+          }
+        };
+        await Promise.all([0, 1, 2, 3].map(client));
+        const g = await store.loadGame('rmw');
+        expect(commits).toBe(4 * perClient);
+        expect(g?.version).toBe(commits + 1);
+        expect(g?.doc).toBe(String(commits));
+        expect(g?.moves).toHaveLength(commits);
+        expect(new Set(g?.moves).size).toBe(commits);
+        // each entry records the version it was based on: contiguous 1..commits
+        expect(g?.moves.map((m) => Number(m.split(':')[2]))).toEqual(Array.from({ length: commits }, (_, i) => i + 1));
+      });
+    });
+
+    describe('deadlines', () => {
+      it('claims due games once, earliest first, up to the limit', async () => {
+        await store.createGame('a', write({ deadline: 300 }));
+        await store.createGame('b', write({ deadline: 100 }));
+        await store.createGame('c', write({ deadline: 200 }));
+        await store.createGame('d', write({ deadline: 5000 }));
+        expect(await store.claimDueGames(50, 10)).toEqual([]);
+        expect(await store.claimDueGames(300, 2)).toEqual(['b', 'c']);
+        expect(await store.claimDueGames(300, 10)).toEqual(['a']);
+        expect(await store.claimDueGames(300, 10)).toEqual([]);
+        expect(await store.claimDueGames(10_000, 10)).toEqual(['d']);
+      });
+
+      it('replaces the deadline on commit and clears it with null', async () => {
+        await store.createGame('a', write({ deadline: 100 }));
+        await store.createGame('b', write({ deadline: 100 }));
+        expect((await store.commitGame('a', 1, write({ deadline: 1000 }))).ok).toBe(true);
+        expect((await store.commitGame('b', 1, write({ deadline: null }))).ok).toBe(true);
+        expect(await store.claimDueGames(500, 10)).toEqual([]);
+        expect(await store.claimDueGames(1000, 10)).toEqual(['a']);
+      });
+
+      it('leaves the deadline unchanged by a conflicting commit', async () => {
+        await store.createGame('a', write({ deadline: 100 }));
+        await store.commitGame('a', 7, write({ deadline: null }));
+        expect(await store.claimDueGames(100, 10)).toEqual(['a']);
+      });
+
+      it('gives each due game to one of many concurrent claimers', async () => {
+        const ids = Array.from({ length: 40 }, (_, i) => `g${i}`);
+        for (const [i, id] of ids.entries()) await store.createGame(id, write({ deadline: 1000 + i }));
+        const claims = await Promise.all(Array.from({ length: 8 }, () => store.claimDueGames(2000, 7)));
+        const all = claims.flat();
+        expect(all).toHaveLength(ids.length);
+        expect(new Set(all)).toEqual(new Set(ids));
+        for (const c of claims) expect(c.length).toBeLessThanOrEqual(7);
+      });
+    });
+
+    describe('active games', () => {
+      it('lists summaries most recent first, updates in place and removes on null', async () => {
+        await store.createGame('a', write({ summary: 'A1' }));
+        await store.createGame('b', write({ summary: 'B1' }));
+        await store.createGame('c', write({ summary: 'C1' }));
+        await store.createGame('x', write());
+        expect(await store.listActiveGames(10)).toEqual([
+          { id: 'c', summary: 'C1' },
+          { id: 'b', summary: 'B1' },
+          { id: 'a', summary: 'A1' },
+        ]);
+        await store.commitGame('a', 1, write({ summary: 'A2' }));
+        await store.commitGame('b', 1, write({ summary: null, doc: 'finished' }));
+        expect(await store.listActiveGames(10)).toEqual([
+          { id: 'c', summary: 'C1' },
+          { id: 'a', summary: 'A2' },
+        ]);
+        expect(await store.listActiveGames(1)).toEqual([{ id: 'c', summary: 'C1' }]);
+        // finished games are kept for replay
+        expect((await store.loadGame('b'))?.doc).toBe('finished');
+      });
+    });
+
+    describe('seeks', () => {
+      it('stores, lists public ones, finds private ones by code', async () => {
+        await store.putSeek(seek('s1'));
+        await store.putSeek(seek('s2', { public: false, code: 'CODE2' }));
+        await store.putSeek(seek('s3'));
+        expect((await store.listPublicSeeks()).map((s) => s.id)).toEqual(['s1', 's3']);
+        expect(await store.getSeek('s2')).toEqual(seek('s2', { public: false, code: 'CODE2' }));
+        expect(await store.getSeekByCode('CODE2')).toEqual(seek('s2', { public: false, code: 'CODE2' }));
+        expect(await store.getSeekByCode('nope')).toBeNull();
+        expect(await store.getSeek('nope')).toBeNull();
+      });
+
+      it('overwrites a seek, moving its code and visibility', async () => {
+        await store.putSeek(seek('s1', { code: 'OLD' }));
+        await store.putSeek(seek('s1', { code: 'NEW', public: false, doc: 'v2' }));
+        expect(await store.getSeekByCode('OLD')).toBeNull();
+        expect((await store.getSeekByCode('NEW'))?.doc).toBe('v2');
+        expect(await store.listPublicSeeks()).toEqual([]);
+      });
+
+      it('takes a seek once, removing it from every index', async () => {
+        await store.putSeek(seek('s1', { code: 'C1' }));
+        const taken = await Promise.all(Array.from({ length: 10 }, () => store.takeSeek('s1')));
+        expect(taken.filter((t) => t !== null)).toEqual([seek('s1', { code: 'C1' })]);
+        expect(await store.getSeek('s1')).toBeNull();
+        expect(await store.getSeekByCode('C1')).toBeNull();
+        expect(await store.listPublicSeeks()).toEqual([]);
+        expect(await store.takeSeek('s1')).toBeNull();
+      });
+    });
+
+    describe('players and health', () => {
+      it('stores player documents', async () => {
+        expect(await store.getPlayer('p1')).toBeNull();
+        await store.putPlayer('p1', '{"name":"Ann"}');
+        await store.putPlayer('p1', '{"name":"Bea"}');
+        expect(await store.getPlayer('p1')).toBe('{"name":"Bea"}');
+      });
+
+      it('answers ping', async () => {
+        await expect(store.ping()).resolves.toBeUndefined();
+      });
+    });
+  });
+}
