@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Test harness: runs Debian's `redis-server` on a free loopback port in a temp dir.
+ * Used by the server store tests, the multi-node integration tests and the server benchmark.
+ */
+
+export interface RedisHandle {
+  readonly url: string;
+  readonly port: number;
+  readonly dir: string;
+  /** Stops the server and removes its temp dir. */
+  stop(): Promise<void>;
+  /** Stops the server (SHUTDOWN, so the AOF is flushed) and starts it again on the same port and dir. */
+  restart(): Promise<void>;
+}
+
+export interface RedisOptions {
+  /** Append-only file persistence (needed to survive `restart()`). Default true. */
+  readonly appendOnly?: boolean;
+}
+
+const BINARY = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+
+/** Whether the redis-server binary can be run. */
+export function redisAvailable(): boolean {
+  const r = spawnSync(BINARY, ['--version'], { stdio: 'ignore' });
+  return r.status === 0;
+}
+
+/**
+ * For `describe.skipIf(skipWithoutRedis())`: true (skip, with a visible message) when the binary
+ * is missing; under CI it throws instead, so the suite fails rather than silently skipping.
+ */
+export function skipWithoutRedis(): boolean {
+  if (redisAvailable()) return false;
+  const msg = `redis-server binary not found (${BINARY}): install the redis-server package`;
+  if (process.env.CI) throw new Error(msg);
+  console.warn(`SKIPPING Redis tests: ${msg}`);
+  return true;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sends one inline command and resolves with the first reply line (e.g. '+PONG'). */
+function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sock = createConnection({ port, host: '127.0.0.1' });
+    let buf = '';
+    const timer = setTimeout(() => {
+      sock.destroy();
+      reject(new Error('redis command timeout'));
+    }, timeoutMs);
+    sock.on('connect', () => sock.write(`${cmd}\r\n`));
+    sock.on('data', (d) => {
+      buf += d.toString();
+      if (buf.includes('\r\n')) {
+        clearTimeout(timer);
+        sock.end();
+        resolve(buf.slice(0, buf.indexOf('\r\n')));
+      }
+    });
+    sock.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    sock.on('close', () => {
+      clearTimeout(timer);
+      if (!buf) reject(new Error('connection closed'));
+    });
+  });
+}
+
+async function waitForPing(port: number, proc: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}): ${log()}`);
+    try {
+      if ((await command(port, 'PING')) === '+PONG') return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`redis-server did not answer PING on ${port}: ${log()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function waitExit(proc: ChildProcess, timeoutMs: number): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+    }, timeoutMs);
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> {
+  if (!redisAvailable()) throw new Error(`redis-server binary not found (${BINARY})`);
+  const dir = mkdtempSync(join(tmpdir(), 'pcl-redis-'));
+  const port = await freePort();
+  const args = [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--dir', dir,
+    '--save', '',
+    '--appendonly', opts.appendOnly === false ? 'no' : 'yes',
+    '--appendfsync', 'everysec',
+    '--daemonize', 'no',
+    '--protected-mode', 'no',
+    '--loglevel', 'warning',
+  ];
+  let proc: ChildProcess | null = null;
+  let log = '';
+  const launch = async (): Promise<void> => {
+    log = '';
+    const p = spawn(BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    p.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+    p.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+    proc = p;
+    await waitForPing(port, p, () => log);
+  };
+  const halt = async (): Promise<void> => {
+    const p = proc;
+    if (!p) return;
+    proc = null;
+    // SHUTDOWN flushes the AOF before exiting; fall back to SIGTERM (also a clean shutdown).
+    await command(port, 'SHUTDOWN').catch(() => undefined);
+    if (p.exitCode === null) p.kill('SIGTERM');
+    await waitExit(p, 5000);
+  };
+  await launch();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    dir,
+    async stop() {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async restart() {
+      await halt();
+      await launch();
+    },
+  };
+}
