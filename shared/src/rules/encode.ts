@@ -1,0 +1,125 @@
+/*
+ * State encoding: an extended FEN that round-trips any GameState, also in the middle of a series.
+ * Fourteen fields separated by single spaces:
+ *
+ *   1 placement        as in FEN
+ *   2 side             w | b: the side playing this turn (state.color)
+ *   3 castling         as in FEN ('-' when none)
+ *   4 ep-open          en-passant targets open for the first move of this turn: 'e3,d3' or '-'
+ *                      (kept for the whole turn; they apply only while move-index is 0)
+ *   5 variant          variant id, e.g. 'italian'
+ *   6 turn             progressive turn number t (odd: white, even: black)
+ *   7 move-index       moves already played in this turn
+ *   8 spent            moves or points used so far in this turn
+ *   9 ep-next          targets of this turn's pawn double steps whose pawns have not moved again, or '-'
+ *  10 cycle            English: squares of the pieces that moved in the current cycle, or '-'
+ *  11 quiet-turns      completed consecutive turns without capture or pawn move
+ *  12 irreversible     1 if this turn already had a capture or a pawn move, else 0
+ *  13 outcome          '-' or '<result>:<reason>', result '*' when none (aborted): '1-0:checkmate'
+ *  14 history          turn-start repetition keys since the last irreversible turn, oldest first, ending
+ *                      with this turn's start, joined by ';'; each key is 'placement_side_castling_ep'
+ *                      with ep as square names (sorted a1..h8) joined by ',' or '-'
+ *
+ * Example (Scottish, Black to play turn 2 after 1.e4, one move made):
+ *   rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - scottish 2 1 1 - - 0 1 - rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-
+ */
+import { makeSquare, parseSquare, Position, type Square } from '../chess/index.js';
+import { err, ok, type Result } from '../result.js';
+import { ruleError, type RuleError } from './errors.js';
+import { colorLetter, freezeState, type GameState } from './state.js';
+import { GAME_RESULTS, OUTCOME_REASONS, type GameResult, type Outcome, type OutcomeReason } from './variant-ids.js';
+import { getVariant, seriesBudget } from './variants.js';
+
+const squares = (list: readonly Square[]): string => (list.length > 0 ? list.map(makeSquare).join(',') : '-');
+
+export function encodeState(state: GameState): string {
+  const [placement = '', , castling = '-'] = state.board.toFen().split(' ');
+  const outcome = state.outcome ? `${state.outcome.result ?? '*'}:${state.outcome.reason}` : '-';
+  return [
+    placement,
+    colorLetter(state.color),
+    castling,
+    squares(state.epTurn),
+    state.variant,
+    state.turn,
+    state.moveIndex,
+    state.spent,
+    squares(state.epNext),
+    squares(state.cycleMoved),
+    state.quietTurns,
+    state.irreversible ? 1 : 0,
+    outcome,
+    state.history.map((k) => k.replaceAll(' ', '_')).join(';'),
+  ].join(' ');
+}
+
+class Invalid extends Error {}
+
+function parseSquares(field: string): Square[] {
+  if (field === '-') return [];
+  return field.split(',').map((name) => {
+    const sq = parseSquare(name);
+    if (sq === undefined) throw new Invalid(`bad square ${name}`);
+    return sq;
+  });
+}
+
+function parseCount(field: string, min: number): number {
+  if (!/^\d+$/.test(field) || Number(field) < min) throw new Invalid(`bad number ${field}`);
+  return Number(field);
+}
+
+function parseOutcome(field: string): Outcome | null {
+  if (field === '-') return null;
+  const [result = '', reason = ''] = field.split(':');
+  const known = (GAME_RESULTS as readonly string[]).includes(result) || result === '*';
+  if (!known || !(OUTCOME_REASONS as readonly string[]).includes(reason)) throw new Invalid(`bad outcome ${field}`);
+  return { result: result === '*' ? null : (result as GameResult), reason: reason as OutcomeReason };
+}
+
+function decode(s: string): GameState {
+  const f = s.trim().split(' ');
+  if (f.length !== 14) throw new Invalid(`expected 14 fields, got ${f.length}`);
+  const [placement, side, castling, epOpen, variantId, turnF, indexF, spentF, epNext, cycle, quiet, irr, outF, hist] =
+    f as [string, string, string, string, string, string, string, string, string, string, string, string, string, string];
+  const v = getVariant(variantId);
+  if (!v) throw new Invalid(`unknown variant ${variantId}`);
+  const turn = parseCount(turnF, 1);
+  const color = side === 'w' ? 'white' : side === 'b' ? 'black' : null;
+  if (!color || (turn % 2 === 1) !== (color === 'white')) throw new Invalid('side does not match the turn');
+  const budget = seriesBudget(v, turn);
+  const moveIndex = parseCount(indexF, 0);
+  const spent = parseCount(spentF, 0);
+  if (spent > budget || moveIndex > spent) throw new Invalid('move index or spent out of range');
+  const parsed = Position.fromFen(`${placement} ${side} ${castling} - 0 ${turn}`);
+  if (!parsed.ok) throw new Invalid(parsed.error.message);
+  const epTurn = parseSquares(epOpen);
+  parsed.value.setEpSquares(moveIndex === 0 ? epTurn : []);
+  if (irr !== '0' && irr !== '1') throw new Invalid(`bad flag ${irr}`);
+  const history = hist.split(';').map((k) => k.replaceAll('_', ' '));
+  return freezeState({
+    variant: v.id,
+    turn,
+    color,
+    moveIndex,
+    budget,
+    spent,
+    outcome: parseOutcome(outF),
+    board: parsed.value,
+    epTurn,
+    epNext: parseSquares(epNext),
+    cycleMoved: parseSquares(cycle),
+    quietTurns: parseCount(quiet, 0),
+    irreversible: irr === '1',
+    history,
+  });
+}
+
+export function decodeState(s: string): Result<GameState, RuleError> {
+  try {
+    return ok(decode(s));
+  } catch (e) {
+    if (e instanceof Invalid) return err(ruleError('invalid-state', e.message));
+    throw e;
+  }
+}

@@ -1,0 +1,19 @@
+export type RuleErrorCode =
+  | 'not-your-turn'
+  | 'illegal-move'
+  | 'check-before-last-move'
+  | 'cycle-piece-already-moved'
+  | 'cannot-afford'
+  | 'en-passant-not-first-move'
+  | 'game-over'
+  | 'cannot-pass'
+  | 'invalid-fen'
+  | 'invalid-state';
+
+/** An expected rule failure: a stable `code` plus a human-readable message. */
+export interface RuleError {
+  readonly code: RuleErrorCode;
+  readonly message: string;
+}
+
+export const ruleError = (code: RuleErrorCode, message: string): RuleError => ({ code, message });

@@ -1,0 +1,143 @@
+// The progressive game state machine: newGame, play, endTurn, finish.
+import { INITIAL_FEN, opposite, Position, type Color, type Move, type MoveEffect } from '../chess/index.js';
+import { err, ok, type Result } from '../result.js';
+import { ruleError, type RuleError } from './errors.js';
+import { applyStep, boardMoves, moveCost, seriesMoves } from './series.js';
+import { freezeState, sameMove, type GameState } from './state.js';
+import { closeTurn, nodeOf, startTurn } from './turn.js';
+import type { Outcome, VariantId } from './variant-ids.js';
+import { getVariant, VARIANTS, type Variant } from './variants.js';
+
+export interface PlayOutcome {
+  /** The new state (at the start of the next turn when the turn ended without ending the game). */
+  readonly state: GameState;
+  /** The series is over: full, ended by check, exhausted, passed, or the game ended. */
+  readonly turnEnded: boolean;
+  /** The move gave check. */
+  readonly check: boolean;
+  /** English: a cycle completed with this move and the turn goes on. */
+  readonly cycleEnded: boolean;
+  /** Set when the game ended. */
+  readonly outcome: Outcome | null;
+  /** null for endTurn. */
+  readonly effect: MoveEffect | null;
+}
+
+const fenError = (message: string) => err(ruleError('invalid-fen', message));
+
+function validateSetup(v: Variant, pos: Position): string | null {
+  const colors: Color[] = ['white', 'black'];
+  if (v.moveRules.royalKing) {
+    for (const c of colors) {
+      const kings = pos.pieces(c).filter((p) => p.piece.role === 'king').length;
+      if (kings !== 1) return `${c} must have exactly one king`;
+    }
+    if (pos.isCheck(opposite(pos.turn))) return 'the side not to move is in check';
+  } else if (colors.some((c) => pos.pieces(c).length === 0)) {
+    return 'both sides need at least one piece';
+  }
+  return null;
+}
+
+/** A game of the variant from the initial position, or from a standard FEN at the start of turn `turn`. */
+export function newGame(variant: VariantId, opts: { fen?: string; turn?: number } = {}): Result<GameState, RuleError> {
+  const v = getVariant(variant);
+  if (!v) return err(ruleError('invalid-state', `unknown variant: ${String(variant)}`));
+  const parsed = Position.fromFen(opts.fen ?? INITIAL_FEN);
+  if (!parsed.ok) return fenError(parsed.error.message);
+  let pos = parsed.value;
+  const turn = opts.turn ?? (pos.turn === 'white' ? 1 : 2);
+  if (!Number.isInteger(turn) || turn < 1) return fenError(`turn must be a positive integer, got ${turn}`);
+  if ((turn % 2 === 1) !== (pos.turn === 'white')) {
+    return fenError(`turn ${turn} belongs to ${turn % 2 === 1 ? 'white' : 'black'}, the FEN has ${pos.turn} to move`);
+  }
+  if (!v.castling && pos.castlingRights() !== '-') {
+    const fields = pos.toFen().split(' ');
+    fields[2] = '-';
+    const stripped = Position.fromFen(fields.join(' '));
+    if (!stripped.ok) return fenError(stripped.error.message);
+    pos = stripped.value;
+    pos.setEpSquares(parsed.value.epSquares);
+  }
+  const problem = validateSetup(v, pos);
+  if (problem) return fenError(problem);
+  const epCandidates = [...pos.epSquares];
+  return ok(startTurn(v, { pos, color: pos.turn, turn, epCandidates, quietTurns: 0, history: [] }));
+}
+
+function guard(state: GameState, by: Color | undefined): RuleError | null {
+  if (state.outcome) return ruleError('game-over', 'the game is over');
+  if (by !== undefined && by !== state.color) return ruleError('not-your-turn', `it is ${state.color}'s turn`);
+  return null;
+}
+
+/** Why a move that the series does not allow is refused (board moves = pos's legal moves now). */
+function refusal(v: Variant, state: GameState, board: readonly Move[], move: Move): RuleError {
+  const pos = state.board;
+  if (!board.some((m) => sameMove(m, move))) {
+    if (v.enPassant && state.moveIndex > 0 && state.epTurn.includes(move.to) && pos.pieceAt(move.from)?.role === 'pawn') {
+      const probe = pos.clone();
+      probe.setEpSquares(state.epTurn);
+      if (probe.isLegal(move, v.moveRules)) {
+        return ruleError('en-passant-not-first-move', 'en passant is allowed only on the first move of a turn');
+      }
+    }
+    return ruleError('illegal-move', 'illegal move');
+  }
+  if (v.cycles && state.cycleMoved.includes(move.from)) {
+    return ruleError('cycle-piece-already-moved', 'this piece has already moved in the current cycle');
+  }
+  if (v.costs && moveCost(v, pos, move) > state.budget - state.spent) {
+    return ruleError('cannot-afford', `the move costs ${moveCost(v, pos, move)}, ${state.budget - state.spent} left`);
+  }
+  if (v.checkRule === 'last-only') {
+    return ruleError('check-before-last-move', 'check is allowed only on the last move of the series');
+  }
+  return ruleError('illegal-move', 'illegal move');
+}
+
+/** Plays one move of the current series. Never changes `state`. */
+export function play(state: GameState, move: Move, by?: Color): Result<PlayOutcome, RuleError> {
+  const refused = guard(state, by);
+  if (refused) return err(refused);
+  const v = VARIANTS[state.variant];
+  const node = nodeOf(state);
+  const board = boardMoves(v, node.pos);
+  const legal = seriesMoves(v, node, state.budget, board).find((m) => sameMove(m, move));
+  if (!legal) return err(refusal(v, state, board, move));
+  const step = applyStep(v, state.color, state.budget, node, legal, true);
+  const { check, effect } = step;
+  if (step.kind === 'turn') {
+    const next = closeTurn(state, node);
+    return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: next.outcome, effect });
+  }
+  const next = freezeState({
+    ...state,
+    moveIndex: node.moveIndex,
+    spent: node.spent,
+    board: node.pos,
+    epNext: node.epNext,
+    cycleMoved: node.moved,
+    irreversible: node.irreversible,
+    outcome: step.kind === 'game' ? step.outcome : null,
+  });
+  if (step.kind === 'game') {
+    return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: step.outcome, effect });
+  }
+  return ok({ state: next, turnEnded: false, check, cycleEnded: step.cycleEnded, outcome: null, effect });
+}
+
+/** Passes the rest of a cost turn (after at least one move). */
+export function endTurn(state: GameState, by?: Color): Result<PlayOutcome, RuleError> {
+  const refused = guard(state, by);
+  if (refused) return err(refused);
+  if (!VARIANTS[state.variant].costs) return err(ruleError('cannot-pass', 'only cost variants allow passing'));
+  if (state.moveIndex === 0) return err(ruleError('cannot-pass', 'make at least one move before passing'));
+  const next = closeTurn(state, nodeOf(state));
+  return ok({ state: next, turnEnded: true, check: false, cycleEnded: false, outcome: next.outcome, effect: null });
+}
+
+/** Ends the game from outside (resignation, timeout, agreement, abort). A finished game is returned unchanged. */
+export function finish(state: GameState, outcome: Outcome): GameState {
+  return state.outcome ? state : freezeState({ ...state, outcome });
+}

@@ -1,0 +1,119 @@
+// One move inside a series: the variant's move filter and the per-move bookkeeping shared by
+// `play` and `seriesCount`. Works on a mutable SeriesNode (the caller clones).
+import { opposite, type Color, type Move, type MoveEffect, type Position, type Square } from '../chess/index.js';
+import { draw, pawnBehind, win } from './state.js';
+import type { Variant } from './variants.js';
+import type { Outcome } from './variant-ids.js';
+
+export interface SeriesNode {
+  /** Side to move = the mover; ep squares open only at move 0. */
+  pos: Position;
+  moveIndex: number;
+  spent: number;
+  moved: Square[];
+  epNext: Square[];
+  irreversible: boolean;
+}
+
+interface StepBase {
+  readonly check: boolean;
+  readonly effect: MoveEffect;
+}
+export type Step =
+  | (StepBase & { readonly kind: 'continue'; readonly cycleEnded: boolean; readonly next: Move[] })
+  | (StepBase & { readonly kind: 'turn' })
+  | (StepBase & { readonly kind: 'game'; readonly outcome: Outcome });
+
+/** Board-legal moves under the variant's move rules (never a king capture where kings are royal). */
+export function boardMoves(v: Variant, pos: Position): Move[] {
+  const moves = pos.legalMoves(v.moveRules);
+  if (!v.moveRules.royalKing) return moves;
+  return moves.filter((m) => pos.pieceAt(m.to)?.role !== 'king');
+}
+
+/** Points (or 1 in move-count variants) the move costs; castling costs the king's, promotion the new kind's. */
+export function moveCost(v: Variant, pos: Position, m: Move): number {
+  if (!v.costs) return 1;
+  const role = m.promotion ?? pos.pieceAt(m.from)?.role;
+  return role ? v.costs[role] : Infinity;
+}
+
+/** The moves the series allows now: board moves minus cycle, cost and premature-check limits. */
+export function seriesMoves(v: Variant, node: SeriesNode, budget: number, board: readonly Move[]): Move[] {
+  let moves = [...board];
+  if (v.cycles && node.moved.length > 0) moves = moves.filter((m) => !node.moved.includes(m.from));
+  if (v.costs) {
+    const left = budget - node.spent;
+    moves = moves.filter((m) => moveCost(v, node.pos, m) <= left);
+  }
+  if (v.checkRule === 'last-only' && node.moveIndex < budget - 1) moves = moves.filter((m) => !node.pos.givesCheck(m));
+  return moves;
+}
+
+type NodeView = Readonly<Omit<SeriesNode, 'moved' | 'epNext'>> & {
+  readonly moved: readonly Square[];
+  readonly epNext: readonly Square[];
+};
+
+/** A deep copy (board cloned) of a node or of a read-only view of one. */
+export const cloneNode = (n: NodeView): SeriesNode => ({
+  pos: n.pos.clone(),
+  moveIndex: n.moveIndex,
+  spent: n.spent,
+  moved: [...n.moved],
+  epNext: [...n.epNext],
+  irreversible: n.irreversible,
+});
+
+function trackEnPassant(v: Variant, node: SeriesNode, color: Color, move: Move, effect: MoveEffect): void {
+  if (!v.enPassant) return;
+  node.epNext = node.epNext.filter((t) => pawnBehind(t, color) !== move.from);
+  if (effect.doubleStep) node.epNext.push((move.from + move.to) / 2);
+}
+
+function trackCycle(node: SeriesNode, move: Move, effect: MoveEffect): void {
+  node.moved.push(move.to);
+  if (effect.castle) node.moved.push(effect.castle.rookTo);
+}
+
+/** English: the cycle is complete when no piece that has not moved in it has a legal move. */
+function closeCycle(node: SeriesNode, board: readonly Move[]): boolean {
+  if (board.some((m) => !node.moved.includes(m.from))) return false;
+  node.moved = [];
+  return true;
+}
+
+/**
+ * Plays a move the series allows (see seriesMoves) on the node and says what happens next.
+ * `report`: compute `check` even where it does not matter for the series (play reports it).
+ */
+export function applyStep(v: Variant, color: Color, budget: number, node: SeriesNode, move: Move, report: boolean): Step {
+  const pos = node.pos;
+  const cost = moveCost(v, pos, move);
+  const canStop = v.checkRule === 'ends-series' && node.spent + cost < budget;
+  const check = v.checkRule !== 'none' && (report || canStop) && pos.givesCheck(move);
+  const effect = pos.play(move);
+  pos.turn = color;
+  pos.setEpSquares([]);
+  node.moveIndex += 1;
+  node.spent += cost;
+  if (effect.captured || effect.moved === 'pawn') node.irreversible = true;
+  trackEnPassant(v, node, color, move, effect);
+  if (v.cycles) trackCycle(node, move, effect);
+  if (effect.captured) {
+    if (v.goal === 'capture-all' && pos.pieces(opposite(color)).length === 0) {
+      return { kind: 'game', check, effect, outcome: win(color, 'all-captured') };
+    }
+    if (v.goal === 'checkmate' && pos.insufficientMaterial()) {
+      return { kind: 'game', check, effect, outcome: draw('insufficient-material') };
+    }
+  }
+  if ((check && v.checkRule === 'ends-series') || node.spent >= budget) return { kind: 'turn', check, effect };
+  const board = boardMoves(v, pos);
+  const cycleEnded = v.cycles && closeCycle(node, board);
+  const next = seriesMoves(v, node, budget, board);
+  if (next.length > 0) return { kind: 'continue', check, effect, cycleEnded, next };
+  // Nothing playable: a cost turn runs out of affordable moves; otherwise progressive stalemate.
+  if (v.costs && board.length > 0) return { kind: 'turn', check, effect };
+  return { kind: 'game', check, effect, outcome: draw('stalemate') };
+}

@@ -1,0 +1,90 @@
+// Turn boundaries: closing a series and opening the next turn (mate, stalemate, ten-turn rule,
+// repetition are all decided when a turn starts).
+import { makeSquare, opposite, type Color, type Position, type Square } from '../chess/index.js';
+import { boardMoves, cloneNode, seriesMoves, type SeriesNode } from './series.js';
+import { colorLetter, draw, freezeState, loss, type GameState } from './state.js';
+import { seriesBudget, VARIANTS, type Variant } from './variants.js';
+import type { Outcome } from './variant-ids.js';
+
+export const TEN_TURN_LIMIT = 10;
+export const REPETITION_LIMIT = 3;
+
+/** Repetition key of a turn start: placement, side to move, castling rights, en-passant targets. */
+export function turnKey(pos: Position, color: Color, ep: readonly Square[]): string {
+  const placement = pos.toFen().split(' ')[0] ?? '';
+  const eps = ep.length > 0 ? [...ep].sort((a, b) => a - b).map(makeSquare).join(',') : '-';
+  return `${placement} ${colorLetter(color)} ${pos.castlingRights()} ${eps}`;
+}
+
+export interface TurnStart {
+  /** Owned by the new state from now on. */
+  readonly pos: Position;
+  readonly color: Color;
+  readonly turn: number;
+  /** Double-step targets of the previous turn (or the FEN's ep square); filtered here. */
+  readonly epCandidates: readonly Square[];
+  readonly quietTurns: number;
+  /** Keys of earlier turn starts that may still repeat. */
+  readonly history: readonly string[];
+}
+
+export function startTurn(v: Variant, t: TurnStart): GameState {
+  const pos = t.pos;
+  pos.turn = t.color;
+  const candidates = v.enPassant ? t.epCandidates : [];
+  pos.setEpSquares(candidates);
+  const board = boardMoves(v, pos);
+  const epTurn = candidates.filter((sq) => board.some((m) => m.to === sq && pos.pieceAt(m.from)?.role === 'pawn'));
+  if (epTurn.length !== candidates.length) pos.setEpSquares(epTurn);
+  const key = turnKey(pos, t.color, epTurn);
+  const state: GameState = {
+    variant: v.id,
+    turn: t.turn,
+    color: t.color,
+    moveIndex: 0,
+    budget: seriesBudget(v, t.turn),
+    spent: 0,
+    outcome: null,
+    board: pos,
+    epTurn,
+    epNext: [],
+    cycleMoved: [],
+    quietTurns: t.quietTurns,
+    irreversible: false,
+    history: [...t.history, key],
+  };
+  return freezeState({ ...state, outcome: startOutcome(v, state, board) });
+}
+
+function startOutcome(v: Variant, s: GameState, board: Parameters<typeof seriesMoves>[3]): Outcome | null {
+  const node: SeriesNode = { pos: s.board, moveIndex: 0, spent: 0, moved: [], epNext: [], irreversible: false };
+  const moves = seriesMoves(v, node, s.budget, board);
+  const checked = v.moveRules.royalKing && s.board.isCheck(s.color);
+  if (moves.length === 0 && checked) {
+    const progressive = v.checkRule === 'last-only' && board.length > 0;
+    return loss(s.color, progressive ? 'progressive-checkmate' : 'checkmate');
+  }
+  if (v.goal === 'checkmate' && s.board.insufficientMaterial()) return draw('insufficient-material');
+  if (moves.length === 0) return draw('stalemate');
+  if (s.quietTurns >= TEN_TURN_LIMIT) return draw('ten-turn-rule');
+  const key = s.history[s.history.length - 1];
+  if (s.history.filter((k) => k === key).length >= REPETITION_LIMIT) return draw('repetition');
+  return null;
+}
+
+/** Ends the current series (full, check-ended, exhausted or passed) and opens the next turn. */
+export function closeTurn(state: GameState, node: SeriesNode): GameState {
+  const v = VARIANTS[state.variant];
+  return startTurn(v, {
+    pos: node.pos,
+    color: opposite(state.color),
+    turn: state.turn + 1,
+    epCandidates: node.epNext,
+    quietTurns: node.irreversible ? 0 : state.quietTurns + 1,
+    history: node.irreversible ? [] : state.history,
+  });
+}
+
+/** A mutable working copy of the state's series (the board is cloned). */
+export const nodeOf = (s: GameState): SeriesNode =>
+  cloneNode({ ...s, pos: s.board, moved: s.cycleMoved });
