@@ -20,8 +20,9 @@
  *                      with this turn's start, joined by ';'; each key is 'placement_side_castling_ep'
  *                      with ep as square names (sorted a1..h8) joined by ',' or '-'
  *
- * Example (Scottish, Black to play turn 2 after 1.e4, one move made):
- *   rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - scottish 2 1 1 - - 0 1 - rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-
+ * Example (Scottish, Black to play turn 2 after 1.e4, one move made: e5):
+ *   rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - scottish 2 1 1 e6 - 0 1 -
+ *   rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-   (one line)
  */
 import { makeSquare, parseSquare, Position, type Square } from '../chess/index.js';
 import { err, ok, type Result } from '../result.js';
