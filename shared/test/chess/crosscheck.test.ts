@@ -1,0 +1,70 @@
+// Cross-checks legal moves, check detection and givesCheck against chessops on seeded random games.
+import { readFileSync } from 'node:fs';
+import { Chess } from 'chessops/chess';
+import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
+import { describe, expect, it } from 'vitest';
+import { type Move, Position, makeUci } from '../../src/chess/index.js';
+
+const data = JSON.parse(readFileSync(new URL('../../../../shared/data/perft.json', import.meta.url), 'utf8')) as {
+  positions: Array<{ name: string; fen: string }>;
+};
+
+/** Deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function opsMoves(ops: Chess): string[] {
+  const out = new Set<string>();
+  for (const [from, dests] of ops.allDests()) {
+    const piece = ops.board.get(from)!;
+    for (const to of dests) {
+      let target = to;
+      const own = ops.board.get(to);
+      if (piece.role === 'king' && own?.color === piece.color) target = to > from ? from + 2 : from - 2;
+      const promo = piece.role === 'pawn' && (to >> 3 === 0 || to >> 3 === 7);
+      for (const p of promo ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined]) {
+        out.add(makeUci(p ? { from, to: target, promotion: p } : { from, to: target }));
+      }
+    }
+  }
+  return [...out].sort();
+}
+
+function opsGivesCheck(ops: Chess, move: Move): boolean {
+  const child = ops.clone();
+  child.play(move.promotion ? { from: move.from, to: move.to, promotion: move.promotion } : { from: move.from, to: move.to });
+  return child.isCheck();
+}
+
+describe('cross-check with chessops on random games', () => {
+  for (const [index, entry] of data.positions.entries()) {
+    it(entry.name, () => {
+      const random = rng(1000 + index);
+      for (let game = 0; game < 4; game++) {
+        const pos = Position.fromFen(entry.fen);
+        if (!pos.ok) throw new Error(pos.error.message);
+        const ours = pos.value;
+        const ops = Chess.fromSetup(opsParseFen(entry.fen).unwrap()).unwrap();
+        for (let ply = 0; ply < 80; ply++) {
+          const moves = ours.legalMoves();
+          expect(moves.map(makeUci).sort()).toEqual(opsMoves(ops));
+          expect(ours.isCheck()).toBe(ops.isCheck());
+          expect(ours.toFen().split(' ').slice(0, 3)).toEqual(opsMakeFen(ops.toSetup()).split(' ').slice(0, 3));
+          for (const m of moves) expect([makeUci(m), ours.givesCheck(m)]).toEqual([makeUci(m), opsGivesCheck(ops, m)]);
+          if (moves.length === 0) break;
+          const move = moves[Math.floor(random() * moves.length)]!;
+          ours.play(move);
+          ops.play(move);
+        }
+      }
+    });
+  }
+});
