@@ -20,7 +20,9 @@ export const ERROR_CODES = [
   'no-draw-offer',
   'no-rematch-offer',
   'too-late-to-abort',
+  'game-in-progress', // a rematch command on a game still being played
   'conflict', // compare-and-set kept losing: try again
+  'not-found', // HTTP: no such route
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

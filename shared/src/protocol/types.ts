@@ -96,7 +96,14 @@ export type GameEventBody =
       readonly clocks: ClockView;
       readonly outcome: Outcome | null;
     }
-  | { readonly type: 'turn-passed'; readonly color: Color; readonly state: string; readonly clocks: ClockView }
+  | {
+      readonly type: 'turn-passed';
+      readonly color: Color;
+      readonly state: string;
+      readonly clocks: ClockView;
+      /** Set when the pass ended the game (e.g. the opponent starts a turn mated or stalemated). */
+      readonly outcome?: Outcome | null;
+    }
   | { readonly type: 'game-over'; readonly outcome: Outcome; readonly clocks: ClockView }
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }

@@ -1,0 +1,151 @@
+import { randomInt } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Express } from 'express';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { Server } from 'socket.io';
+import { settingsOf, type AppDeps } from './config.js';
+import { createHttpApp } from './http/routes.js';
+import { createMetrics } from './metrics.js';
+import { startDeadlineWorker } from './services/deadline-worker.js';
+import { GameCommands } from './services/game-commands.js';
+import { GameService } from './services/game-service.js';
+import { createIdentity, type Identity } from './services/identity.js';
+import { LobbyService } from './services/lobby-service.js';
+import { RoomService } from './services/room-service.js';
+import { createHandlers } from './transport/handlers.js';
+import { connectSockets } from './transport/connection.js';
+import { originAllowed } from './transport/origin.js';
+import { createRateLimiter } from './transport/rate-limit.js';
+import type { AppServer } from './transport/socket-types.js';
+
+export type { AppDeps } from './config.js';
+
+export interface App {
+  readonly app: Express;
+  readonly httpServer: HttpServer;
+  readonly io: AppServer;
+  /** The services, for tests and tools (e.g. creating a game from a custom position). */
+  readonly services: {
+    readonly games: GameService;
+    readonly commands: GameCommands;
+    readonly rooms: RoomService;
+    readonly lobby: LobbyService;
+    readonly identity: Identity;
+  };
+  listen(port: number, host?: string): Promise<AddressInfo>;
+  /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
+  close(): Promise<void>;
+}
+
+function redisClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
+  if (!deps.redis) return null;
+  if ('url' in deps.redis) {
+    const pub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
+    return { pub, sub, owned: true };
+  }
+  return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
+}
+
+/** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
+export function createApp(deps: AppDeps): App {
+  const settings = settingsOf(deps);
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? pino({ level: 'silent' });
+  const { store } = deps;
+  const redis = redisClients(deps);
+  let boundUrl: string | null = null;
+  const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
+
+  const httpServer = createServer();
+  const io: AppServer = new Server(httpServer, {
+    maxHttpBufferSize: settings.maxHttpBufferSize,
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    allowRequest: (req, cb) => cb(null, originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])),
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+  });
+
+  const metrics = createMetrics(() => io.of('/').sockets.size, store);
+  const identity = createIdentity(store, now);
+  const games = new GameService({ store, io, now, logger, settings, metrics });
+  const commands = new GameCommands(games);
+  const rooms = new RoomService(io, games, now);
+  const lobby = new LobbyService({
+    store,
+    io,
+    games,
+    identity,
+    now,
+    logger,
+    publicUrl,
+    seekGraceMs: settings.seekGraceMs,
+    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+  });
+  const limiter = createRateLimiter(settings.rateLimit, redis?.pub ?? null);
+  const handlers = createHandlers({ identity, lobby, rooms, commands });
+  const sockets = connectSockets(io, {
+    identity,
+    lobby,
+    rooms,
+    handlers,
+    limiter,
+    logger,
+    observe: (event, seconds) => {
+      if (event === 'game:move') metrics.moveSeconds.observe(seconds);
+    },
+  });
+
+  const app = createHttpApp({
+    store,
+    games,
+    rooms,
+    metrics,
+    logger,
+    publicUrl,
+    configuredPublicUrl: deps.publicUrl,
+    clientDir: deps.clientDir,
+  });
+  httpServer.on('request', app);
+
+  const worker = startDeadlineWorker({
+    store,
+    tickMs: settings.deadlineTickMs,
+    now,
+    logger,
+    resolve: (id) => games.resolveDeadline(id),
+  });
+
+  return {
+    app,
+    httpServer,
+    io,
+    services: { games, commands, rooms, lobby, identity },
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', reject);
+          const address = httpServer.address() as AddressInfo;
+          boundUrl = `http://localhost:${address.port}`;
+          logger.info({ port: address.port }, 'listening');
+          resolve(address);
+        });
+      });
+    },
+    async close() {
+      sockets.closing();
+      await worker.stop();
+      lobby.close();
+      await io.close();
+      httpServer.closeAllConnections();
+      await games.close();
+      await sockets.idle();
+      if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    },
+  };
+}

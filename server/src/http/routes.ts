@@ -1,0 +1,81 @@
+import { idSchema, type ErrorCode } from '@progressive-chess/shared';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Metrics } from '../metrics.js';
+import { ServiceError, fail } from '../services/errors.js';
+import type { GameService } from '../services/game-service.js';
+import type { RoomService } from '../services/room-service.js';
+import type { Store } from '../store/store.js';
+import { storedGameToPgn } from './pgn.js';
+import { securityHeaders } from './security.js';
+import { serveClient } from './static.js';
+
+export interface HttpDeps {
+  readonly store: Store;
+  readonly games: GameService;
+  readonly rooms: RoomService;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly publicUrl: () => string;
+  readonly configuredPublicUrl: string | undefined;
+  readonly clientDir: string | undefined;
+}
+
+const STATUS: Partial<Record<ErrorCode, number>> = { 'bad-request': 400, 'unknown-game': 404, 'not-found': 404 };
+
+function gameIdOf(req: Request): string {
+  const id = idSchema.safeParse(req.params.id);
+  return id.success ? id.data : fail('bad-request', 'malformed game id');
+}
+
+const notFound = (_req: Request, res: Response): void => {
+  res.status(404).json({ code: 'not-found', message: 'no such resource' });
+};
+
+/** The Express app: API, health, metrics and the built client. Errors never carry stacks. */
+export function createHttpApp(deps: HttpDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(securityHeaders(deps.configuredPublicUrl));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await deps.store.ping();
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
+  app.get('/api/games/:id', async (req, res) => {
+    res.json(await deps.rooms.snapshot(gameIdOf(req)));
+  });
+  app.get('/api/games/:id/pgn', async (req, res) => {
+    const id = gameIdOf(req);
+    const stored = await deps.games.load(id);
+    res.type('text/plain; charset=utf-8');
+    res.attachment(`progressive-chess-${id}.pgn`);
+    res.send(storedGameToPgn(stored, `${deps.publicUrl()}/game/${id}`));
+  });
+  app.use('/api', notFound);
+  if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir));
+  app.use(notFound);
+
+  const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+    if (err instanceof ServiceError) {
+      res.status(STATUS[err.code] ?? 400).json({ code: err.code, message: err.message });
+      return;
+    }
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ code: 'bad-request', message: 'bad request' });
+      return;
+    }
+    deps.logger.error({ err }, 'http handler failed');
+    res.status(500).json({ code: 'internal', message: 'internal error' });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,40 @@
+import { pino } from 'pino';
+import { createApp } from './app.js';
+import { createMemoryStore } from './store/memory-store.js';
+import { createRedisStore } from './store/redis-store.js';
+
+/** Process entry: configuration from the environment only. */
+const env = process.env;
+const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
+const redisUrl = env.REDIS_URL;
+const store = redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+const server = createApp({
+  store,
+  logger,
+  ...(redisUrl ? { redis: { url: redisUrl } } : {}),
+  ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+  ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
+  ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
+});
+const port = Number(env.PORT ?? 3000);
+await server.listen(port, env.HOST);
+if (!redisUrl) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server
+      .close()
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          logger.error({ err: e }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  });
+}

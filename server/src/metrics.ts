@@ -1,0 +1,41 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Store } from './store/store.js';
+
+/** Prometheus metrics on a registry of their own (several apps may share a process in tests). */
+export interface Metrics {
+  readonly registry: Registry;
+  readonly movesCommitted: Counter;
+  readonly moveSeconds: Histogram;
+}
+
+export function createMetrics(connectedSockets: () => number, store: Store): Metrics {
+  const registry = new Registry();
+  new Gauge({
+    name: 'pchess_connected_sockets',
+    help: 'Socket.IO connections on this node',
+    registers: [registry],
+    collect() {
+      this.set(connectedSockets());
+    },
+  });
+  new Gauge({
+    name: 'pchess_active_games',
+    help: 'Games in progress (whole cluster, from the store)',
+    registers: [registry],
+    async collect() {
+      this.set((await store.listActiveGames(100_000)).length);
+    },
+  });
+  const movesCommitted = new Counter({
+    name: 'pchess_moves_committed_total',
+    help: 'Moves committed by this node',
+    registers: [registry],
+  });
+  const moveSeconds = new Histogram({
+    name: 'pchess_move_handling_seconds',
+    help: 'Time from receiving a move to its acknowledgement',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  return { registry, movesCommitted, moveSeconds };
+}

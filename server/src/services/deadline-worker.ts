@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.js';
+
+const CLAIM_BATCH = 100;
+
+/**
+ * Polls the store for due deadlines (clock flags, first-move aborts) every `tickMs` and resolves
+ * each claimed game: the server ends games on time with no client traffic. Each deadline is
+ * claimed by one node only (the store's atomic claim).
+ */
+export function startDeadlineWorker(opts: {
+  readonly store: Store;
+  readonly tickMs: number;
+  readonly now: () => number;
+  readonly resolve: (gameId: string) => Promise<void>;
+  readonly logger: Logger;
+}): { stop(): Promise<void> } {
+  let current: Promise<void> = Promise.resolve();
+  let busy = false;
+  const tick = async (): Promise<void> => {
+    const ids = await opts.store.claimDueGames(opts.now(), CLAIM_BATCH);
+    await Promise.all(
+      ids.map((id) => opts.resolve(id).catch((e: unknown) => opts.logger.error({ err: e, gameId: id }, 'deadline'))),
+    );
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    current = tick()
+      .catch((e: unknown) => opts.logger.warn({ err: e }, 'deadline poll failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, opts.tickMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { opposite } from '@progressive-chess/shared';
+import { newGameId } from '../ids.js';
+import { fail } from './errors.js';
+import type { GameDoc } from './game-doc.js';
+import type { CommandContext, GameService } from './game-service.js';
+import {
+  ABORTED,
+  AGREEMENT,
+  finishTransition,
+  moveTransition,
+  passTransition,
+  resignation,
+  type Transition,
+  type TransitionContext,
+} from './game-transitions.js';
+
+type Versioned = { version: number };
+
+const ctxOf = (c: CommandContext): TransitionContext => ({
+  doc: c.doc,
+  state: c.state,
+  color: c.color,
+  now: c.now,
+  graceMs: c.graceMs,
+  logLength: c.stored.moves.length,
+});
+const finishBy = (c: CommandContext, outcome: Parameters<typeof finishTransition>[2]): Transition =>
+  finishTransition(c.doc, c.state, outcome, c.now);
+const change = (doc: GameDoc, body: Transition['body']): Transition => ({ doc, moves: [], body });
+
+/** The player commands of a game room, each one `GameService.command` with its decision. */
+export class GameCommands {
+  constructor(private readonly games: GameService) {}
+
+  async move(playerId: string, p: { gameId: string; version: number; move: string }): Promise<Versioned> {
+    const r = await this.games.command(p.gameId, playerId, { version: p.version }, (c) => moveTransition(ctxOf(c), p.move));
+    return { version: r.version };
+  }
+
+  async endTurn(playerId: string, p: { gameId: string; version: number }): Promise<Versioned> {
+    const r = await this.games.command(p.gameId, playerId, { version: p.version }, (c) => passTransition(ctxOf(c)));
+    return { version: r.version };
+  }
+
+  async resign(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, {}, (c) => finishBy(c, resignation(c.color)));
+    return { version: r.version };
+  }
+
+  /** Only before both sides have completed a turn. */
+  async abort(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, {}, (c) => {
+      if (c.doc.turn - c.doc.initialTurn >= 2) fail('too-late-to-abort', 'both sides have completed a turn');
+      return finishBy(c, ABORTED);
+    });
+    return { version: r.version };
+  }
+
+  /** Offering while the opponent's offer stands accepts it. */
+  async drawOffer(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, {}, (c) => {
+      if (c.doc.drawOffer === opposite(c.color)) return finishBy(c, AGREEMENT);
+      if (c.doc.drawOffer === c.color) return null;
+      return change({ ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
+    });
+    return { version: r.version };
+  }
+
+  async drawAccept(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, {}, (c) => {
+      if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
+      return finishBy(c, AGREEMENT);
+    });
+    return { version: r.version };
+  }
+
+  async drawDecline(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, {}, (c) => {
+      if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
+      return change({ ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
+    });
+    return { version: r.version };
+  }
+
+  /** Offering while the opponent's offer stands accepts it (and starts the rematch). */
+  async rematchOffer(playerId: string, gameId: string): Promise<Versioned> {
+    const { version } = await this.rematch(playerId, gameId, false);
+    return { version };
+  }
+
+  async rematchAccept(playerId: string, gameId: string): Promise<Versioned & { gameId: string }> {
+    const r = await this.rematch(playerId, gameId, true);
+    if (r.doc.rematchGameId === null) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+    return { version: r.version, gameId: r.doc.rematchGameId };
+  }
+
+  private async rematch(playerId: string, gameId: string, accepting: boolean) {
+    const made: { id: string | null } = { id: null };
+    const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
+      made.id = null;
+      const offered = c.doc.rematchOffer === opposite(c.color);
+      if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+      if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;
+      if (!offered) return change({ ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
+      const id = newGameId();
+      made.id = id;
+      return change({ ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
+    });
+    if (made.id !== null) {
+      const d = r.doc;
+      const custom = d.custom ?? {};
+      const { white, black } = d.players;
+      await this.games.create({ variant: d.variant, timeControl: d.timeControl, white: black, black: white, ...custom }, made.id);
+    }
+    return r;
+  }
+}

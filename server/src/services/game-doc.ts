@@ -1,0 +1,108 @@
+import {
+  clockDeadline,
+  clockView,
+  type ClockState,
+  type Color,
+  type GameSnapshot,
+  type GameStatus,
+  type GameSummary,
+  type MoveRecord,
+  type Outcome,
+  type TimeControl,
+  type VariantId,
+} from '@progressive-chess/shared';
+import type { StoredGame } from '../store/store.js';
+
+export interface PlayerRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The persisted game: everything needed to resume after a restart (JSON in the store). */
+export interface GameDoc {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly timeControl: TimeControl;
+  readonly players: { readonly white: PlayerRef; readonly black: PlayerRef };
+  /** Position and turn number the game started from (custom starts are reused by rematches). */
+  readonly initialFen: string;
+  readonly initialTurn: number;
+  readonly custom: { readonly fen: string; readonly turn: number } | null;
+  /** The rules state (`encodeState`). */
+  readonly state: string;
+  /** Progressive turn number of `state` (kept for summaries without decoding). */
+  readonly turn: number;
+  readonly clock: ClockState;
+  /** Cost variants: a turn was passed after this many moves of the log (for the PGN record). */
+  readonly passes: readonly number[];
+  /** Which sides have made their first move (their clock runs only from then on). */
+  readonly started: { readonly white: boolean; readonly black: boolean };
+  /** First-move grace: the side to move must have moved by then, else the game is aborted. */
+  readonly graceDeadline: number | null;
+  readonly status: GameStatus;
+  readonly outcome: Outcome | null;
+  readonly drawOffer: Color | null;
+  readonly rematchOffer: Color | null;
+  readonly rematchGameId: string | null;
+  readonly createdAt: number;
+}
+
+export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
+export const parseMoves = (moves: readonly string[]): MoveRecord[] => moves.map((m) => JSON.parse(m) as MoveRecord);
+
+export function seatOf(doc: GameDoc, playerId: string): Color | null {
+  if (doc.players.white.id === playerId) return 'white';
+  if (doc.players.black.id === playerId) return 'black';
+  return null;
+}
+
+/** Timed games have a clock that flags and a first-move grace period. */
+export const hasGrace = (tc: TimeControl): boolean => tc.kind === 'fischer' || tc.kind === 'per-turn';
+
+/** When the server must look at the game again (flag or first-move abort), or null. */
+export function deadlineOf(doc: GameDoc): number | null {
+  if (doc.status !== 'playing') return null;
+  const times = [clockDeadline(doc.clock), doc.graceDeadline].filter((t): t is number => t !== null);
+  return times.length ? Math.min(...times) : null;
+}
+
+export function summaryOf(doc: GameDoc, spectators = 0): GameSummary {
+  return {
+    id: doc.id,
+    variant: doc.variant,
+    timeControl: doc.timeControl,
+    white: doc.players.white.name,
+    black: doc.players.black.name,
+    turn: doc.turn,
+    spectators,
+  };
+}
+
+export interface LiveInfo {
+  readonly spectators: number;
+  readonly online: { readonly white: boolean; readonly black: boolean };
+}
+
+export function snapshotOf(stored: StoredGame, live: LiveInfo, now: number): GameSnapshot {
+  const doc = parseDoc(stored.doc);
+  const player = (c: Color) => ({ ...doc.players[c], online: live.online[c] });
+  return {
+    id: doc.id,
+    version: stored.version,
+    variant: doc.variant,
+    timeControl: doc.timeControl,
+    players: { white: player('white'), black: player('black') },
+    initialFen: doc.initialFen,
+    initialTurn: doc.initialTurn,
+    moves: parseMoves(stored.moves),
+    state: doc.state,
+    clocks: clockView(doc.clock, now),
+    status: doc.status,
+    outcome: doc.outcome,
+    drawOffer: doc.drawOffer,
+    rematchOffer: doc.rematchOffer,
+    rematchGameId: doc.rematchGameId,
+    spectators: live.spectators,
+    createdAt: doc.createdAt,
+  };
+}

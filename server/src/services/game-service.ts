@@ -1,0 +1,211 @@
+import {
+  decodeState,
+  encodeState,
+  fen,
+  initClock,
+  newGame,
+  type Color,
+  type GameState,
+  type TimeControl,
+  type VariantId,
+} from '@progressive-chess/shared';
+import type { Logger } from 'pino';
+import type { Settings } from '../config.js';
+import { newGameId } from '../ids.js';
+import type { Metrics } from '../metrics.js';
+import type { StoredGame, Store } from '../store/store.js';
+import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
+import { fail } from './errors.js';
+import { deadlineOf, hasGrace, parseDoc, seatOf, summaryOf, type GameDoc, type PlayerRef } from './game-doc.js';
+import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
+import { KeyedQueue } from './keyed-queue.js';
+
+export interface GameServiceDeps {
+  readonly store: Store;
+  readonly io: AppServer;
+  readonly now: () => number;
+  readonly logger: Logger;
+  readonly settings: Settings;
+  readonly metrics: Metrics;
+}
+
+export interface CreateGameOptions {
+  readonly variant: VariantId;
+  readonly timeControl: TimeControl;
+  readonly white: PlayerRef;
+  readonly black: PlayerRef;
+  /** Custom start (tests and rematches of such games only; never taken from clients). */
+  readonly fen?: string;
+  readonly turn?: number;
+}
+
+/** What a command sees: the loaded game, the caller's seat and the decoded rules state. */
+export interface CommandContext {
+  readonly stored: StoredGame;
+  readonly doc: GameDoc;
+  readonly state: GameState;
+  readonly color: Color;
+  readonly now: number;
+  readonly graceMs: number;
+}
+
+export interface CommandOptions {
+  /** The version the client saw; a mismatch (or a lost compare-and-set) is `stale-version`. */
+  readonly version?: number;
+  /** The game status the command needs (default 'playing'). */
+  readonly phase?: 'playing' | 'finished';
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function decodeOrThrow(encoded: string): GameState {
+  const res = decodeState(encoded);
+  if (!res.ok) throw new Error(`stored state does not decode: ${res.error.message}`);
+  return res.value;
+}
+
+/** The only writer of game state: load, check, apply, compare-and-set, publish. */
+export class GameService {
+  private readonly queue = new KeyedQueue();
+  private readonly retries = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly deps: GameServiceDeps) {}
+
+  async load(gameId: string): Promise<StoredGame> {
+    return (await this.deps.store.loadGame(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
+  }
+
+  async create(opts: CreateGameOptions, id = newGameId()): Promise<string> {
+    const custom = opts.fen === undefined ? null : { fen: opts.fen, turn: opts.turn ?? 1 };
+    const res = newGame(opts.variant, custom ?? {});
+    if (!res.ok) fail('bad-request', res.error.message);
+    const state = res.value;
+    const now = this.deps.now();
+    const timed = hasGrace(opts.timeControl);
+    const doc: GameDoc = {
+      id,
+      variant: opts.variant,
+      timeControl: opts.timeControl,
+      players: { white: opts.white, black: opts.black },
+      initialFen: fen(state),
+      initialTurn: state.turn,
+      custom,
+      state: encodeState(state),
+      turn: state.turn,
+      clock: initClock(opts.timeControl),
+      passes: [],
+      started: { white: false, black: false },
+      graceDeadline: timed ? now + this.deps.settings.firstMoveGraceMs : null,
+      status: 'playing',
+      outcome: null,
+      drawOffer: null,
+      rematchOffer: null,
+      rematchGameId: null,
+      createdAt: now,
+    };
+    await this.deps.store.createGame(id, this.write(doc, []));
+    this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', summaryOf(doc));
+    for (const c of ['white', 'black'] as const) {
+      this.deps.io.to(playerRoom(doc.players[c].id)).emit('game:start', { gameId: id, color: c });
+    }
+    return id;
+  }
+
+  /**
+   * Runs one player command in the game's queue: seat, clock, status and version checks, then
+   * `decide` (null: nothing changes), then compare-and-set with retries for unversioned commands.
+   */
+  command(
+    gameId: string,
+    playerId: string,
+    opts: CommandOptions,
+    decide: (c: CommandContext) => Transition | null,
+  ): Promise<{ version: number; doc: GameDoc }> {
+    return this.queue.run(gameId, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const stored = await this.load(gameId);
+        const doc = parseDoc(stored.doc);
+        const color = seatOf(doc, playerId) ?? fail('not-a-player', 'only the players may do that');
+        const state = decodeOrThrow(doc.state);
+        const now = this.deps.now();
+        if ((opts.phase ?? 'playing') === 'playing') {
+          const expired = expiredOutcome(doc, state, now);
+          if (expired) {
+            if ((await this.commit(stored, doc, finishTransition(doc, state, expired, now))) === null) continue;
+            fail('game-over', expired.reason === 'aborted' ? 'the game was aborted' : 'the game ended on time');
+          }
+          if (doc.status !== 'playing') fail('game-over', 'the game is over');
+        } else if (doc.status === 'playing') fail('game-in-progress', 'the game is still in progress');
+        if (opts.version !== undefined && opts.version !== stored.version) {
+          fail('stale-version', `the game is at version ${stored.version}`);
+        }
+        const t = decide({ stored, doc, state, color, now, graceMs: this.deps.settings.firstMoveGraceMs });
+        if (t === null) return { version: stored.version, doc };
+        const version = await this.commit(stored, doc, t);
+        if (version !== null) return { version, doc: t.doc };
+        if (opts.version !== undefined) fail('stale-version', 'another change was committed first');
+      }
+      fail('conflict', 'the game kept changing; try again');
+    });
+  }
+
+  /** Resolves a claimed deadline: flag or first-move abort, with no client traffic. */
+  resolveDeadline(gameId: string): Promise<void> {
+    return this.queue.run(gameId, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const stored = await this.deps.store.loadGame(gameId);
+        if (stored === null) return;
+        const doc = parseDoc(stored.doc);
+        const now = this.deps.now();
+        const state = decodeOrThrow(doc.state);
+        const outcome = expiredOutcome(doc, state, now);
+        if (outcome === null) return this.recheckAt(gameId, deadlineOf(doc), now);
+        if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now))) !== null) return;
+      }
+    });
+  }
+
+  /** Waits for queued commands and cancels re-check timers. */
+  async close(): Promise<void> {
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
+    await this.queue.idle();
+  }
+
+  /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
+  private async commit(stored: StoredGame, prev: GameDoc, t: Transition): Promise<number | null> {
+    const res = await this.deps.store.commitGame(stored.id, stored.version, this.write(t.doc, t.moves));
+    if (!res.ok) {
+      if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
+      return null;
+    }
+    const { io } = this.deps;
+    io.to(gameRoom(stored.id)).emit('game:event', { gameId: stored.id, version: res.version, event: t.body });
+    if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
+    if (t.doc.status !== 'playing' && prev.status === 'playing') {
+      io.to(LOBBY_ROOM).emit('lobby:gameRemoved', { gameId: stored.id });
+    } else if (t.doc.turn !== prev.turn) {
+      io.to(LOBBY_ROOM).emit('lobby:gameUpdated', summaryOf(t.doc));
+    }
+    return res.version;
+  }
+
+  private write(doc: GameDoc, moves: Transition['moves']) {
+    return {
+      doc: JSON.stringify(doc),
+      appendMoves: moves.map((m) => JSON.stringify(m)),
+      deadline: deadlineOf(doc),
+      summary: doc.status === 'playing' ? JSON.stringify(summaryOf(doc)) : null,
+    };
+  }
+
+  /** A claimed deadline that is not due yet (clock skew between nodes): look again locally. */
+  private recheckAt(gameId: string, at: number | null, now: number): void {
+    if (at === null) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      this.resolveDeadline(gameId).catch((e: unknown) => this.deps.logger.error({ err: e, gameId }, 'deadline'));
+    }, Math.max(1, at - now));
+    this.retries.add(timer);
+  }
+}

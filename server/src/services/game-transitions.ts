@@ -1,0 +1,168 @@
+import {
+  encodeState,
+  finish,
+  getVariant,
+  makeSan,
+  makeUci,
+  opposite,
+  parseUci,
+  play,
+  positionOf,
+  endTurn as passTurn,
+  startTurn,
+  stopClock,
+  clockView,
+  flaggedSide,
+  type Color,
+  type GameEventBody,
+  type GameState,
+  type MoveRecord,
+  type Outcome,
+  type PlayOutcome,
+  type RuleError,
+} from '@progressive-chess/shared';
+import { endClockTurn } from './clock-turn.js';
+import { fail } from './errors.js';
+import { hasGrace, type GameDoc } from './game-doc.js';
+
+/** A decided change of one game: the new doc, move-log entries and the event to publish. */
+export interface Transition {
+  readonly doc: GameDoc;
+  readonly moves: readonly MoveRecord[];
+  readonly body: GameEventBody;
+}
+
+export interface TransitionContext {
+  readonly doc: GameDoc;
+  readonly state: GameState;
+  readonly color: Color;
+  readonly now: number;
+  readonly graceMs: number;
+  /** Moves in the log before this command. */
+  readonly logLength: number;
+}
+
+const RULE_CODES = new Set([
+  'not-your-turn',
+  'illegal-move',
+  'check-before-last-move',
+  'cycle-piece-already-moved',
+  'cannot-afford',
+  'en-passant-not-first-move',
+  'game-over',
+  'cannot-pass',
+] as const);
+
+/** Rules errors map 1:1 onto protocol codes; anything else is a server bug. */
+function ruleFail(e: RuleError): never {
+  const code = e.code as Parameters<typeof RULE_CODES.has>[0];
+  if (RULE_CODES.has(code)) fail(code, e.message);
+  throw new Error(`rules: ${e.code}: ${e.message}`);
+}
+
+export const resignation = (loser: Color): Outcome => ({ result: loser === 'white' ? '0-1' : '1-0', reason: 'resignation' });
+export const ABORTED: Outcome = { result: null, reason: 'aborted' };
+export const AGREEMENT: Outcome = { result: '1/2-1/2', reason: 'agreement' };
+
+/** Clock and grace bookkeeping shared by moves and passes, for the doc after `out`. */
+function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number): GameDoc {
+  const { doc, color, now } = ctx;
+  let clock = doc.clock;
+  let graceDeadline = doc.graceDeadline;
+  const started = { ...doc.started, [color]: true };
+  if (!doc.started[color]) {
+    clock = startTurn(clock, color, ctx.state.budget, now);
+    graceDeadline = null;
+  }
+  if (out.outcome) {
+    clock = stopClock(clock, now);
+    graceDeadline = null;
+  } else if (out.turnEnded) {
+    clock = endClockTurn(clock, movesInTurn, now);
+    const next = out.state.color;
+    if (started[next]) clock = startTurn(clock, next, out.state.budget, now);
+    else if (hasGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
+  }
+  const over = out.outcome !== null;
+  return {
+    ...doc,
+    state: encodeState(out.state),
+    turn: out.state.turn,
+    clock,
+    started,
+    graceDeadline,
+    status: over ? 'finished' : 'playing',
+    outcome: out.outcome,
+    drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
+  };
+}
+
+export function moveTransition(ctx: TransitionContext, uci: string): Transition {
+  const move = parseUci(uci);
+  if (!move) fail('illegal-move', `not a move: ${uci}`);
+  const res = play(ctx.state, move, ctx.color);
+  if (!res.ok) ruleFail(res.error);
+  const out = res.value;
+  const san = makeSan(ctx.state, move);
+  const doc = afterPlay(ctx, out, ctx.state.moveIndex + 1);
+  const record: MoveRecord = {
+    uci: makeUci(move),
+    san,
+    color: ctx.color,
+    turn: ctx.state.turn,
+    index: ctx.state.moveIndex + 1,
+    ...(out.cycleEnded ? { cycleEnd: true } : {}),
+    turnEnded: out.turnEnded,
+    at: ctx.now,
+  };
+  const body: GameEventBody = {
+    type: 'move',
+    move: record,
+    state: doc.state,
+    check: out.check,
+    clocks: clockView(doc.clock, ctx.now),
+    outcome: out.outcome,
+  };
+  return { doc, moves: [record], body };
+}
+
+/** Passing the rest of a cost turn. */
+export function passTransition(ctx: TransitionContext): Transition {
+  const res = passTurn(ctx.state, ctx.color);
+  if (!res.ok) ruleFail(res.error);
+  const played = afterPlay(ctx, res.value, ctx.state.moveIndex);
+  const doc = { ...played, passes: [...played.passes, ctx.logLength] };
+  const clocks = clockView(doc.clock, ctx.now);
+  const body: GameEventBody = { type: 'turn-passed', color: ctx.color, state: doc.state, clocks, outcome: doc.outcome };
+  return { doc, moves: [], body };
+}
+
+/** Ends the game from outside the rules (resignation, agreement, abort, timeout). */
+export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcome, now: number): Transition {
+  const clock = stopClock(doc.clock, now);
+  const next: GameDoc = {
+    ...doc,
+    state: encodeState(finish(state, outcome)),
+    clock,
+    graceDeadline: null,
+    status: 'finished',
+    outcome,
+    drawOffer: null,
+    rematchOffer: null,
+  };
+  return { doc: next, moves: [], body: { type: 'game-over', outcome, clocks: clockView(clock, now) } };
+}
+
+/** The outcome the clock imposes at `now` (flag or first-move abort), or null. */
+export function expiredOutcome(doc: GameDoc, state: GameState, now: number): Outcome | null {
+  if (doc.status !== 'playing') return null;
+  if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED;
+  const flagged = flaggedSide(doc.clock, now);
+  if (flagged === null) return null;
+  const winner = opposite(flagged);
+  const loneKing = positionOf(state).pieces(winner).length <= 1;
+  if (loneKing && getVariant(doc.variant)?.goal === 'checkmate') {
+    return { result: '1/2-1/2', reason: 'timeout-vs-insufficient-material' };
+  }
+  return { result: winner === 'white' ? '1-0' : '0-1', reason: 'timeout' };
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
+import { z } from 'zod';
+import type { Store } from '../store/store.js';
+import { newId } from '../ids.js';
+import { fail } from './errors.js';
+
+/** The stored player document: only a hash of the token is kept. */
+interface PlayerDoc {
+  readonly id: string;
+  readonly name: string;
+  readonly tokenHash: string;
+  readonly createdAt: number;
+}
+
+const playerDocSchema = z.object({ id: z.string(), name: z.string(), tokenHash: z.string(), createdAt: z.number() });
+const handshakeSchema = z.object({
+  token: z.string().max(200).optional(),
+  name: z.string().optional(),
+});
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface Identity {
+  /** Resolves the handshake `auth`: a known token, or a new anonymous player. Throws `bad-token`. */
+  authenticate(auth: unknown): Promise<Session & { created: boolean }>;
+  setName(playerId: string, name: string): Promise<string>;
+  nameOf(playerId: string): Promise<string>;
+}
+
+export function createIdentity(store: Store, now: () => number): Identity {
+  async function load(playerId: string): Promise<PlayerDoc | null> {
+    const raw = await store.getPlayer(playerId);
+    if (raw === null) return null;
+    const parsed = playerDocSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+
+  async function create(name: string | undefined): Promise<Session & { created: boolean }> {
+    const id = newId();
+    const token = `${id}.${randomBytes(24).toString('base64url')}`;
+    const doc: PlayerDoc = {
+      id,
+      name: name ?? `Guest ${randomInt(1000, 10000)}`,
+      tokenHash: sha256(token),
+      createdAt: now(),
+    };
+    await store.putPlayer(id, JSON.stringify(doc));
+    return { playerId: id, token, name: doc.name, created: true };
+  }
+
+  return {
+    async authenticate(auth) {
+      const hs = handshakeSchema.safeParse(auth ?? {});
+      if (!hs.success) fail('bad-token', 'malformed handshake');
+      const name = displayNameSchema.safeParse(hs.data.name);
+      const { token } = hs.data;
+      if (token === undefined) return create(name.success ? name.data : undefined);
+      const playerId = token.split('.')[0] ?? '';
+      const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
+      if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
+      return { playerId: doc.id, token, name: doc.name, created: false };
+    },
+
+    async setName(playerId, name) {
+      const doc = await load(playerId);
+      if (doc === null) fail('bad-token', 'unknown player');
+      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }));
+      return name;
+    },
+
+    async nameOf(playerId) {
+      return (await load(playerId))?.name ?? 'Anonymous';
+    },
+  };
+}

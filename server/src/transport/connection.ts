@@ -1,0 +1,89 @@
+import type { Session } from '@progressive-chess/shared';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ServiceError } from '../services/errors.js';
+import type { Identity } from '../services/identity.js';
+import type { LobbyService } from '../services/lobby-service.js';
+import type { RoomService } from '../services/room-service.js';
+import type { Handlers } from './handlers.js';
+import { registerEdge, type EdgeDeps } from './register.js';
+import { playerRoom, type AppServer, type AppSocket } from './socket-types.js';
+
+export interface ConnectionDeps {
+  readonly identity: Identity;
+  readonly lobby: LobbyService;
+  readonly rooms: RoomService;
+  readonly handlers: Handlers;
+  readonly limiter: RateLimiterAbstract;
+  readonly logger: Logger;
+  readonly observe?: EdgeDeps['observe'];
+}
+
+/** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
+function handshakeError(code: 'bad-token' | 'internal', message: string): Error & { data: { code: string } } {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+/**
+ * Identity at the handshake (a known token, or a new anonymous player; forged tokens are
+ * refused), then per connection: personal room, `session`, the event edge, and the
+ * presence/seek bookkeeping when the socket goes away.
+ */
+export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing(): void; idle(): Promise<void> } {
+  const sessions = new WeakMap<AppSocket, Session>();
+  const pending = new Set<Promise<void>>();
+  let shuttingDown = false;
+
+  io.use((socket, next) => {
+    deps.identity.authenticate(socket.handshake.auth).then(
+      (s) => {
+        socket.data = { playerId: s.playerId, name: s.name };
+        sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name });
+        next();
+      },
+      (e: unknown) => {
+        if (e instanceof ServiceError) return next(handshakeError('bad-token', e.message));
+        deps.logger.error({ err: e }, 'handshake failed');
+        next(handshakeError('internal', 'internal error'));
+      },
+    );
+  });
+
+  const track = (p: Promise<void>): void => {
+    const t = p.catch((e: unknown) => deps.logger.warn({ err: e }, 'disconnect bookkeeping')).finally(() => pending.delete(t));
+    pending.add(t);
+  };
+
+  io.on('connection', (socket) => {
+    const { playerId } = socket.data;
+    void socket.join(playerRoom(playerId));
+    const session = sessions.get(socket);
+    if (session) socket.emit('session', session);
+    deps.lobby.playerConnected(playerId);
+    registerEdge(socket, deps);
+
+    let rooms: string[] = [];
+    socket.on('disconnecting', () => {
+      rooms = [...socket.rooms];
+    });
+    socket.on('disconnect', () => {
+      if (shuttingDown) return;
+      track(
+        (async () => {
+          await deps.rooms.socketGone(rooms, playerId);
+          const left = await io.in(playerRoom(playerId)).fetchSockets();
+          if (left.length === 0) deps.lobby.playerDisconnected(playerId);
+        })(),
+      );
+    });
+  });
+
+  return {
+    closing() {
+      shuttingDown = true;
+    },
+    async idle() {
+      await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { AckData, ClientEventName, ClientPayload } from '@progressive-chess/shared';
+import type { GameCommands } from '../services/game-commands.js';
+import type { Identity } from '../services/identity.js';
+import type { LobbyService } from '../services/lobby-service.js';
+import type { RoomService } from '../services/room-service.js';
+import type { AppSocket } from './socket-types.js';
+
+export interface Services {
+  readonly identity: Identity;
+  readonly lobby: LobbyService;
+  readonly rooms: RoomService;
+  readonly commands: GameCommands;
+}
+
+/** One handler per protocol event: (socket, parsed payload) -> the ack's data. */
+export type Handlers = {
+  [E in ClientEventName]: (socket: AppSocket, payload: ClientPayload<E>) => Promise<AckData[E]>;
+};
+
+const none = {};
+
+export function createHandlers({ identity, lobby, rooms, commands }: Services): Handlers {
+  const me = (s: AppSocket) => s.data.playerId;
+  return {
+    'session:setName': async (s, p) => {
+      s.data.name = await identity.setName(me(s), p.name);
+      return { name: s.data.name };
+    },
+    'lobby:subscribe': (s) => lobby.subscribe(s),
+    'lobby:unsubscribe': async (s) => {
+      await lobby.unsubscribe(s);
+      return none;
+    },
+    'seek:create': (s, p) => lobby.create(me(s), p),
+    'seek:cancel': async (s, p) => {
+      await lobby.cancel(me(s), p.seekId);
+      return none;
+    },
+    'seek:accept': (s, p) => lobby.accept(me(s), p),
+    'invite:get': (_s, p) => lobby.invite(p.code),
+    'game:join': (s, p) => rooms.join(s, p.gameId),
+    'game:leave': async (s, p) => {
+      await rooms.leave(s, p.gameId);
+      return none;
+    },
+    'game:resync': (s, p) => rooms.resync(s, p.gameId),
+    'game:move': (s, p) => commands.move(me(s), p),
+    'game:endTurn': (s, p) => commands.endTurn(me(s), p),
+    'game:resign': (s, p) => commands.resign(me(s), p.gameId),
+    'game:drawOffer': (s, p) => commands.drawOffer(me(s), p.gameId),
+    'game:drawAccept': (s, p) => commands.drawAccept(me(s), p.gameId),
+    'game:drawDecline': (s, p) => commands.drawDecline(me(s), p.gameId),
+    'game:abort': (s, p) => commands.abort(me(s), p.gameId),
+    'game:rematchOffer': (s, p) => commands.rematchOffer(me(s), p.gameId),
+    'game:rematchAccept': (s, p) => commands.rematchAccept(me(s), p.gameId),
+  };
+}

@@ -1,0 +1,22 @@
+import type { ServerToClientEvents } from '@progressive-chess/shared';
+import type { Server, Socket } from 'socket.io';
+
+/** What the server keeps on each socket (set by the identity middleware). */
+export interface SocketData {
+  playerId: string;
+  name: string;
+}
+
+/**
+ * Inbound events are untyped on purpose: the transport parses every payload with its
+ * protocol schema (`CLIENT_EVENTS`) instead of trusting the client's types.
+ */
+export type InboundEvents = Record<string, (...args: unknown[]) => void>;
+export type InterServerEvents = Record<string, never>;
+
+export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const gameRoom = (gameId: string): string => `game:${gameId}`;
+export const playerRoom = (playerId: string): string => `player:${playerId}`;
+export const LOBBY_ROOM = 'lobby';

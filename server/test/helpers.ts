@@ -1,0 +1,153 @@
+import type { AckData, ClientEventName, ClientPayload, ServerToClientEvents, Session } from '@progressive-chess/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
+import { createApp, type App, type AppDeps } from '../src/app.js';
+import type { CreateGameOptions } from '../src/services/game-service.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+
+export type AckResult<E extends ClientEventName> = { ok: true } & AckData[E] & { code?: undefined };
+export type AckFailure = { ok: false; code: string; message: string };
+
+export interface TestServer {
+  readonly app: App;
+  readonly url: string;
+  readonly port: number;
+}
+
+/** A test clock: starts at a fixed epoch and moves only when told. */
+export function manualClock(start = 1_800_000_000_000): { now: () => number; advance(ms: number): void; set(t: number): void } {
+  let t = start;
+  return {
+    now: () => t,
+    advance(ms) {
+      t += ms;
+    },
+    set(v) {
+      t = v;
+    },
+  };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+/** Starts an app on an ephemeral port with the memory store; closed after the test. */
+export async function startServer(deps: Partial<AppDeps> = {}): Promise<TestServer> {
+  const store = deps.store ?? createMemoryStore();
+  const app = createApp({ deadlineTickMs: 20, ...deps, store });
+  const { port } = await app.listen(0, '127.0.0.1');
+  cleanups.push(async () => {
+    await app.close();
+    if (!deps.store) await store.close();
+  });
+  return { app, port, url: `http://127.0.0.1:${port}` };
+}
+
+/** A connected test client, with typed emit-and-wait helpers and an event recorder. */
+export class Client {
+  readonly events: { name: string; payload: unknown }[] = [];
+  private waiters: { name: string; pred: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+
+  private constructor(
+    readonly socket: Socket,
+    readonly session: Session,
+  ) {
+    socket.onAny((name: string, payload: unknown) => {
+      this.events.push({ name, payload });
+      this.waiters = this.waiters.filter((w) => {
+        if (w.name !== name || !w.pred(payload)) return true;
+        w.resolve(payload);
+        return false;
+      });
+    });
+  }
+
+  static async connect(server: TestServer, auth: { token?: string; name?: string } = {}): Promise<Client> {
+    const socket = connect(server.url, { transports: ['websocket'], auth, forceNew: true, reconnection: false });
+    cleanups.push(async () => {
+      socket.disconnect();
+    });
+    const session = await new Promise<Session>((resolve, reject) => {
+      socket.once('session', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new Client(socket, session);
+  }
+
+  get id(): string {
+    return this.session.playerId;
+  }
+
+  /** Emits a protocol event and resolves with its ack. */
+  send<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<AckResult<E> | AckFailure> {
+    return this.socket.timeout(5000).emitWithAck(event, payload) as Promise<AckResult<E> | AckFailure>;
+  }
+
+  /** Like `send`, failing the test unless the ack is ok. */
+  async ok<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<AckResult<E>> {
+    const res = await this.send(event, payload);
+    if (!res.ok) throw new Error(`${event} failed: ${res.code}: ${res.message}`);
+    return res;
+  }
+
+  /** Raw emit (bad payloads, unknown events). */
+  raw(event: string, ...args: unknown[]): Promise<AckFailure> {
+    return this.socket.timeout(5000).emitWithAck(event, ...args) as Promise<AckFailure>;
+  }
+
+  /** Resolves with the next (or an already received, when `past`) event matching. */
+  next<K extends keyof ServerToClientEvents>(
+    name: K,
+    pred: (p: Parameters<ServerToClientEvents[K]>[0]) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<Parameters<ServerToClientEvents[K]>[0]> {
+    type P = Parameters<ServerToClientEvents[K]>[0];
+    return new Promise<P>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${name}`)), timeoutMs);
+      this.waiters.push({
+        name,
+        pred: (p) => pred(p as P),
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p as P);
+        },
+      });
+    });
+  }
+
+  /** Payloads of the events received so far with that name. */
+  received<K extends keyof ServerToClientEvents>(name: K): Parameters<ServerToClientEvents[K]>[0][] {
+    return this.events.filter((e) => e.name === name).map((e) => e.payload as Parameters<ServerToClientEvents[K]>[0]);
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Creates a game between two connected clients straight through the game service. */
+export async function createGame(
+  server: TestServer,
+  white: Client,
+  black: Client,
+  opts: Partial<Omit<CreateGameOptions, 'white' | 'black'>> = {},
+): Promise<string> {
+  return server.app.services.games.create({
+    variant: 'italian',
+    timeControl: { kind: 'none' },
+    ...opts,
+    white: { id: white.id, name: white.session.name },
+    black: { id: black.id, name: black.session.name },
+  });
+}
+
+/** Plays moves in order as one player, each with the version the previous ack returned. */
+export async function playMoves(client: Client, gameId: string, version: number, moves: readonly string[]): Promise<number> {
+  let v = version;
+  for (const move of moves) v = (await client.ok('game:move', { gameId, version: v, move })).version;
+  return v;
+}
