@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Position, parseSquare, parseUci } from '../../src/chess/index.js';
+import { Position } from '../../src/chess/index.js';
+import { fromFen, sq, uci } from './helpers.js';
 
-const sq = (name: string): number => parseSquare(name) ?? -1;
-const fromFen = (fen: string): Position => {
-  const r = Position.fromFen(fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 const gives = (fen: string, move: string): boolean => {
   const pos = fromFen(fen);
-  const m = parseUci(move);
-  if (!m) throw new Error(move);
-  const result = pos.givesCheck(m);
+  const result = pos.givesCheck(uci(move));
   expect(pos.toFen()).toBe(fromFen(fen).toFen());
   return result;
 };

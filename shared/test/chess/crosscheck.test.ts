@@ -1,23 +1,18 @@
 // Cross-checks legal moves, check detection and givesCheck against chessops on seeded random games.
-import { readFileSync } from 'node:fs';
 import { Chess } from 'chessops/chess';
 import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
 import { describe, expect, it } from 'vitest';
 import { type Move, Position, makeUci } from '../../src/chess/index.js';
+import { perftData } from './helpers.js';
 
-const data = JSON.parse(readFileSync(new URL('../../../../shared/data/perft.json', import.meta.url), 'utf8')) as {
-  positions: Array<{ name: string; fen: string }>;
-};
+const data = { positions: perftData() };
 
-/** Deterministic PRNG (mulberry32). */
+/** Deterministic PRNG (64-bit LCG, Knuth's MMIX constants, on BigInt; plenty fast for a few thousand draws). */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = BigInt(seed);
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+    return Number(state >> 11n) / 2 ** 53;
   };
 }
 

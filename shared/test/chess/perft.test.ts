@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/chess/index.js';
+import { perftData } from './helpers.js';
 
-interface PerftEntry { name: string; fen: string; counts?: number[]; depth?: number; count?: number }
-// The data folder sits beside the checkout: /work/shared/data next to /work/main.
-const data = JSON.parse(readFileSync(new URL('../../../../shared/data/perft.json', import.meta.url), 'utf8')) as { positions: PerftEntry[] };
+const data = { positions: perftData() };
 
 /** Node counts up to this size run in well under a second each. */
 const MAX_NODES = 5_000_000;

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, Position, makeSquare, makeUci, parseSquare, parseUci } from '../../src/chess/index.js';
+import { fromFen, sq, uci } from './helpers.js';
 
-const sq = (name: string): number => {
-  const s = parseSquare(name);
-  if (s === undefined) throw new Error(name);
-  return s;
-};
-const fromFen = (fen: string): Position => {
-  const r = Position.fromFen(fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const uci = (s: string) => {
-  const m = parseUci(s);
-  if (!m) throw new Error(s);
-  return m;
-};
 
 describe('squares and UCI', () => {
   it('parses and prints squares', () => {

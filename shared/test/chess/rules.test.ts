@@ -1,17 +1,11 @@
 // Progressive-chess needs: several ep squares, Take-All (no royal king), Logical switches.
 import { describe, expect, it } from 'vitest';
-import { type MoveRules, Position, STANDARD_RULES, makeUci, parseSquare, parseUci } from '../../src/chess/index.js';
+import { type MoveRules, Position, STANDARD_RULES, makeUci } from '../../src/chess/index.js';
+import { fromFen, sq, uci } from './helpers.js';
 
 const TAKE_ALL: MoveRules = { royalKing: false, castling: true, doubleStep: true, kingPromotion: true };
 const LOGICAL: MoveRules = { royalKing: true, castling: false, doubleStep: false, kingPromotion: false };
 
-const sq = (name: string): number => parseSquare(name) ?? -1;
-const fromFen = (fen: string): Position => {
-  const r = Position.fromFen(fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const uci = (s: string) => parseUci(s) ?? { from: -1, to: -1 };
 const moves = (pos: Position, rules?: MoveRules): string[] => pos.legalMoves(rules).map(makeUci).sort();
 
 /** Reference perft through the public API (clone + play), to check the fast path. */

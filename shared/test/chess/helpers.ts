@@ -1,0 +1,27 @@
+// Small helpers shared by the chess tests.
+import { readFileSync } from 'node:fs';
+import { type Move, Position, parseSquare, parseUci } from '../../src/chess/index.js';
+
+export const sq = (name: string): number => {
+  const s = parseSquare(name);
+  if (s === undefined) throw new Error(`bad square ${name}`);
+  return s;
+};
+
+export const uci = (s: string): Move => {
+  const m = parseUci(s);
+  if (!m) throw new Error(`bad UCI ${s}`);
+  return m;
+};
+
+export const fromFen = (fen: string): Position => {
+  const r = Position.fromFen(fen);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+export interface PerftEntry { name: string; fen: string; counts?: number[]; depth?: number; count?: number }
+
+/** perft.json from the data folder beside the checkout (/work/shared/data next to /work/main). */
+export const perftData = (): PerftEntry[] =>
+  (JSON.parse(readFileSync(new URL('../../../../shared/data/perft.json', import.meta.url), 'utf8')) as { positions: PerftEntry[] }).positions;
