@@ -1,0 +1,25 @@
+import type { NotationError, ParsedGame } from '@progressive-chess/shared';
+
+/** The JSON line `pchess replay` prints for a game read to its end. */
+export function replayOk(parsed: ParsedGame, notation: string): Record<string, unknown> {
+  const { state } = parsed;
+  return {
+    ok: true,
+    variant: state.variant,
+    turns: parsed.turnsPlayed,
+    status: state.outcome ? 'finished' : 'playing',
+    result: state.outcome?.result ?? null,
+    reason: state.outcome?.reason ?? null,
+    next: { turn: state.turn, moveIndex: state.moveIndex + 1 },
+    notation,
+  };
+}
+
+/** The JSON line for the first illegal or unreadable move. */
+export function replayError(error: NotationError): Record<string, unknown> {
+  return { ok: false, turn: error.turn, move: error.move, san: error.san, code: error.code, message: error.message };
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}

@@ -1,0 +1,131 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newGame, seriesCount } from '../../src/rules/index.js';
+
+const SHARED = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(SHARED, 'bin', 'pchess.js');
+const BUILT = join(SHARED, 'dist', 'cli', 'pchess.js');
+
+/** Newest modification time of the files below a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function run(args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function json(args: string[], input = ''): { status: number | null; out: Record<string, unknown> } {
+  const r = run(args, input);
+  expect(r.stdout.trim().split('\n'), r.stderr).toHaveLength(1);
+  return { status: r.status, out: JSON.parse(r.stdout) as Record<string, unknown> };
+}
+
+const MATE = '1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#';
+const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+
+beforeAll(() => {
+  const stale = !existsSync(BUILT) || statSync(BUILT).mtimeMs < Math.max(newest(join(SHARED, 'src')), newest(join(SHARED, 'cli')));
+  if (stale) execFileSync('npm', ['run', 'build', '-w', 'shared'], { cwd: join(SHARED, '..'), stdio: 'pipe' });
+}, 120_000);
+
+describe('pchess replay', () => {
+  it('replays a finished game from a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pchess-'));
+    const file = join(dir, 'game.txt');
+    writeFileSync(file, '1. e2e4,\n2. e5 Ng8f6,\n3. Bc4 Qh5 Qxf7# 1-0\n');
+    const { status, out } = json(['replay', '--variant', 'scottish', file]);
+    expect(status).toBe(0);
+    expect(out).toEqual({
+      ok: true,
+      variant: 'scottish',
+      turns: 3,
+      status: 'finished',
+      result: '1-0',
+      reason: 'checkmate',
+      next: { turn: 4, moveIndex: 1 },
+      notation: MATE,
+    });
+  });
+
+  it('reads stdin, with or without "-", and tells where play continues', () => {
+    for (const args of [['replay', '--variant', 'italian'], ['replay', '--variant=italian', '-']]) {
+      const { status, out } = json(args, '1.e4 2.e5 Nf6 3.Nf3 Bc4');
+      expect(status).toBe(0);
+      expect(out).toMatchObject({ ok: true, status: 'playing', result: null, reason: null, turns: 3 });
+      expect(out.next).toEqual({ turn: 3, moveIndex: 3 });
+      expect(out.notation).toBe('1.e4 2.e5 Nf6 3.Nf3 Bc4');
+    }
+  });
+
+  it('reports the first illegal or unreadable move and exits 1', () => {
+    const illegal = json(['replay', '--variant', 'english'], '1.e4 2.e6 f6 3.e5 Ba6 Bxb7 4.d5');
+    expect(illegal.status).toBe(1);
+    expect(illegal.out).toMatchObject({ ok: false, turn: 3, move: 3, san: 'Bxb7', code: 'cycle-piece-already-moved' });
+    expect(typeof illegal.out.message).toBe('string');
+    const unreadable = json(['replay', '--variant', 'scottish'], '1.e4 2.e5 Qq9');
+    expect(unreadable.status).toBe(1);
+    expect(unreadable.out).toMatchObject({ ok: false, turn: 2, move: 2, san: 'Qq9', code: 'unreadable' });
+  });
+
+  it('starts from --fen and --turn; an empty movetext reports a player mated at the start', () => {
+    const { status, out } = json(['replay', '--variant', 'scottish', '--fen', FOOLS_MATE, '--turn', '5']);
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ ok: true, turns: 0, status: 'finished', result: '0-1', reason: 'checkmate', notation: '' });
+    const mate = json(
+      ['replay', '--variant', 'italian', '--fen', 'rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b KQkq - 0 1', '--turn', '4'],
+      '4.d3 dxc2 cxb1=Q Bb4#',
+    );
+    expect(mate.out).toMatchObject({ ok: true, status: 'finished', result: '0-1', notation: '4.d3 dxc2 cxb1=Q Bb4#' });
+  });
+
+  it('exits 2 on usage errors, with a message on stderr', () => {
+    const cases = [
+      [],
+      ['replay'],
+      ['replay', '--variant', 'bughouse'],
+      ['replay', '--variant', 'scottish', '--depth', '3'],
+      ['replay', '--variant', 'scottish', '--turn', '2'],
+      ['replay', '--variant', 'scottish', '--fen', 'not a fen', '--turn', '1'],
+      ['replay', '--variant', 'scottish', '/nonexistent/game.txt'],
+      ['perft', '--depth', 'three'],
+      ['frobnicate'],
+    ];
+    for (const args of cases) {
+      const r = run(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(/^pchess: /);
+    }
+  });
+});
+
+describe('pchess perft and series', () => {
+  it('counts perft nodes', () => {
+    expect(run(['perft', '--depth', '3'])).toMatchObject({ status: 0, stdout: '8902\n' });
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    expect(run(['perft', '--fen', kiwipete, '--depth', '2'])).toMatchObject({ status: 0, stdout: '2039\n' });
+  });
+
+  it('prints the rules seriesCount of a turn', () => {
+    expect(json(['series', '--variant', 'scottish']).out).toEqual({ sequences: 20, positions: 20 });
+    const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+    const start = newGame('italian', { fen, turn: 2 });
+    if (!start.ok) throw new Error(start.error.message);
+    const expected = seriesCount(start.value);
+    expect(expected.sequences).toBeGreaterThan(expected.positions);
+    const { status, out } = json(['series', '--variant', 'italian', '--fen', fen, '--turn', '2']);
+    expect(status).toBe(0);
+    expect(out).toEqual({ sequences: expected.sequences, positions: expected.positions });
+  });
+});
