@@ -1,0 +1,41 @@
+import type { Color, Outcome, OutcomeReason } from '@progressive-chess/shared';
+
+const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+
+/** The side that lost, from the result (null for draws and aborts). */
+export function loserOf(outcome: Outcome): Color | null {
+  if (outcome.result === '1-0') return 'black';
+  if (outcome.result === '0-1') return 'white';
+  return null;
+}
+
+/** "White wins", "Draw", "Game aborted". */
+export function resultHeadline(outcome: Outcome): string {
+  if (outcome.result === '1-0') return 'White wins';
+  if (outcome.result === '0-1') return 'Black wins';
+  if (outcome.result === '1/2-1/2') return 'Draw';
+  return 'Game aborted';
+}
+
+const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> = {
+  checkmate: (l) => `Checkmate: ${l} could not escape the check`,
+  'progressive-checkmate': () => 'Progressive checkmate: the only ways out of check gave check too early',
+  'all-captured': (l, w) => `${w} captured every piece of ${l}`,
+  resignation: (l) => `${l} resigned`,
+  timeout: (l) => `${l} ran out of time`,
+  stalemate: () => 'Progressive stalemate: the side to move had no legal move',
+  'ten-turn-rule': () => 'Ten turns in a row without a capture or a pawn move',
+  repetition: () => 'The same position came up three times at the end of a turn',
+  'insufficient-material': () => 'Neither side has enough material left to checkmate',
+  agreement: () => 'The players agreed to a draw',
+  aborted: () => 'The game was aborted before it really started',
+  'timeout-vs-insufficient-material': () => 'Time ran out, but the opponent could not possibly checkmate',
+};
+
+/** The reason in plain words. */
+export function reasonText(outcome: Outcome): string {
+  const loser = loserOf(outcome);
+  const l = loser ? cap(loser) : 'A player';
+  const w = loser ? cap(loser === 'white' ? 'black' : 'white') : 'A player';
+  return REASONS[outcome.reason](l, w);
+}

@@ -1,0 +1,37 @@
+/** A tiny router on `location.pathname`. */
+export type Route =
+  | { readonly page: 'lobby' }
+  | { readonly page: 'game'; readonly id: string }
+  | { readonly page: 'invite'; readonly code: string }
+  | { readonly page: 'rules'; readonly variant: string | null }
+  | { readonly page: 'not-found' };
+
+export function matchRoute(path: string): Route {
+  const parts = path.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  const [head, arg, ...rest] = parts;
+  if (head === undefined) return { page: 'lobby' };
+  if (rest.length > 0) return { page: 'not-found' };
+  if (head === 'game' && arg) return { page: 'game', id: arg };
+  if (head === 'invite' && arg) return { page: 'invite', code: arg };
+  if (head === 'rules') return { page: 'rules', variant: arg ?? null };
+  return { page: 'not-found' };
+}
+
+export const router: { path: string } = $state({
+  path: typeof location === 'undefined' ? '/' : location.pathname,
+});
+
+export function navigate(path: string, replace = false): void {
+  if (path === router.path) return;
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  router.path = path;
+  window.scrollTo(0, 0);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    router.path = location.pathname;
+  });
+}
+

@@ -1,0 +1,95 @@
+import type {
+  Ack,
+  AckData,
+  ClientEventName,
+  ClientPayload,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@progressive-chess/shared';
+import { io, type Socket } from 'socket.io-client';
+import { connection } from './connection.svelte.js';
+import { savedName, savedToken, saveName, saveToken } from './storage.js';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Request/acknowledgement over the socket, typed by the protocol. Never rejects. */
+export type RequestFn = <E extends ClientEventName>(
+  event: E,
+  payload: ClientPayload<E>,
+) => Promise<Ack<AckData[E]>>;
+
+const ACK_TIMEOUT_MS = 10_000;
+let socket: ClientSocket | null = null;
+const reconnectHandlers = new Set<() => void>();
+
+/** The one socket of the page, created on first use. */
+export function getSocket(): ClientSocket {
+  if (socket) return socket;
+  const s: ClientSocket = io({
+    // A function, so every reconnection sends the latest token and name.
+    auth: (cb) => cb({ token: savedToken() ?? '', name: savedName() ?? '' }),
+    transports: ['websocket', 'polling'],
+  });
+  let connectedBefore = false;
+  s.on('connect', () => {
+    connection.status = 'online';
+    if (connectedBefore) {
+      connection.reconnects += 1;
+      for (const handler of [...reconnectHandlers]) handler();
+    }
+    connectedBefore = true;
+  });
+  s.on('disconnect', () => {
+    connection.status = 'offline';
+  });
+  s.on('connect_error', () => {
+    connection.status = 'offline';
+  });
+  s.io.on('reconnect_attempt', () => {
+    connection.status = 'connecting';
+  });
+  s.on('session', (session) => {
+    saveToken(session.token);
+    saveName(session.name);
+    connection.session = session;
+  });
+  socket = s;
+  return s;
+}
+
+export const request: RequestFn = async (event, payload) => {
+  const s = getSocket();
+  try {
+    const emit = s.timeout(ACK_TIMEOUT_MS).emitWithAck as unknown as (
+      ev: string,
+      p: unknown,
+    ) => Promise<Ack<AckData[typeof event]>>;
+    return await emit.call(s.timeout(ACK_TIMEOUT_MS), event, payload);
+  } catch {
+    return { ok: false, code: 'internal', message: 'The server did not answer in time.' };
+  }
+};
+
+/** Listens to a server event; returns the function that stops listening. */
+export function listen<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): () => void {
+  const s = getSocket();
+  // socket.io's typed `on` cannot narrow a generic event name; the cast keeps the public signature exact.
+  const on = s.on.bind(s) as (ev: string, fn: (...args: never[]) => void) => void;
+  const off = s.off.bind(s) as (ev: string, fn: (...args: never[]) => void) => void;
+  on(event, handler);
+  return () => off(event, handler);
+}
+
+/** Called after every reconnection (not the first connection): resync what the page shows. */
+export function onReconnect(handler: () => void): () => void {
+  reconnectHandlers.add(handler);
+  return () => reconnectHandlers.delete(handler);
+}
+
+/** Changes the display name: remembered locally and told to the server. */
+export async function setName(name: string): Promise<Ack<AckData['session:setName']>> {
+  saveName(name);
+  const res = await request('session:setName', { name });
+  if (res.ok && connection.session) connection.session = { ...connection.session, name: res.name };
+  return res;
+}

@@ -1,0 +1,24 @@
+/** What the browser remembers between visits: the display name and the identity token. */
+const NAME_KEY = 'pcl.name';
+const TOKEN_KEY = 'pcl.token';
+
+function read(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Private mode or storage disabled: the session lives until the tab closes.
+  }
+}
+
+export const savedName = (): string | null => read(NAME_KEY);
+export const saveName = (name: string): void => write(NAME_KEY, name);
+export const savedToken = (): string | null => read(TOKEN_KEY);
+export const saveToken = (token: string): void => write(TOKEN_KEY, token);

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [svelte(), svelteTesting()],
+  resolve: {
+    alias: { '@progressive-chess/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'client',
+    include: ['src/**/*.test.ts'],
+    environment: 'jsdom',
+  },
+});
