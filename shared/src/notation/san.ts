@@ -122,7 +122,7 @@ export function parseSan(state: GameState, san: string): Result<Move, SanError> 
   if (move) return ok(move);
   if (found.length > 1) return err({ code: 'unreadable', message: `"${san}" is ambiguous` });
   const onBoard = boardMoves(state, pos).filter((m) => matches(pos, m, syn));
-  const tried = onBoard[0] ?? literalMove(syn);
+  const tried = onBoard[0] ?? literalMove(syn, state.color);
   if (tried) {
     const refused = play(state, tried);
     if (!refused.ok) return err(refused.error);
@@ -130,9 +130,15 @@ export function parseSan(state: GameState, san: string): Result<Move, SanError> 
   return err({ code: 'illegal-move', message: `${san} is not a legal move here` });
 }
 
-/** A move given by both squares (long algebraic), tried as is to get the rules' reason. */
-function literalMove(syn: SanSyntax): Move | undefined {
-  if (syn.kind !== 'move' || syn.fromFile === undefined || syn.fromRank === undefined) return undefined;
-  const from = syn.fromFile + 8 * syn.fromRank;
+/**
+ * The move a text names without the board's help (both squares, or a pawn capture `dxe3`), tried
+ * as is to get the rules' reason for refusing it (e.g. en passant after the first move).
+ */
+function literalMove(syn: SanSyntax, color: GameState['color']): Move | undefined {
+  if (syn.kind !== 'move' || syn.fromFile === undefined) return undefined;
+  let { fromRank } = syn;
+  if (fromRank === undefined && syn.role === 'pawn') fromRank = rankOf(syn.to) + (color === 'white' ? -1 : 1);
+  if (fromRank === undefined) return undefined;
+  const from = syn.fromFile + 8 * fromRank;
   return syn.promotion ? { from, to: syn.to, promotion: syn.promotion } : { from, to: syn.to };
 }

@@ -112,6 +112,15 @@ describe('parseGame', () => {
     expect(failure('1.e4 1-0 2.e5')).toMatchObject({ code: 'unreadable' });
   });
 
+  it('allows en passant on the first move of a turn only', () => {
+    const fen = 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+    expect(normalise('2.d4xe3 a6', 'scottish', { fen, turn: 2 })).toBe('2.dxe3 a6');
+    for (const text of ['2.a6 dxe3', '2.a6 d4e3']) {
+      const parsed = parseGame(text, 'scottish', { fen, turn: 2 });
+      expect(parsed, text).toMatchObject({ ok: false, error: { code: 'en-passant-not-first-move', turn: 2, move: 2 } });
+    }
+  });
+
   it('reads and writes English cycles', () => {
     expect(normalise('1.e4 2.e6 f6 3.e5 Nf3 Bc4', 'english')).toBe('1.e4 2.e6 f6 3.e5 Nf3 Bc4');
     expect(failure('1.e4 2.e6 f6 3.e5 Ba6 Bxb7', 'english')).toMatchObject({
