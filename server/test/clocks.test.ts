@@ -1,0 +1,106 @@
+import type { TimeControl } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { Client, createGame, manualClock, playMoves, startServer } from './helpers.js';
+
+const FISCHER_10_2: TimeControl = { kind: 'fischer', initial: 10, increment: 2 };
+
+async function timedGame(opts: { fen?: string; tickMs?: number; timeControl?: TimeControl } = {}) {
+  const clock = manualClock();
+  const server = await startServer({ now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000 });
+  const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+  const gameId = await createGame(server, white, black, {
+    variant: 'scottish',
+    timeControl: opts.timeControl ?? FISCHER_10_2,
+    ...(opts.fen ? { fen: opts.fen } : {}),
+  });
+  for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
+  return { clock, server, white, black, watcher, gameId };
+}
+
+describe('clocks', () => {
+  it('runs during the whole series and credits the increment per move played', async () => {
+    const { clock, white, black, gameId } = await timedGame();
+    let v = await playMoves(white, gameId, 1, ['e2e4']); // first move: the clock starts with it
+    let s = (await white.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks).toMatchObject({ white: 12_000, black: 10_000, running: null });
+    clock.advance(5000); // black's first move is still in its grace period: no clock yet
+    v = await playMoves(black, gameId, v, ['f7f6']);
+    clock.advance(3000);
+    s = (await white.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks).toMatchObject({ black: 7000, running: 'black', serverNow: clock.now() });
+    v = await playMoves(black, gameId, v, ['g7g5']);
+    s = (await white.ok('game:resync', { gameId })).snapshot;
+    // 10 s - 3 s + 2 moves x 2 s; White's clock now runs for turn 3.
+    expect(s.clocks).toMatchObject({ white: 12_000, black: 11_000, running: 'white' });
+    clock.advance(1500);
+    v = await playMoves(white, gameId, v, ['d1h5']);
+    s = (await white.ok('game:resync', { gameId })).snapshot;
+    expect(s.outcome).toEqual({ result: '1-0', reason: 'checkmate' });
+    expect(s.clocks).toMatchObject({ white: 10_500, running: null });
+    expect(v).toBe(5);
+  });
+
+  it('flags a player with no client traffic at all', async () => {
+    const { clock, white, black, watcher, gameId } = await timedGame();
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6']);
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(10_001);
+    const e = await over;
+    expect(e.version).toBe(v + 1);
+    expect(e.event).toMatchObject({ type: 'game-over', outcome: { result: '1-0', reason: 'timeout' } });
+    const s = (await watcher.ok('game:resync', { gameId })).snapshot;
+    expect(s.status).toBe('finished');
+    expect(s.clocks.black).toBe(0);
+  });
+
+  it('a flag against a lone king is a draw', async () => {
+    // White has only its king; Black's flag cannot lose to it.
+    const { clock, white, black, watcher, gameId } = await timedGame({ fen: 'k7/8/8/8/8/8/6q1/K7 w - - 0 1' });
+    let v = await playMoves(white, gameId, 1, ['a1b1']);
+    v = await playMoves(black, gameId, v, ['g2g3']);
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(11_000);
+    expect((await over).event).toMatchObject({ outcome: { result: '1/2-1/2', reason: 'timeout-vs-insufficient-material' } });
+  });
+
+  it('a move arriving after the flag loses on time', async () => {
+    const { clock, white, black, gameId } = await timedGame({ tickMs: 60_000 });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6']);
+    clock.advance(10_000);
+    expect(await black.send('game:move', { gameId, version: v, move: 'g7g5' })).toMatchObject({ ok: false, code: 'game-over' });
+    const s = (await white.ok('game:resync', { gameId })).snapshot;
+    expect(s.outcome).toEqual({ result: '1-0', reason: 'timeout' });
+    expect(s.moves.map((m) => m.uci)).toEqual(['e2e4', 'f7f6']);
+  });
+
+  it('aborts a game whose first mover never moves', async () => {
+    const { clock, watcher, gameId } = await timedGame();
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(29_000);
+    clock.advance(1_000);
+    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+    expect((await watcher.ok('game:resync', { gameId })).snapshot.status).toBe('finished');
+  });
+
+  it('aborts when the second player makes no first move within the grace period', async () => {
+    const { clock, white, watcher, gameId } = await timedGame();
+    clock.advance(20_000);
+    await playMoves(white, gameId, 1, ['e2e4']);
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(30_000);
+    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+  });
+
+  it('per-turn budgets are fresh every turn and sized by the series length', async () => {
+    const { clock, white, black, gameId } = await timedGame({ timeControl: { kind: 'per-turn', base: 5, perMove: 2 } });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6']);
+    clock.advance(4000);
+    v = await playMoves(black, gameId, v, ['g7g5']);
+    const s = (await white.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks).toMatchObject({ white: (5 + 2 * 3) * 1000, running: 'white' });
+    expect(v).toBe(4);
+  });
+});
