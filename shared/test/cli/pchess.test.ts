@@ -36,7 +36,13 @@ const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 
 
 beforeAll(() => {
   const stale = !existsSync(BUILT) || statSync(BUILT).mtimeMs < Math.max(newest(join(SHARED, 'src')), newest(join(SHARED, 'cli')));
-  if (stale) execFileSync('npm', ['run', 'build', '-w', 'shared'], { cwd: join(SHARED, '..'), stdio: 'pipe' });
+  if (!stale) return;
+  try {
+    execFileSync('npm', ['run', 'build', '-w', 'shared'], { cwd: join(SHARED, '..'), stdio: 'pipe', encoding: 'utf8' });
+  } catch (e) {
+    const out = e as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build -w shared failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`);
+  }
 }, 120_000);
 
 describe('pchess replay', () => {
