@@ -41,7 +41,7 @@ beforeAll(() => {
     execFileSync('npm', ['run', 'build', '-w', 'shared'], { cwd: join(SHARED, '..'), stdio: 'pipe', encoding: 'utf8' });
   } catch (e) {
     const out = e as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build -w shared failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`);
+    throw new Error(`npm run build -w shared failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`, { cause: e });
   }
 }, 120_000);
 
