@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
+import { BoardView } from './board-view.svelte.js';
+import { GameModel } from './game-model.svelte.js';
+
+function setup(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
+  const transport = new FakeTransport();
+  const model = new GameModel('g1', transport.request);
+  model.applySnapshot(game.snapshot(), seat);
+  return { model, transport, game };
+}
+
+const uci = (sq: string) => ({ from: sq2(sq.slice(0, 2)), to: sq2(sq.slice(2, 4)) });
+function sq2(name: string): number {
+  return (name.charCodeAt(0) - 97) + 8 * (Number(name[1]) - 1);
+}
+
+describe('GameModel events', () => {
+  it('applies versioned move events in order and derives the series progress', () => {
+    const { model, game } = setup('spectator');
+    expect(model.series?.label).toBe('Move 1 of 1');
+    model.handleEvent(game.move('e2e4'));
+    expect(model.version).toBe(2);
+    expect(model.moves.map((m) => m.san)).toEqual(['e4']);
+    expect(model.series).toMatchObject({ turn: 2, color: 'black', label: 'Move 1 of 2' });
+    expect(model.series?.pips).toEqual(['next', 'todo']);
+    model.handleEvent(game.move('e7e5'));
+    expect(model.series?.label).toBe('Move 2 of 2');
+    expect(model.series?.pips).toEqual(['done', 'next']);
+  });
+
+  it('ignores duplicates and asks for a resync on a version gap', async () => {
+    const { model, game, transport } = setup('spectator');
+    const e1 = game.move('e2e4');
+    model.handleEvent(e1);
+    model.handleEvent(e1);
+    expect(model.moves).toHaveLength(1);
+    game.move('e7e5');
+    const e3 = game.move('d7d5');
+    transport.snapshotForResync = game.snapshot();
+    model.handleEvent(e3);
+    expect(transport.sent.map((s) => s.event)).toContain('game:resync');
+    await flush();
+    expect(model.version).toBe(4);
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'd5']);
+    expect(model.resyncCount).toBe(1);
+  });
+
+  it('tracks presence, spectators, draw offers and the game end', () => {
+    const { model, game } = setup('black');
+    model.handlePresence({ gameId: 'g1', color: 'white', online: false });
+    model.handleSpectators('g1', 3);
+    model.handleSpectators('other', 9);
+    expect(model.online.white).toBe(false);
+    expect(model.spectators).toBe(3);
+    model.handleEvent({ gameId: 'g1', version: 2, event: { type: 'draw-offer', by: 'white' } });
+    expect(model.drawOffer).toBe('white');
+    const clocks = { white: 1, black: 2, running: null, serverNow: 5 };
+    model.handleEvent({ gameId: 'g1', version: 3, event: { type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks } });
+    expect(model.over).toBe(true);
+    expect(model.drawOffer).toBeNull();
+    expect(model.series).toBeNull();
+    expect(game.version).toBe(1);
+  });
+});
+
+describe('GameModel own moves', () => {
+  it('shows an own move at once, sends it with the known version, and keeps it once confirmed', async () => {
+    const { model, game, transport } = setup('white');
+    expect(model.isMyTurn).toBe(true);
+    expect(model.move(uci('e2e4'))).toBe(true);
+    expect(model.moves.map((m) => m.san)).toEqual(['e4']);
+    expect(model.isMyTurn).toBe(false);
+    await flush();
+    expect(transport.sent[0]).toEqual({ event: 'game:move', payload: { gameId: 'g1', version: 1, move: 'e2e4' } });
+    model.handleEvent(game.move('e2e4'));
+    expect(model.pending).toHaveLength(0);
+    expect(model.moves).toHaveLength(1);
+  });
+
+  it('rolls an optimistic move back when the server refuses it', async () => {
+    const { model, transport } = setup('white');
+    transport.answers.set('game:move', [{ ok: false, code: 'illegal-move', message: 'Not allowed' }]);
+    model.move(uci('e2e4'));
+    expect(model.moves).toHaveLength(1);
+    await flush();
+    expect(model.moves).toHaveLength(0);
+    expect(model.isMyTurn).toBe(true);
+    expect(model.notice).toBe('Not allowed');
+  });
+
+  it('refuses an illegal move locally with the rules message', () => {
+    const { model, transport } = setup('white');
+    expect(model.move(uci('e2e5'))).toBe(false);
+    expect(model.notice).toBeTruthy();
+    expect(transport.sent).toHaveLength(0);
+  });
+
+  it('sends the moves of a series one by one, each after the previous ack', async () => {
+    const game = new FakeGame();
+    const { model, transport } = setup('black', game);
+    model.handleEvent(game.move('e2e4'));
+    model.move(uci('e7e5'));
+    model.move(uci('g8f6'));
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf6']);
+    await flush();
+    const versions = transport.sent.filter((s) => s.event === 'game:move').map((s) => (s.payload as { version: number }).version);
+    expect(versions).toEqual([2, 3]);
+  });
+});
+
+describe('GameModel premoves', () => {
+  it('queues moves during the opponent series and plays them when the turn comes', async () => {
+    const game = new FakeGame();
+    game.move('e2e4');
+    game.move('e7e5');
+    game.move('g8f6');
+    const { model, transport } = setup('black', game);
+    expect(model.isMyTurn).toBe(false);
+    // White's 3-move series runs; Black queues two moves of turn 4.
+    expect(model.move(uci('b8c6'))).toBe(true);
+    expect(model.move(uci('f8c5'))).toBe(true);
+    expect(model.premoves).toHaveLength(2);
+    const view = new BoardView(model);
+    expect(view.arrows).toHaveLength(2);
+    expect([...view.ghosts.keys()].sort()).toEqual([sq2('c5'), sq2('c6')].sort());
+    expect(view.dests.get(sq2('d7'))).toContain(sq2('d6'));
+    model.handleEvent(game.move('d2d3'));
+    model.handleEvent(game.move('c1e3'));
+    expect(transport.moves()).toEqual([]);
+    model.handleEvent(game.move('b1c3'));
+    await flush();
+    expect(transport.moves()).toEqual(['b8c6', 'f8c5']);
+    expect(model.premoves).toHaveLength(0);
+  });
+
+  it('stops the queue at the first premove that is no longer legal', async () => {
+    const game = new FakeGame();
+    game.move('e2e4');
+    game.move('e7e5');
+    game.move('d7d5');
+    const { model, transport } = setup('black', game);
+    model.move(uci('d5d4'));
+    model.move(uci('b8c6'));
+    // White blocks d4 with the last move of the series: premove 1 is illegal, the queue stops.
+    model.handleEvent(game.move('d2d3'));
+    model.handleEvent(game.move('g1f3'));
+    model.handleEvent(game.move('f3d4'));
+    await flush();
+    expect(transport.moves()).toEqual([]);
+    expect(model.premoves).toHaveLength(0);
+    expect(model.notice).toMatch(/Premove 1/);
+  });
+
+  it('refuses a premove that cannot be played and cancels the queue on request', () => {
+    const game = new FakeGame();
+    game.move('e2e4');
+    const { model } = setup('white', game);
+    expect(model.move(uci('e4e6'))).toBe(false);
+    expect(model.move(uci('d2d4'))).toBe(true);
+    model.cancelPremoves();
+    expect(model.premoves).toHaveLength(0);
+  });
+});

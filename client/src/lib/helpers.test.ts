@@ -1,0 +1,87 @@
+import { newGame, play, parseUci, type GameState } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { ClockSync } from './clock-sync.js';
+import { reasonText, resultHeadline } from './outcome-text.js';
+import { matchRoute } from './router.svelte.js';
+import { seriesProgress } from './series.js';
+import { formatClock, timeControlLabel } from './time-control-text.js';
+
+function game(variant: Parameters<typeof newGame>[0], ...ucis: string[]): GameState {
+  const res = newGame(variant);
+  if (!res.ok) throw new Error(res.error.message);
+  let state = res.value;
+  for (const u of ucis) {
+    const r = play(state, parseUci(u)!);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.value.state;
+  }
+  return state;
+}
+
+describe('series progress', () => {
+  it('counts points and prices pieces in cost variants', () => {
+    // Cost: turn 3 gives ceil(3/2) = 2 points to White.
+    const s = seriesProgress(game('cost', 'e2e4', 'e7e5'));
+    expect(s).toMatchObject({ turn: 3, unit: 'points', budget: 2, used: 0, left: 2, label: '2 points left of 2' });
+    expect(s.costs?.find((c) => c.role === 'knight')).toEqual({ role: 'knight', cost: 3, affordable: false });
+    expect(s.costs?.find((c) => c.role === 'pawn')?.affordable).toBe(true);
+    const after = seriesProgress(game('cost', 'e2e4', 'e7e5', 'd2d4'));
+    expect(after).toMatchObject({ used: 1, left: 1, label: '1 point left of 2' });
+    expect(after.pips).toEqual(['done', 'todo']);
+  });
+
+  it('labels move-count series', () => {
+    expect(seriesProgress(game('italian', 'e2e4')).label).toBe('Move 1 of 2');
+  });
+});
+
+describe('texts', () => {
+  it('explains outcomes in plain words', () => {
+    expect(reasonText({ result: '1-0', reason: 'progressive-checkmate' })).toBe(
+      'Progressive checkmate: the only ways out of check gave check too early',
+    );
+    expect(reasonText({ result: '0-1', reason: 'timeout' })).toBe('White ran out of time');
+    expect(resultHeadline({ result: '1/2-1/2', reason: 'agreement' })).toBe('Draw');
+    expect(resultHeadline({ result: null, reason: 'aborted' })).toBe('Game aborted');
+  });
+
+  it('formats clocks with tenths under ten seconds', () => {
+    expect(formatClock(65_000)).toBe('1:05');
+    expect(formatClock(9_470)).toBe('0:09.4');
+    expect(formatClock(3_725_000)).toBe('1:02:05');
+    expect(formatClock(-5)).toBe('0:00.0');
+    expect(formatClock(3 * 86_400_000)).toBe('3d 0h');
+  });
+
+  it('labels time controls', () => {
+    expect(timeControlLabel({ kind: 'fischer', initial: 300, increment: 3 })).toBe('5+3');
+    expect(timeControlLabel({ kind: 'per-turn', base: 20, perMove: 5 })).toBe('20 s + 5 s/move per turn');
+    expect(timeControlLabel({ kind: 'correspondence', daysPerTurn: 3 })).toBe('3 days per turn');
+    expect(timeControlLabel({ kind: 'none' })).toBe('Unlimited');
+  });
+});
+
+describe('router', () => {
+  it('matches the pages', () => {
+    expect(matchRoute('/')).toEqual({ page: 'lobby' });
+    expect(matchRoute('/game/abc')).toEqual({ page: 'game', id: 'abc' });
+    expect(matchRoute('/invite/XYZ')).toEqual({ page: 'invite', code: 'XYZ' });
+    expect(matchRoute('/rules')).toEqual({ page: 'rules', variant: null });
+    expect(matchRoute('/rules/italian')).toEqual({ page: 'rules', variant: 'italian' });
+    expect(matchRoute('/game/a/b')).toEqual({ page: 'not-found' });
+    expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
+  });
+});
+
+describe('clock sync', () => {
+  it('counts the running side down from the server timestamp with the smallest offset', () => {
+    const sync = new ClockSync();
+    sync.observe(1_000, 1_500);
+    sync.observe(2_000, 2_100); // less delay: offset 100
+    const view = { white: 10_000, black: 5_000, running: 'white' as const, serverNow: 2_000 };
+    expect(sync.remaining(view, 'white', 2_100)).toBe(10_000);
+    expect(sync.remaining(view, 'white', 5_100)).toBe(7_000);
+    expect(sync.remaining(view, 'black', 5_100)).toBe(5_000);
+    expect(sync.remaining(view, 'white', 60_000)).toBe(0);
+  });
+});
