@@ -1,0 +1,40 @@
+import { createInterface } from 'node:readline';
+import { startFloorServer } from './floor-server.js';
+import { startAppNode } from './app-node.js';
+
+/**
+ * One server under test, in its own process: `floor` (bare Socket.IO + Redis) or `app` (the
+ * game server on the Redis store). Argument: JSON { mode, redisUrl, prefix, adapter }.
+ * Prints `READY <port>`; on stdin `mark` starts a CPU sample and `report` prints `CPU <percent>`.
+ */
+
+export interface NodeConfig {
+  readonly mode: 'app' | 'floor';
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly adapter: boolean;
+}
+
+const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;
+const server = cfg.mode === 'floor' ? await startFloorServer(cfg) : await startAppNode(cfg);
+process.stdout.write(`READY ${server.port}\n`);
+
+let cpu = process.cpuUsage();
+let at = performance.now();
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line === 'mark') {
+    cpu = process.cpuUsage();
+    at = performance.now();
+  } else if (line === 'report') {
+    const used = process.cpuUsage(cpu);
+    const pct = ((used.user + used.system) / 1000 / (performance.now() - at)) * 100;
+    process.stdout.write(`CPU ${pct.toFixed(0)}\n`);
+  }
+});
+
+const stop = async (): Promise<void> => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

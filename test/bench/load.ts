@@ -1,0 +1,102 @@
+import { openAppTable } from './app-driver.js';
+import { type OpenedTable, openFloorTable } from './floor-driver.js';
+import type { Stats } from './table.js';
+
+/**
+ * Load generator (a child process of server.bench.ts, so the server under test keeps its own
+ * event loop). Argument: JSON { mode, urls, games, warmupMs, durationMs }. Prints one line
+ * `RESULT <json>` and exits.
+ */
+
+export interface LoadConfig {
+  readonly mode: 'app' | 'floor';
+  readonly urls: readonly string[];
+  readonly games: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+}
+
+export interface LoadResult {
+  readonly games: number;
+  readonly seconds: number;
+  readonly moves: number;
+  readonly movesPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly refused: number;
+  readonly renewed: number;
+  readonly setupSec: number;
+  readonly loadCpuPct: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function openAll(cfg: LoadConfig, stats: Stats): Promise<OpenedTable[]> {
+  const open = cfg.mode === 'app' ? openAppTable : openFloorTable;
+  const tables: OpenedTable[] = [];
+  const batch = 25;
+  for (let i = 0; i < cfg.games; i += batch) {
+    const n = Math.min(batch, cfg.games - i);
+    tables.push(...(await Promise.all(Array.from({ length: n }, (_, k) => open(i + k, cfg.urls, stats)))));
+  }
+  return tables;
+}
+
+/** Tells the orchestrator when the measured window opens and closes (it samples the servers' CPU). */
+function mark(what: 'start' | 'end'): void {
+  process.stdout.write(`MARK ${what}\n`);
+}
+
+export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
+  const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [] };
+  const t0 = performance.now();
+  const tables = await openAll(cfg, stats);
+  const setupSec = (performance.now() - t0) / 1000;
+  stats.running = true;
+  for (const t of tables) t.table.start(t.version);
+  await sleep(cfg.warmupMs);
+  const cpu0 = process.cpuUsage();
+  const m0 = performance.now();
+  stats.measuring = true;
+  mark('start');
+  await sleep(cfg.durationMs);
+  stats.measuring = false;
+  mark('end');
+  const seconds = (performance.now() - m0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  stats.running = false;
+  await sleep(500);
+  for (const t of tables) t.close();
+  const lat = [...stats.latencies].sort((a, b) => a - b);
+  return {
+    games: cfg.games,
+    seconds,
+    moves: stats.moves,
+    movesPerSec: stats.moves / seconds,
+    p50: percentile(lat, 50),
+    p99: percentile(lat, 99),
+    refused: stats.refused,
+    renewed: stats.games,
+    setupSec,
+    loadCpuPct: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cfg = JSON.parse(process.argv[2] ?? '{}') as LoadConfig;
+  runLoad(cfg).then(
+    (r) => {
+      process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      process.stderr.write(`load failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { startRedis } from '../support/redis-server.js';
+import type { NodeConfig } from './bench-node.js';
+import type { LoadConfig, LoadResult } from './load.js';
+
+/**
+ * `npm run bench:server [-- --games 500 --seconds 12]` (or BENCH_GAMES / BENCH_SECONDS):
+ * N concurrent games (two players + one spectator each, real socket.io-client WebSocket clients,
+ * every player moving as soon as its turn comes) against the real game server on Redis, and the
+ * same load against the FLOOR (bare Socket.IO + one Redis GET/SET + room broadcast per move);
+ * then both again with two nodes and the Socket.IO Redis adapter. Loopback only; stops by itself.
+ */
+
+const here = (f: string): string => fileURLToPath(new URL(f, import.meta.url));
+const root = here('../../');
+
+function option(name: string, env: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i >= 0 ? process.argv[i + 1] : process.env[env];
+  const n = Number(raw ?? fallback);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+const GAMES = option('games', 'BENCH_GAMES', 500);
+const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
+const WARMUP_MS = 2000;
+/** BENCH_MODES=floor (or app) runs only those phases; BENCH_NODES=1 only the single-node ones. */
+const MODES = (process.env.BENCH_MODES ?? 'floor,app').split(',');
+const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
+
+interface Child {
+  readonly proc: ChildProcess;
+  /** Resolves with the first stdout line starting with `prefix` (the rest of the line). */
+  next(prefix: string): Promise<string>;
+}
+
+function child(file: string, arg: object, onLine?: (line: string) => void): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', here(file), JSON.stringify(arg)], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
+  const exited = new Promise<never>((_, reject) =>
+    proc.once('exit', (code) => reject(new Error(`${file} exited with ${code}`))),
+  );
+  exited.catch(() => undefined);
+  createInterface({ input: proc.stdout! }).on('line', (line) => {
+    onLine?.(line);
+    const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+    const w = i >= 0 ? waiting.splice(i, 1)[0] : undefined;
+    w?.resolve(line.slice(w.prefix.length).trim());
+  });
+  return {
+    proc,
+    next: (prefix) => Promise.race([new Promise<string>((resolve) => waiting.push({ prefix, resolve })), exited]),
+  };
+}
+
+async function stopChild(c: Child): Promise<void> {
+  if (c.proc.exitCode !== null) return;
+  const gone = new Promise((r) => c.proc.once('exit', r));
+  c.proc.kill('SIGTERM');
+  const timer = setTimeout(() => c.proc.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+interface PhaseResult extends LoadResult {
+  readonly name: string;
+  readonly serverCpu: string;
+}
+
+async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUrl: string): Promise<PhaseResult> {
+  process.stdout.write(`\n${name}: starting ${nodes} node(s), ${GAMES} games...\n`);
+  const servers = Array.from({ length: nodes }, () =>
+    child('./bench-node.ts', { mode, redisUrl, prefix: 'bench:', adapter: nodes > 1 } satisfies NodeConfig),
+  );
+  try {
+    const ports = await Promise.all(servers.map((s) => s.next('READY')));
+    const cpu: Promise<string>[] = [];
+    const load = child(
+      './load.ts',
+      {
+        mode,
+        urls: ports.map((p) => `http://127.0.0.1:${p}`),
+        games: GAMES,
+        warmupMs: WARMUP_MS,
+        durationMs: SECONDS * 1000,
+      } satisfies LoadConfig,
+      (line) => {
+        if (line === 'MARK start') for (const s of servers) s.proc.stdin?.write('mark\n');
+        if (line === 'MARK end') {
+          for (const s of servers) {
+            cpu.push(s.next('CPU'));
+            s.proc.stdin?.write('report\n');
+          }
+        }
+      },
+    );
+    const result = JSON.parse(await load.next('RESULT')) as LoadResult;
+    await stopChild(load);
+    const serverCpu = (await Promise.all(cpu)).map((c) => `${c}%`).join('+');
+    process.stdout.write(`${name}: ${result.movesPerSec.toFixed(0)} moves/s, p99 ${result.p99.toFixed(1)} ms\n`);
+    return { ...result, name, serverCpu };
+  } finally {
+    await Promise.all(servers.map(stopChild));
+  }
+}
+
+const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+function report(rows: PhaseResult[]): void {
+  const head = ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'refused', 'new games', 'server CPU', 'load CPU'];
+  const body = rows.map((r) => [
+    r.name,
+    fmt(r.movesPerSec, 0),
+    fmt(r.p50),
+    fmt(r.p99),
+    String(r.refused),
+    String(r.renewed),
+    r.serverCpu,
+    `${fmt(r.loadCpuPct, 0)}%`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\n${GAMES} games, 2 players + 1 spectator each, ${SECONDS} s measured per phase (after ${WARMUP_MS / 1000} s warm-up)\n`);
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const b of body) console.log(line(b));
+  console.log('\nGame server vs floor (goals: p99 <= 1.5x floor, throughput >= 70% of floor):');
+  for (const nodes of ['1 node', '2 nodes']) {
+    const floor = rows.find((r) => r.name === `floor, ${nodes}`);
+    const app = rows.find((r) => r.name === `game server, ${nodes}`);
+    if (!floor || !app) continue;
+    const p99 = app.p99 / floor.p99;
+    const thr = app.movesPerSec / floor.movesPerSec;
+    console.log(
+      `  ${nodes.padEnd(8)} p99 ${fmt(p99, 2)}x floor ${p99 <= 1.5 ? 'OK  ' : 'MISS'}   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= 0.7 ? 'OK' : 'MISS'}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(`${root}shared/dist/index.js`)) {
+    const r = spawnSync('npm', ['run', 'build', '-w', 'shared'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('building shared failed');
+  }
+  const redis = await startRedis({ appendOnly: true });
+  const admin = new Redis(redis.url);
+  const rows: PhaseResult[] = [];
+  try {
+    for (const nodes of NODES) {
+      for (const mode of (['floor', 'app'] as const).filter((m) => MODES.includes(m))) {
+        await admin.flushall();
+        const label = `${mode === 'floor' ? 'floor' : 'game server'}, ${nodes} node${nodes > 1 ? 's' : ''}`;
+        rows.push(await phase(label, mode, nodes, redis.url));
+      }
+    }
+  } finally {
+    await admin.quit();
+    await redis.stop();
+  }
+  report(rows);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,78 @@
+import type { GameSnapshot } from '@progressive-chess/shared';
+import { createApp, type App, type AppDeps } from '../../server/src/app.js';
+import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
+import { afterAll, beforeAll } from 'vitest';
+import { call, type Client } from '../support/game-client.js';
+import { type RedisHandle, type RedisOptions, startRedis } from '../support/redis-server.js';
+
+/** A redis-server for the enclosing describe block (started before its tests, stopped after). */
+export function useRedis(opts: RedisOptions = {}): () => RedisHandle {
+  let redis: RedisHandle | undefined;
+  beforeAll(async () => {
+    redis = await startRedis(opts);
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return () => {
+    if (!redis) throw new Error('redis-server not started');
+    return redis;
+  };
+}
+
+/** One game-server node on a shared Redis: its own store, its own Socket.IO Redis adapter clients. */
+export interface Node {
+  readonly app: App;
+  readonly store: RedisStore;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startNode(redisUrl: string, deps: Partial<AppDeps> = {}): Promise<Node> {
+  const store = createRedisStore(redisUrl, { prefix: 'mn:' });
+  const app = createApp({ deadlineTickMs: 50, ...deps, store, redis: { url: redisUrl } });
+  const { port } = await app.listen(0, '127.0.0.1');
+  let closed = false;
+  return {
+    app,
+    store,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** Closes everything a test opened, clients first, whatever fails. */
+export async function closeAll(clients: readonly Client[], nodes: readonly Node[]): Promise<void> {
+  for (const c of clients) c.close();
+  await Promise.allSettled(nodes.map((n) => n.close()));
+}
+
+export async function snapshot(c: Client, gameId: string): Promise<GameSnapshot> {
+  return (await call(c.socket, 'game:resync', { gameId })).snapshot;
+}
+
+/** Plays `uci` moves one by one through whichever client holds the move's colour. */
+export async function playMoves(
+  seats: { white: Client; black: Client },
+  gameId: string,
+  moves: readonly { color: 'white' | 'black'; uci: string }[],
+): Promise<number> {
+  let version = (await snapshot(seats.white, gameId)).version;
+  for (const m of moves) version = (await call(seats[m.color].socket, 'game:move', { gameId, version, move: m.uci })).version;
+  return version;
+}
+
+/** 1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7# (Scottish progressive), by colour. */
+export const SCHOLAR = [
+  { color: 'white', uci: 'e2e4' },
+  { color: 'black', uci: 'e7e5' },
+  { color: 'black', uci: 'g8f6' },
+  { color: 'white', uci: 'f1c4' },
+  { color: 'white', uci: 'd1h5' },
+  { color: 'white', uci: 'h5f7' },
+] as const;

@@ -1,0 +1,83 @@
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { call, connectClient, startGame, waitForVersion } from '../support/game-client.js';
+import { skipWithoutRedis } from '../support/redis-server.js';
+import { closeAll, playMoves, SCHOLAR, snapshot, startNode, useRedis } from './nodes.js';
+
+const OPENING = SCHOLAR.slice(0, 3); // 1.e4 2.e5 Nf6
+const FINISH = SCHOLAR.slice(3); // 3.Bc4 Qh5 Qxf7#
+
+describe.skipIf(skipWithoutRedis())('restarts mid-game', () => {
+  const redis = useRedis({ appendOnly: true });
+
+  it('a game survives its server being replaced by another process on the same Redis', async () => {
+    const first = await startNode(redis().url);
+    const white = await connectClient(first.url);
+    const black = await connectClient(first.url);
+    let second: Awaited<ReturnType<typeof startNode>> | null = null;
+    const clients = [white, black];
+    try {
+      const gameId = await startGame(white, black);
+      for (const c of [white, black]) await call(c.socket, 'game:join', { gameId });
+      await playMoves({ white, black }, gameId, OPENING);
+      await first.close();
+
+      second = await startNode(redis().url);
+      const white2 = await connectClient(second.url, { token: white.session.token });
+      const black2 = await connectClient(second.url, { token: black.session.token });
+      clients.push(white2, black2);
+      expect(white2.session.playerId).toBe(white.session.playerId);
+      for (const c of [white2, black2]) {
+        const { snapshot: s, seat } = await call(c.socket, 'game:join', { gameId });
+        expect(seat).toBe(c === white2 ? 'white' : 'black');
+        expect(s.moves.map((m) => m.uci)).toEqual(OPENING.map((m) => m.uci));
+        expect(s.status).toBe('playing');
+      }
+      await playMoves({ white: white2, black: black2 }, gameId, FINISH);
+      const s = await snapshot(black2, gameId);
+      expect(s.moves.map((m) => m.uci)).toEqual(SCHOLAR.map((m) => m.uci));
+      expect(s.outcome?.result).toBe('1-0');
+    } finally {
+      await closeAll(clients, second ? [first, second] : [first]);
+    }
+  });
+
+  it('a game survives a restart of redis-server itself (AOF), with the nodes reconnecting', async () => {
+    const [a, b] = await Promise.all([startNode(redis().url), startNode(redis().url)]);
+    const white = await connectClient(a.url);
+    const black = await connectClient(b.url);
+    try {
+      const gameId = await startGame(white, black);
+      for (const c of [white, black]) await call(c.socket, 'game:join', { gameId });
+      const before = await playMoves({ white, black }, gameId, OPENING);
+
+      await redis().restart();
+      await Promise.all([a.store.ping(), b.store.ping()]);
+      await waitForAdapter(a.store.client);
+
+      const s = await snapshot(white, gameId);
+      expect(s.version).toBe(before);
+      expect(s.moves.map((m) => m.uci)).toEqual(OPENING.map((m) => m.uci));
+      const last = await playMoves({ white, black }, gameId, FINISH);
+      // the Redis adapter resubscribed: Black on node B sees White's moves made on node A
+      await waitForVersion(black, gameId, last);
+      const uci = black.events.flatMap((e) => (e.gameId === gameId && e.event.type === 'move' ? [e.event.move.uci] : []));
+      expect(uci).toEqual(SCHOLAR.map((m) => m.uci));
+      expect((await snapshot(black, gameId)).outcome?.result).toBe('1-0');
+    } finally {
+      await closeAll([white, black], [a, b]);
+    }
+  });
+});
+
+/** Waits until both nodes' Socket.IO Redis adapters have resubscribed after the restart. */
+async function waitForAdapter(client: Redis, nodes = 2): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const numsub = (await client.pubsub('NUMSUB', 'socket.io-request#/#')) as [string, number];
+    const numpat = Number(await client.pubsub('NUMPAT')); // distinct patterns, not subscribers
+    if (Number(numsub[1]) >= nodes && numpat >= 1) return;
+    if (Date.now() > until) throw new Error('Socket.IO Redis adapter did not resubscribe');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,119 @@
+import type {
+  Ack,
+  AckData,
+  ClientEventName,
+  ClientPayload,
+  ClientToServerEvents,
+  GameEvent,
+  ServerToClientEvents,
+  Session,
+  TimeControl,
+  VariantId,
+} from '@progressive-chess/shared';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * A typed socket.io-client for tests and benchmarks: connect as a (new or known) player,
+ * send acknowledged requests, set up games through a private seek, and wait for events.
+ */
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface Client {
+  readonly socket: ClientSocket;
+  readonly session: Session;
+  /** Every `game:event` received, in arrival order. */
+  readonly events: GameEvent[];
+  close(): void;
+}
+
+/** Connects over WebSocket only (as the web client does) and waits for the `session` event. */
+export async function connectClient(url: string, auth: { token?: string; name?: string } = {}): Promise<Client> {
+  const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false });
+  const events: GameEvent[] = [];
+  socket.on('game:event', (e) => events.push(e));
+  const session = await new Promise<Session>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no session from ${url}`)), 10_000);
+    socket.once('session', (s) => {
+      clearTimeout(timer);
+      resolve(s);
+    });
+    socket.once('connect_error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+  return { socket, session, events, close: () => socket.disconnect() };
+}
+
+/** Emits a request and resolves with its ack (rejects on timeout). */
+export async function request<E extends ClientEventName>(
+  socket: ClientSocket,
+  event: E,
+  payload: ClientPayload<E>,
+  timeoutMs = 10_000,
+): Promise<Ack<AckData[E]>> {
+  // socket.io's emitWithAck typing does not resolve for a generic event name: typed by hand here.
+  const timed = socket.timeout(timeoutMs);
+  const emit = timed.emitWithAck as unknown as (e: E, p: ClientPayload<E>) => Promise<Ack<AckData[E]>>;
+  return emit.call(timed, event, payload);
+}
+
+/** Like `request` but throws unless the ack is ok, returning its data. */
+export async function call<E extends ClientEventName>(
+  socket: ClientSocket,
+  event: E,
+  payload: ClientPayload<E>,
+  timeoutMs = 10_000,
+): Promise<{ ok: true } & AckData[E]> {
+  const r = await request(socket, event, payload, timeoutMs);
+  if (!r.ok) throw new Error(`${event} failed: ${r.code} ${r.message}`);
+  return r;
+}
+
+/** White creates a private seek, Black accepts it by code; both receive `game:start`. Returns the game id. */
+export async function startGame(
+  white: Client,
+  black: Client,
+  opts: { variant?: VariantId; timeControl?: TimeControl } = {},
+): Promise<string> {
+  const started = Promise.all([white, black].map((c) => waitFor(c.socket, 'game:start', () => true)));
+  const { seek } = await call(white.socket, 'seek:create', {
+    variant: opts.variant ?? 'scottish',
+    timeControl: opts.timeControl ?? { kind: 'none' },
+    color: 'white',
+    visibility: 'private',
+  });
+  if (!seek.inviteCode) throw new Error('private seek without invite code');
+  const { gameId } = await call(black.socket, 'seek:accept', { code: seek.inviteCode });
+  await started;
+  return gameId;
+}
+
+/** Resolves with the first `event` whose payload satisfies `match`. */
+export function waitFor<K extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: K,
+  match: (...args: Parameters<ServerToClientEvents[K]>) => boolean,
+  timeoutMs = 10_000,
+): Promise<Parameters<ServerToClientEvents[K]>> {
+  return new Promise((resolve, reject) => {
+    const listener = ((...args: Parameters<ServerToClientEvents[K]>) => {
+      if (!match(...args)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(args);
+    }) as ServerToClientEvents[K];
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`timed out waiting for ${String(event)}`));
+    }, timeoutMs);
+    socket.on(event, listener as never);
+  });
+}
+
+/** Waits until the client has seen a `game:event` of that game at or past `version`. */
+export async function waitForVersion(c: Client, gameId: string, version: number, timeoutMs = 10_000): Promise<void> {
+  if (c.events.some((e) => e.gameId === gameId && e.version >= version)) return;
+  await waitFor(c.socket, 'game:event', (e) => e.gameId === gameId && e.version >= version, timeoutMs);
+}
