@@ -39,6 +39,22 @@ export function generate(b: Board, n: number, rules: number): number {
   return w;
 }
 
+/**
+ * Like `generate`, for a position that may not come from alternating legal play: when royal kings
+ * are on and the side not to move is in check (mid-series), capturing a king is not a move.
+ * (Inside perft the side not to move is never in check, so plain `generate` suffices below the root.)
+ */
+export function generateRoot(b: Board, n: number, rules: number): number {
+  const end = generate(b, n, rules);
+  if ((rules & R_ROYAL) === 0 || !b.kingAttacked(b.side ^ 8)) return end;
+  let w = n;
+  for (let i = n; i < end; i++) {
+    const m = BUF[i]!;
+    if ((b.board[(m >> 7) & 127]! & 7) !== KING) BUF[w++] = m;
+  }
+  return w;
+}
+
 /** Marks pinned pieces and check-evasion squares under the current stamp; returns the number of checkers. */
 function findChecksAndPins(b: Board, ksq: number): number {
   const board = b.board;
@@ -222,9 +238,10 @@ function genEp(b: Board, n: number, ksq: number): number {
   const us = b.side;
   const back = us === WHITE ? -16 : 16;
   const ownPawn = us | PAWN;
+  const row = us === WHITE ? 5 : 2;
   for (let i = 0; i < b.epCount; i++) {
     const t = b.epList[i]!;
-    if (board[t] !== 0 || board[t + back] !== ((us ^ 8) | PAWN)) continue;
+    if (t >> 4 !== row || board[t] !== 0 || board[t + back] !== ((us ^ 8) | PAWN)) continue;
     for (let side = -1; side <= 1; side += 2) {
       const f = t + back + side;
       if ((f & 0x88) !== 0 || board[f] !== ownPawn) continue;

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../result.js';
 import { Board } from './board.js';
 import { type FenError, INITIAL_FEN, castlingFen, epSquaresOf, makeFen, parseFen, placementFen, relevantEp } from './fen.js';
 import { insufficientMaterial } from './material.js';
-import { BUF, generate } from './movegen.js';
+import { BUF, generateRoot } from './movegen.js';
 import { perftBoard } from './perft.js';
 import { makeSquare } from './squares.js';
 import {
@@ -116,7 +116,7 @@ export class Position {
   }
 
   legalMoves(rules?: MoveRules): Move[] {
-    const end = generate(this.b, 0, bitsOf(rules));
+    const end = generateRoot(this.b, 0, bitsOf(rules));
     const out: Move[] = [];
     for (let i = 0; i < end; i++) out.push(toMove(BUF[i]!));
     return out;
@@ -125,7 +125,7 @@ export class Position {
   isLegal(move: Move, rules?: MoveRules): boolean {
     const m = this.encode(move);
     if (m === undefined) return false;
-    const end = generate(this.b, 0, bitsOf(rules));
+    const end = generateRoot(this.b, 0, bitsOf(rules));
     for (let i = 0; i < end; i++) if (BUF[i] === m) return true;
     return false;
   }

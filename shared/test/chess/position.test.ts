@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FEN, Position, makeSquare, makeUci, parseSquare, parseUci } from '../../src/chess/index.js';
+import { INITIAL_FEN, Position, STANDARD_RULES, makeSquare, makeUci, parseSquare, parseUci } from '../../src/chess/index.js';
 import { fromFen, sq, uci } from './helpers.js';
 
 
@@ -41,7 +41,18 @@ describe('FEN', () => {
     const pos = fromFen('4k3/8/8/8/8/8/8/4R1K1 w - - 0 1');
     expect(pos.isCheck('black')).toBe(true);
     expect(pos.isCheck()).toBe(false);
-    expect(pos.legalMoves().some((m) => makeUci(m) === 'e1e8')).toBe(true);
+    // Royal kings are never captured (Escalation mid-series); Take-All may take the king.
+    expect(pos.legalMoves().map(makeUci)).not.toContain('e1e8');
+    expect(pos.isLegal(uci('e1e8'))).toBe(false);
+    expect(pos.legalMoves({ ...STANDARD_RULES, royalKing: false }).map(makeUci)).toContain('e1e8');
+    expect(pos.perft(1)).toBe(pos.legalMoves().length);
+    expect(pos.perft(1)).toBe(16);
+    const replies = pos.legalMoves().map((m) => {
+      const child = pos.clone();
+      child.play(m);
+      return child.legalMoves().length;
+    });
+    expect(pos.perft(2)).toBe(replies.reduce((a, b) => a + b, 0));
   });
 
   it('rejects bad FENs with a Result error', () => {
