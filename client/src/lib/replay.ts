@@ -1,7 +1,4 @@
-import { newGame, parseUci, play, type GameState, type MoveRecord, type VariantId } from '@progressive-chess/shared';
-// The package index exports two `endTurn`s (rules and clock), so neither is importable from it
-// by that name: take the rules' one from its module.
-import { endTurn } from '../../../shared/src/rules/index.js';
+import { endTurn, newGame, parseUci, play, type GameState, type MoveRecord, type VariantId } from '@progressive-chess/shared';
 
 export interface GameStart {
   readonly variant: VariantId;

@@ -9,7 +9,8 @@ import {
   play,
   positionOf,
   endTurn as passTurn,
-  startTurn,
+  startClockTurn,
+  endClockTurn,
   stopClock,
   clockView,
   flaggedSide,
@@ -21,7 +22,6 @@ import {
   type PlayOutcome,
   type RuleError,
 } from '@progressive-chess/shared';
-import { endClockTurn } from './clock-turn.js';
 import { fail } from './errors.js';
 import { hasGrace, type GameDoc } from './game-doc.js';
 
@@ -71,7 +71,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
   let graceDeadline = doc.graceDeadline;
   const started = { ...doc.started, [color]: true };
   if (!doc.started[color]) {
-    clock = startTurn(clock, color, ctx.state.budget, now);
+    clock = startClockTurn(clock, color, ctx.state.budget, now);
     graceDeadline = null;
   }
   if (out.outcome) {
@@ -80,7 +80,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
   } else if (out.turnEnded) {
     clock = endClockTurn(clock, movesInTurn, now);
     const next = out.state.color;
-    if (started[next]) clock = startTurn(clock, next, out.state.budget, now);
+    if (started[next]) clock = startClockTurn(clock, next, out.state.budget, now);
     else if (hasGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
   }
   const over = out.outcome !== null;

@@ -38,7 +38,7 @@ export function initClock(control: TimeControl): ClockState {
 }
 
 /** Starts `color`'s clock for a turn of `budget` moves (or points). Untimed clocks never run. */
-export function startTurn(clock: ClockState, color: Color, budget: number, now: number): ClockState {
+export function startClockTurn(clock: ClockState, color: Color, budget: number, now: number): ClockState {
   if (clock.control.kind === 'none') return clock;
   const fresh = turnBudgetMs(clock.control, budget);
   const remaining = fresh === null ? clock.remaining : { ...clock.remaining, [color]: fresh };
@@ -50,7 +50,7 @@ function stopped(clock: ClockState, side: Color, left: number): ClockState {
 }
 
 /** Ends the running turn; Fischer credits `increment` per move played in it (not after a flag). */
-export function endTurn(clock: ClockState, movesPlayed: number, now: number): ClockState {
+export function endClockTurn(clock: ClockState, movesPlayed: number, now: number): ClockState {
   const side = clock.running;
   if (side === null) return clock;
   const c = clock.control;
