@@ -55,8 +55,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.get('/api/games/:id/pgn', async (req, res) => {
     const id = gameIdOf(req);
     const stored = await deps.games.load(id);
-    res.type('text/plain; charset=utf-8');
     res.attachment(`progressive-chess-${id}.pgn`);
+    res.type('text/plain; charset=utf-8');
     res.send(storedGameToPgn(stored, `${deps.publicUrl()}/game/${id}`));
   });
   app.use('/api', notFound);

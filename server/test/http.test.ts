@@ -1,0 +1,117 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GameSnapshot } from '@progressive-chess/shared';
+import { io as connect } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import type { Store } from '../src/store/store.js';
+import { Client, createGame, playMoves, startServer } from './helpers.js';
+
+function clientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pchess-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Progressive Chess</title>');
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('HTTP', () => {
+  it('healthz reflects the store', async () => {
+    const up = await startServer();
+    expect((await fetch(`${up.url}/healthz`)).status).toBe(200);
+    const broken: Store = Object.create(createMemoryStore(), {
+      ping: { value: () => Promise.reject(new Error('down')) },
+    }) as Store;
+    const down = await startServer({ store: broken });
+    const res = await fetch(`${down.url}/healthz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable' });
+  });
+
+  it('serves a game as JSON and as a PGN download; unknown ones are JSON 404s', async () => {
+    const server = await startServer();
+    const [white, black] = await Promise.all([Client.connect(server, { name: 'Ann' }), Client.connect(server, { name: 'Ben' })]);
+    const gameId = await createGame(server, white, black, { variant: 'scottish' });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6', 'g7g5']);
+    await playMoves(white, gameId, v, ['d1h5']);
+
+    const res = await fetch(`${server.url}/api/games/${gameId}`);
+    expect(res.status).toBe(200);
+    const snap = (await res.json()) as GameSnapshot;
+    expect(snap).toMatchObject({ id: gameId, status: 'finished', version: 5, outcome: { result: '1-0', reason: 'checkmate' } });
+    expect(snap.moves.map((m) => m.san)).toEqual(['e4', 'f6', 'g5', 'Qh5#']);
+
+    const pgn = await fetch(`${server.url}/api/games/${gameId}/pgn`);
+    expect(pgn.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(pgn.headers.get('content-disposition')).toMatch(/^attachment; filename="?progressive-chess-\w+\.pgn"?$/);
+    const text = await pgn.text();
+    expect(text).toContain('[White "Ann"]');
+    expect(text).toContain('[Variant "Scottish progressive"]');
+    expect(text).toContain('1.e4 2.f6 g5 3.Qh5# 1-0');
+
+    for (const path of ['/api/games/nosuchgame', '/api/games/nosuchgame/pgn']) {
+      const r = await fetch(server.url + path);
+      expect(r.status, path).toBe(404);
+      expect(await r.json()).toMatchObject({ code: 'unknown-game' });
+    }
+    const bad = await fetch(`${server.url}/api/games/bad%20id`);
+    expect(bad.status).toBe(400);
+    const missing = await fetch(`${server.url}/api/whatever`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not-found' });
+  });
+
+  it('exposes Prometheus metrics per app', async () => {
+    const server = await startServer();
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black);
+    await playMoves(white, gameId, 1, ['e2e4']);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toMatch(/^pchess_connected_sockets 2$/m);
+    expect(text).toMatch(/^pchess_active_games 1$/m);
+    expect(text).toMatch(/^pchess_moves_committed_total 1$/m);
+    expect(text).toMatch(/^pchess_move_handling_seconds_count 1$/m);
+  });
+
+  it('serves the client with an SPA fallback and a CSP fit for it', async () => {
+    const server = await startServer({ clientDir: clientDir() });
+    for (const path of ['/', '/game/abc', '/invite/xyz', '/rules', '/rules/scottish']) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Progressive Chess');
+    }
+    const asset = await fetch(`${server.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
+  });
+
+  it('accepts sockets from its own origin or none, refuses others', async () => {
+    const server = await startServer({ allowedOrigins: ['http://localhost:5173'] });
+    const tryOrigin = (origin: string) =>
+      new Promise<boolean>((resolve) => {
+        const s = connect(server.url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { origin } });
+        s.once('connect', () => {
+          s.disconnect();
+          resolve(true);
+        });
+        s.once('connect_error', () => {
+          s.disconnect();
+          resolve(false);
+        });
+      });
+    expect(await tryOrigin(server.url)).toBe(true);
+    expect(await tryOrigin('http://localhost:5173')).toBe(true);
+    expect(await tryOrigin('https://evil.example')).toBe(false);
+    expect(await tryOrigin('null')).toBe(false);
+  });
+});

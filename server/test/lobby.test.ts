@@ -1,0 +1,98 @@
+import type { Seek } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { Client, sleep, startServer } from './helpers.js';
+
+const PUBLIC = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
+
+describe('lobby', () => {
+  it('public seeks appear live, can be cancelled, and accepting one starts a game for both', async () => {
+    const server = await startServer();
+    const [alice, bob, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+    const initial = await carol.ok('lobby:subscribe', {});
+    expect(initial).toMatchObject({ seeks: [], games: [] });
+
+    const added = carol.next('lobby:seekAdded');
+    const { seek, inviteUrl } = await alice.ok('seek:create', PUBLIC);
+    expect(inviteUrl).toBeUndefined();
+    expect(await added).toEqual(seek);
+    expect((await bob.ok('lobby:subscribe', {})).seeks).toEqual([seek]);
+
+    expect(await alice.send('seek:accept', { seekId: seek.id })).toMatchObject({ ok: false, code: 'own-seek' });
+    expect(await bob.send('seek:cancel', { seekId: seek.id })).toMatchObject({ ok: false, code: 'unknown-seek' });
+
+    const removed = carol.next('lobby:seekRemoved');
+    const gameAdded = carol.next('lobby:gameAdded');
+    const startA = alice.next('game:start');
+    const startB = bob.next('game:start');
+    const { gameId } = await bob.ok('seek:accept', { seekId: seek.id });
+    expect(await removed).toEqual({ seekId: seek.id });
+    expect(await startA).toEqual({ gameId, color: 'white' });
+    expect(await startB).toEqual({ gameId, color: 'black' });
+    expect(await gameAdded).toMatchObject({ id: gameId, variant: 'scottish', turn: 1 });
+    expect(await carol.send('seek:accept', { seekId: seek.id })).toMatchObject({ ok: false, code: 'unknown-seek' });
+
+    const listed = await carol.ok('lobby:subscribe', {});
+    expect(listed.seeks).toEqual([]);
+    expect(listed.games.map((g) => g.id)).toEqual([gameId]);
+
+    // The lobby follows the game: turn updates, then removal when it ends.
+    const updated = carol.next('lobby:gameUpdated', (g) => g.turn === 2);
+    await alice.ok('game:move', { gameId, version: 1, move: 'e2e4' });
+    expect((await updated).id).toBe(gameId);
+    const gone = carol.next('lobby:gameRemoved');
+    await bob.ok('game:resign', { gameId });
+    expect(await gone).toEqual({ gameId });
+
+    const second = await alice.ok('seek:create', PUBLIC);
+    const cancelled = carol.next('lobby:seekRemoved');
+    await alice.ok('seek:cancel', { seekId: second.seek.id });
+    expect(await cancelled).toEqual({ seekId: second.seek.id });
+    await carol.ok('lobby:unsubscribe', {});
+    await alice.ok('seek:create', PUBLIC);
+    await sleep(30);
+    expect(carol.received('lobby:seekAdded')).toHaveLength(2);
+  });
+
+  it('private seeks stay out of the lobby and are accepted through their invitation', async () => {
+    const server = await startServer({ publicUrl: 'https://chess.example' });
+    const [alice, bob, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+    await carol.ok('lobby:subscribe', {});
+    const { seek, inviteUrl } = await alice.ok('seek:create', { ...PUBLIC, visibility: 'private', color: 'random' });
+    expect(seek.inviteCode).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(inviteUrl).toBe(`https://chess.example/invite/${seek.inviteCode}`);
+    expect((await carol.ok('lobby:subscribe', {})).seeks).toEqual([]);
+    const code = seek.inviteCode ?? '';
+    expect((await bob.ok('invite:get', { code })).seek).toEqual(seek);
+    expect(await bob.send('invite:get', { code: 'nope' })).toMatchObject({ ok: false, code: 'unknown-seek' });
+
+    const startA = alice.next('game:start');
+    const startB = bob.next('game:start');
+    const { gameId } = await bob.ok('seek:accept', { code });
+    const [a, b] = [await startA, await startB];
+    expect([a.gameId, b.gameId]).toEqual([gameId, gameId]);
+    expect(new Set([a.color, b.color])).toEqual(new Set(['white', 'black']));
+    const snap = (await alice.ok('game:join', { gameId })).snapshot;
+    expect(snap.players[a.color].id).toBe(alice.id);
+    expect(await carol.send('invite:get', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
+    expect(carol.received('lobby:seekAdded')).toEqual([]);
+  });
+
+  it('a public seek vanishes when its creator stays away longer than the grace period', async () => {
+    const server = await startServer({ seekGraceMs: 150 });
+    const [alice, carol] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    await carol.ok('lobby:subscribe', {});
+    const kept = await alice.ok('seek:create', PUBLIC);
+
+    // A quick reconnect keeps the seek.
+    alice.close();
+    await sleep(50);
+    const back = await Client.connect(server, { token: alice.session.token });
+    await sleep(200);
+    expect((await carol.ok('lobby:subscribe', {})).seeks.map((s: Seek) => s.id)).toEqual([kept.seek.id]);
+
+    const removed = carol.next('lobby:seekRemoved');
+    back.close();
+    expect(await removed).toEqual({ seekId: kept.seek.id });
+    expect((await carol.ok('lobby:subscribe', {})).seeks).toEqual([]);
+  });
+});

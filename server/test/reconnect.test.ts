@@ -1,0 +1,70 @@
+import { decodeState } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { Client, createGame, playMoves, startServer } from './helpers.js';
+
+describe('reconnection and presence', () => {
+  it('a player reconnecting mid-series resumes from the snapshot and finishes the series', async () => {
+    const server = await startServer();
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black, { variant: 'italian' });
+    await white.ok('game:join', { gameId });
+    await black.ok('game:join', { gameId });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6', 'g7g5']);
+    v = await playMoves(white, gameId, v, ['a2a3']);
+
+    const offline = black.next('game:presence', (p) => !p.online);
+    white.close();
+    expect(await offline).toEqual({ gameId, color: 'white', online: false });
+    expect((await black.ok('game:resync', { gameId })).snapshot.players.white.online).toBe(false);
+
+    const online = black.next('game:presence', (p) => p.online);
+    const back = await Client.connect(server, { token: white.session.token });
+    expect(back.id).toBe(white.id);
+    const { snapshot, seat } = await back.ok('game:join', { gameId });
+    expect(await online).toEqual({ gameId, color: 'white', online: true });
+    expect(seat).toBe('white');
+    expect(snapshot.version).toBe(v);
+    expect(snapshot.players.white.online).toBe(true);
+    const state = decodeState(snapshot.state);
+    if (!state.ok) throw new Error(state.error.message);
+    expect(state.value).toMatchObject({ turn: 3, color: 'white', moveIndex: 1 });
+
+    v = await playMoves(back, gameId, snapshot.version, ['a3a4', 'd1h5']);
+    const end = (await black.ok('game:resync', { gameId })).snapshot;
+    expect(end.outcome).toEqual({ result: '1-0', reason: 'checkmate' });
+    expect(end.version).toBe(v);
+  });
+
+  it('counts distinct spectators across joins and leaves', async () => {
+    const server = await startServer();
+    const [white, black, a, b] = await Promise.all([1, 2, 3, 4].map(() => Client.connect(server)));
+    if (!white || !black || !a || !b) throw new Error('clients');
+    const gameId = await createGame(server, white, black);
+    await white.ok('game:join', { gameId });
+    const two = white.next('game:spectators', (p) => p.count === 2);
+    await a.ok('game:join', { gameId });
+    const second = await b.ok('game:join', { gameId });
+    expect(second.snapshot.spectators).toBe(2);
+    expect(await two).toEqual({ gameId, count: 2 });
+    // A second tab of the same spectator does not count twice.
+    const aAgain = await Client.connect(server, { token: a.session.token });
+    expect((await aAgain.ok('game:join', { gameId })).snapshot.spectators).toBe(2);
+    const one = white.next('game:spectators', (p) => p.count === 1);
+    await b.ok('game:leave', { gameId });
+    expect((await one).count).toBe(1);
+    const none = white.next('game:spectators', (p) => p.count === 0);
+    a.close();
+    aAgain.close();
+    expect((await none).count).toBe(0);
+  });
+
+  it('setName renames the player for later games and sessions', async () => {
+    const server = await startServer();
+    const c = await Client.connect(server, { name: 'Alice' });
+    expect(c.session.name).toBe('Alice');
+    expect(await c.ok('session:setName', { name: '  Bob  ' })).toMatchObject({ name: 'Bob' });
+    const again = await Client.connect(server, { token: c.session.token });
+    expect(again.session).toEqual({ playerId: c.id, token: c.session.token, name: 'Bob' });
+  });
+});
