@@ -57,8 +57,8 @@ describe('clocks', () => {
   it('a flag against a lone king is a draw', async () => {
     // White has only its king; Black's flag cannot lose to it.
     const { clock, white, black, watcher, gameId } = await timedGame({ fen: 'k7/8/8/8/8/8/6q1/K7 w - - 0 1' });
-    let v = await playMoves(white, gameId, 1, ['a1b1']);
-    v = await playMoves(black, gameId, v, ['g2g3']);
+    const v = await playMoves(white, gameId, 1, ['a1b1']);
+    await playMoves(black, gameId, v, ['g2g3']);
     const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
     clock.advance(11_000);
     expect((await over).event).toMatchObject({ outcome: { result: '1/2-1/2', reason: 'timeout-vs-insufficient-material' } });
