@@ -131,7 +131,10 @@ export class Position {
   }
 
   play(move: Move): MoveEffect {
-    const m = this.encode(move);
+    // A pawn reaching the last rank without a promotion role becomes a queen (play assumes a legal move).
+    const lastRank = move.to >> 3 === (this.b.side === WHITE ? 7 : 0);
+    const pawn = this.b.board[to88(move.from)] === (this.b.side | PAWN);
+    const m = this.encode(lastRank && pawn && !move.promotion ? { ...move, promotion: 'queen' } : move);
     if (m === undefined) throw new Error(`Position.play: no piece of the side to move on ${makeSquare(move.from)}`);
     const effect = this.effectOf(m);
     this.b.commit(m);

@@ -125,6 +125,10 @@ describe('Position basics', () => {
     expect(castled.pieceAt(sq('d1'))).toEqual({ color: 'white', role: 'rook' });
     expect(castled.castlingRights()).toBe('kq');
     expect(Position.initial().play(uci('e2e4')).doubleStep).toBe(true);
+    const bare = pos.clone();
+    expect(bare.isLegal(uci('b7b8'))).toBe(false);
+    expect(bare.play(uci('b7b8')).promotion).toBe('queen');
+    expect(() => pos.clone().play(uci('c3c4'))).toThrow();
   });
 
   it('loses castling rights on king and rook moves and on rook captures', () => {
