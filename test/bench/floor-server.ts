@@ -39,7 +39,7 @@ const isMove = (p: unknown): p is MovePayload =>
 type Ack = (r: { ok: boolean; version?: number }) => void;
 
 export async function startFloorServer(opts: FloorOptions): Promise<FloorServer> {
-  const redis = new Redis(opts.redisUrl);
+  const redis = new Redis(opts.redisUrl, { enableAutoPipelining: true }); // as the game server's store
   const pub = opts.adapter ? new Redis(opts.redisUrl) : null;
   const sub = pub ? pub.duplicate() : null;
   const http = createServer();

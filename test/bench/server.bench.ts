@@ -39,7 +39,9 @@ interface Child {
 }
 
 function child(file: string, arg: object, onLine?: (line: string) => void): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', here(file), JSON.stringify(arg)], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every server node (bench-node) into <dir>.
+  const prof = process.env.BENCH_CPU_PROF && file.includes('bench-node') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', here(file), JSON.stringify(arg)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -72,9 +74,17 @@ async function stopChild(c: Child): Promise<void> {
 interface PhaseResult extends LoadResult {
   readonly name: string;
   readonly serverCpu: string;
+  readonly redisCpu: number;
 }
 
-async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUrl: string): Promise<PhaseResult> {
+/** Seconds of CPU redis-server has used so far (INFO cpu). */
+async function redisCpuSeconds(admin: Redis): Promise<number> {
+  const info = await admin.info('cpu');
+  const field = (name: string): number => Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return field('used_cpu_sys') + field('used_cpu_user');
+}
+
+async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUrl: string, admin: Redis): Promise<PhaseResult> {
   process.stdout.write(`\n${name}: starting ${nodes} node(s), ${GAMES} games...\n`);
   const servers = Array.from({ length: nodes }, () =>
     child('./bench-node.ts', { mode, redisUrl, prefix: 'bench:', adapter: nodes > 1 } satisfies NodeConfig),
@@ -82,6 +92,8 @@ async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUr
   try {
     const ports = await Promise.all(servers.map((s) => s.next('READY')));
     const cpu: Promise<string>[] = [];
+    let redisCpu: Promise<number> = Promise.resolve(0);
+    let redisAt = 0;
     const load = child(
       './load.ts',
       {
@@ -92,8 +104,14 @@ async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUr
         durationMs: SECONDS * 1000,
       } satisfies LoadConfig,
       (line) => {
-        if (line === 'MARK start') for (const s of servers) s.proc.stdin?.write('mark\n');
+        if (line === 'MARK start') {
+          for (const s of servers) s.proc.stdin?.write('mark\n');
+          redisAt = performance.now();
+          redisCpu = redisCpuSeconds(admin);
+        }
         if (line === 'MARK end') {
+          const before = redisCpu;
+          redisCpu = redisCpuSeconds(admin).then(async (end) => ((end - (await before)) * 100_000) / (performance.now() - redisAt));
           for (const s of servers) {
             cpu.push(s.next('CPU'));
             s.proc.stdin?.write('report\n');
@@ -105,7 +123,7 @@ async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUr
     await stopChild(load);
     const serverCpu = (await Promise.all(cpu)).map((c) => `${c}%`).join('+');
     process.stdout.write(`${name}: ${result.movesPerSec.toFixed(0)} moves/s, p99 ${result.p99.toFixed(1)} ms\n`);
-    return { ...result, name, serverCpu };
+    return { ...result, name, serverCpu, redisCpu: await redisCpu };
   } finally {
     await Promise.all(servers.map(stopChild));
   }
@@ -114,7 +132,7 @@ async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUr
 const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 function report(rows: PhaseResult[]): void {
-  const head = ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'refused', 'new games', 'server CPU', 'load CPU'];
+  const head = ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'refused', 'new games', 'server CPU', 'redis CPU', 'load CPU'];
   const body = rows.map((r) => [
     r.name,
     fmt(r.movesPerSec, 0),
@@ -123,6 +141,7 @@ function report(rows: PhaseResult[]): void {
     String(r.refused),
     String(r.renewed),
     r.serverCpu,
+    `${fmt(r.redisCpu, 0)}%`,
     `${fmt(r.loadCpuPct, 0)}%`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
@@ -157,7 +176,7 @@ async function main(): Promise<void> {
       for (const mode of (['floor', 'app'] as const).filter((m) => MODES.includes(m))) {
         await admin.flushall();
         const label = `${mode === 'floor' ? 'floor' : 'game server'}, ${nodes} node${nodes > 1 ? 's' : ''}`;
-        rows.push(await phase(label, mode, nodes, redis.url));
+        rows.push(await phase(label, mode, nodes, redis.url, admin));
       }
     }
   } finally {

@@ -1,4 +1,4 @@
-import type { CommitResult, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
+import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
 
 /**
  * In-memory store (used when REDIS_URL is unset, and in tests). Same semantics as the Redis
@@ -78,6 +78,12 @@ export class MemoryStore implements Store {
     await this.tick();
     const g = this.games.get(id);
     return g ? { id, version: g.version, doc: g.doc, moves: [...g.moves] } : null;
+  }
+
+  async loadGameHead(id: string): Promise<GameHead | null> {
+    await this.tick();
+    const g = this.games.get(id);
+    return g ? { id, version: g.version, doc: g.doc, moveCount: g.moves.length } : null;
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {

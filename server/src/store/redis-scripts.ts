@@ -62,6 +62,13 @@ for i = 1, #moves do out[#out + 1] = moves[i] end
 return out
 `;
 
+/** KEYS[1] game hash, KEYS[2] moves list. Returns {version, doc, move count} or {}. */
+export const LOAD_HEAD = `
+local g = redis.call('HMGET', KEYS[1], 'version', 'doc')
+if not g[1] then return {} end
+return {g[1], g[2], redis.call('LLEN', KEYS[2])}
+`;
+
 /** KEYS[1] deadlines zset. ARGV[1] now, ARGV[2] limit. Removes and returns the due ids, earliest first. */
 export const CLAIM_DUE = `
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))

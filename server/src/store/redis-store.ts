@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import * as lua from './redis-scripts.js';
-import type { CommitResult, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
+import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
 
 /**
  * Redis store. Keys (after the optional prefix):
@@ -36,6 +36,7 @@ const SCRIPTS = {
   create: script(lua.CREATE_GAME),
   commit: script(lua.COMMIT_GAME),
   load: script(lua.LOAD_GAME),
+  loadHead: script(lua.LOAD_HEAD),
   claim: script(lua.CLAIM_DUE),
   listActive: script(lua.LIST_ACTIVE),
   putSeek: script(lua.PUT_SEEK),
@@ -100,6 +101,12 @@ export class RedisStore implements Store {
     const [version, doc, ...moves] = g;
     if (version === undefined) return null;
     return { id, version: Number(version), doc: doc ?? '', moves };
+  }
+
+  async loadGameHead(id: string): Promise<GameHead | null> {
+    const [version, doc, count] = strings(await this.run(SCRIPTS.loadHead, this.gameKeys(id).slice(0, 2), []));
+    if (version === undefined) return null;
+    return { id, version: Number(version), doc: doc ?? '', moveCount: Number(count) };
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
@@ -212,7 +219,9 @@ export class RedisStore implements Store {
 /** A Redis store on a URL (the store owns and closes that connection) or on an existing client (left open). */
 export function createRedisStore(target: string | Redis, opts: RedisStoreOptions = {}): RedisStore {
   const owns = typeof target === 'string';
-  const redis = typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3 }) : target;
+  // Auto-pipelining sends the commands of one event-loop tick in one write: fewer syscalls under load.
+  const redis =
+    typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: true }) : target;
   if (owns) redis.on('error', opts.onError ?? (() => undefined));
   return new RedisStore(redis, owns, opts.prefix ?? '');
 }

@@ -14,6 +14,15 @@ export interface StoredGame {
   readonly moves: readonly string[];
 }
 
+/** A game without its move log: what a command needs, read in O(1) whatever the game's length. */
+export interface GameHead {
+  readonly id: string;
+  readonly version: number;
+  readonly doc: string;
+  /** Length of the move log. */
+  readonly moveCount: number;
+}
+
 export interface GameWrite {
   readonly doc: string;
   /** Entries appended to the move log atomically with the doc. */
@@ -41,6 +50,8 @@ export interface Store {
   /** Creates version 1. Rejects (throws) if the id exists. */
   createGame(id: string, write: GameWrite): Promise<void>;
   loadGame(id: string): Promise<StoredGame | null>;
+  /** Version, doc and move-log length only (added for the command hot path; same snapshot semantics). */
+  loadGameHead(id: string): Promise<GameHead | null>;
   /** Atomic compare-and-set on the version: doc, move-log append, deadline and summary in one step. */
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
   /** Summaries of games in progress, most recent first. */

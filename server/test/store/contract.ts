@@ -60,6 +60,13 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.loadGame('g1')).toEqual({ id: 'g1', version: 3, doc: 'v3', moves: ['a', 'b', 'c', 'd'] });
       });
 
+      it('loads the head (version, doc, move count) without the log', async () => {
+        expect(await store.loadGameHead('nope')).toBeNull();
+        await store.createGame('h', write({ doc: 'd1', appendMoves: ['a', 'b'] }));
+        await store.commitGame('h', 1, write({ doc: 'd2', appendMoves: ['c'] }));
+        expect(await store.loadGameHead('h')).toEqual({ id: 'h', version: 2, doc: 'd2', moveCount: 3 });
+      });
+
       it('keeps strings verbatim (unicode, quotes, empty doc)', async () => {
         const doc = JSON.stringify({ s: 'é ♔ "q" \\ \n' });
         await store.createGame('u', write({ doc, appendMoves: ['', '♞'] }));
