@@ -8,7 +8,7 @@ import type {
 } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
 import { connection } from './connection.svelte.js';
-import { savedName, savedToken, saveName, saveToken } from './storage.js';
+import { forgetToken, savedName, savedToken, saveName, saveToken } from './storage.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -27,7 +27,11 @@ export function getSocket(): ClientSocket {
   if (socket) return socket;
   const s: ClientSocket = io({
     // A function, so every reconnection sends the latest token and name.
-    auth: (cb) => cb({ token: savedToken() ?? '', name: savedName() ?? '' }),
+    auth: (cb) => {
+      const token = savedToken();
+      const name = savedName();
+      cb({ ...(token ? { token } : {}), ...(name ? { name } : {}) });
+    },
     transports: ['websocket', 'polling'],
   });
   let connectedBefore = false;
@@ -42,8 +46,12 @@ export function getSocket(): ClientSocket {
   s.on('disconnect', () => {
     connection.status = 'offline';
   });
-  s.on('connect_error', () => {
+  s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
     connection.status = 'offline';
+    // Refused by the server's handshake (not a network error): socket.io will not retry by itself.
+    if (s.active) return;
+    if (e.data?.code === 'bad-token') forgetToken();
+    setTimeout(() => s.connect(), 1000);
   });
   s.io.on('reconnect_attempt', () => {
     connection.status = 'connecting';

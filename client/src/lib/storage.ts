@@ -22,3 +22,10 @@ export const savedName = (): string | null => read(NAME_KEY);
 export const saveName = (name: string): void => write(NAME_KEY, name);
 export const savedToken = (): string | null => read(TOKEN_KEY);
 export const saveToken = (token: string): void => write(TOKEN_KEY, token);
+export function forgetToken(): void {
+  try {
+    globalThis.localStorage?.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
