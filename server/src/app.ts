@@ -120,6 +120,18 @@ export function createApp(deps: AppDeps): App {
     resolve: (id) => games.resolveDeadline(id),
   });
 
+  let closed: Promise<void> | null = null;
+  const shutdown = async (): Promise<void> => {
+    sockets.closing();
+    await worker.stop();
+    lobby.close();
+    await io.close();
+    httpServer.closeAllConnections();
+    await games.close();
+    await sockets.idle();
+    if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+  };
+
   return {
     app,
     httpServer,
@@ -137,15 +149,9 @@ export function createApp(deps: AppDeps): App {
         });
       });
     },
-    async close() {
-      sockets.closing();
-      await worker.stop();
-      lobby.close();
-      await io.close();
-      httpServer.closeAllConnections();
-      await games.close();
-      await sockets.idle();
-      if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    close() {
+      closed ??= shutdown();
+      return closed;
     },
   };
 }
