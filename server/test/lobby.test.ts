@@ -1,5 +1,6 @@
 import type { Seek } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
 import { Client, sleep, startServer } from './helpers.js';
 
 const PUBLIC = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
@@ -94,5 +95,19 @@ describe('lobby', () => {
     back.close();
     expect(await removed).toEqual({ seekId: kept.seek.id });
     expect((await carol.ok('lobby:subscribe', {})).seeks).toEqual([]);
+  });
+
+  it('seeks left behind by a node that went away are swept after the grace period', async () => {
+    const store = createMemoryStore();
+    const first = await startServer({ store, seekGraceMs: 100 });
+    const alice = await Client.connect(first);
+    const { seek } = await alice.ok('seek:create', PUBLIC);
+    await first.app.close(); // a restart: no disconnect bookkeeping runs
+
+    const second = await startServer({ store, seekGraceMs: 100 });
+    const carol = await Client.connect(second);
+    expect((await carol.ok('lobby:subscribe', {})).seeks.map((s: Seek) => s.id)).toEqual([seek.id]);
+    expect(await carol.next('lobby:seekRemoved', () => true, 2000)).toEqual({ seekId: seek.id });
+    await store.close();
   });
 });

@@ -25,8 +25,16 @@ const ACTIVE_GAMES_LISTED = 100;
 /** Seeks (public and by invitation), their acceptance, and the live lobby feed. */
 export class LobbyService {
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  /** Creators of public seeks found absent by the previous sweep. */
+  private absentBefore = new Set<string>();
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly deps: LobbyDeps) {}
+  constructor(private readonly deps: LobbyDeps) {
+    // Disconnect timers die with their node (crash, restart): a periodic sweep catches those seeks.
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((e: unknown) => this.deps.logger.warn({ err: e }, 'seek sweep'));
+    }, deps.seekGraceMs);
+  }
 
   async subscribe(socket: AppSocket): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
     await socket.join(LOBBY_ROOM);
@@ -114,17 +122,35 @@ export class LobbyService {
     this.graceTimers.set(playerId, t);
   }
 
+  /** Removes public seeks whose creator was absent at this sweep and the previous one (one grace apart). */
+  async sweep(): Promise<void> {
+    const seeks = await this.deps.store.listPublicSeeks();
+    const creators = [...new Set(seeks.map((s) => seekOf(s).creator.id))];
+    const present = await Promise.all(creators.map((id) => this.online(id)));
+    const absent = new Set(creators.filter((_, i) => !present[i]));
+    await this.drop(seeks, (id) => absent.has(id) && this.absentBefore.has(id));
+    this.absentBefore = absent;
+  }
+
   close(): void {
+    clearInterval(this.sweeper);
     for (const t of this.graceTimers.values()) clearTimeout(t);
     this.graceTimers.clear();
   }
 
   private async dropSeeksOfAbsent(playerId: string): Promise<void> {
-    const sockets = await this.deps.io.in(playerRoom(playerId)).fetchSockets();
-    if (sockets.length > 0) return;
-    const seeks = await this.deps.store.listPublicSeeks();
+    if (await this.online(playerId)) return;
+    await this.drop(await this.deps.store.listPublicSeeks(), (id) => id === playerId);
+  }
+
+  private async online(playerId: string): Promise<boolean> {
+    return (await this.deps.io.in(playerRoom(playerId)).fetchSockets()).length > 0;
+  }
+
+  /** Takes (atomically, once across nodes) the seeks whose creator matches, and tells the lobby. */
+  private async drop(seeks: readonly StoredSeek[], creator: (id: string) => boolean): Promise<void> {
     for (const s of seeks) {
-      if (seekOf(s).creator.id !== playerId) continue;
+      if (!creator(seekOf(s).creator.id)) continue;
       const taken = await this.deps.store.takeSeek(s.id);
       if (taken !== null) this.removed(taken);
     }
