@@ -57,6 +57,8 @@ export interface CommandOptions {
 }
 
 const MAX_ATTEMPTS = 5;
+/** A not-yet-due claimed deadline is looked at again after at most this long (it re-arms itself). */
+const RECHECK_MAX_MS = 60_000;
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
@@ -205,7 +207,7 @@ export class GameService {
     const timer = setTimeout(() => {
       this.retries.delete(timer);
       this.resolveDeadline(gameId).catch((e: unknown) => this.deps.logger.error({ err: e, gameId }, 'deadline'));
-    }, Math.max(1, at - now));
+    }, Math.min(RECHECK_MAX_MS, Math.max(1, at - now)));
     this.retries.add(timer);
   }
 }
