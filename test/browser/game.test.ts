@@ -47,20 +47,35 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     expect(state.outcome).toEqual({ result: '1-0', reason: 'checkmate' });
   });
 
-  it('a public seek is accepted from the lobby list and both players land on the game', async () => {
+  it('a public seek is accepted from the lobby list; drag, typed move and resignation work', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
     await alice.page.getByRole('button', { name: 'Create game' }).click();
     await bob.page.getByRole('button', { name: 'Play Alice' }).click();
     await alice.page.waitForURL(/\/game\//);
     await bob.page.waitForURL(/\/game\//);
     expect(alice.page.url()).toBe(bob.page.url());
     await bob.page.locator('[data-square="e2"]').waitFor();
-    // Nobody moved yet: abort is offered; it ends the game for both.
-    await alice.page.getByRole('button', { name: 'Abort' }).click();
-    await waitText(bob.page, '[data-testid="game-over"]', 'aborted');
+    // Colours were drawn at random: find who plays White.
+    await waitText(alice.page, '.series .who', /series/);
+    const aliceWhite = (await alice.page.locator('.series .who').textContent())?.includes('Your series') ?? false;
+    const [white, black] = aliceWhite ? [alice, bob] : [bob, alice];
+    await white.page.dragAndDrop('[data-square="e2"]', '[data-square="e4"]');
+    await waitText(black.page, '[data-testid="series-label"]', 'Move 1 of 2');
+    // Keyboard entry: SAN typed into the move box.
+    await black.page.getByLabel('Type a move').fill('e5');
+    await black.page.getByLabel('Type a move').press('Enter');
+    await waitText(white.page, '.movelist button', 'e5');
+    await black.page.getByRole('button', { name: 'Resign' }).click();
+    await black.page.getByRole('button', { name: 'Yes, resign' }).click();
+    await waitText(white.page, '[data-testid="game-over"]', 'Black resigned');
+    await waitText(black.page, '[data-testid="game-over"]', 'White wins');
   });
 
   it('an invitation link starts an Italian game; the players mate by clicking while a spectator watches', async () => {
     for (const p of [alice, bob]) await p.page.goto(server.url);
+    await bob.page.setViewportSize({ width: 360, height: 780 });
+    await bob.page.screenshot({ path: new URL('lobby-360.png', ARTIFACTS).pathname, fullPage: true });
+    await bob.page.setViewportSize({ width: 1200, height: 900 });
     await alice.page.getByLabel('Variant').selectOption('italian');
     await alice.page.locator('label.chip', { hasText: 'White' }).click();
     await alice.page.getByText('Private game').click();
@@ -100,7 +115,6 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     await waitText(alice.page, '[data-testid="series-label"]', 'Move 2 of 3');
     // Italian: the queen check is refused before the last move, and the page says so.
     await waitText(alice.page, '.series', 'would give check too early');
-    mkdirSync(ARTIFACTS, { recursive: true });
     await alice.page.screenshot({ path: new URL('game-mid-series.png', ARTIFACTS).pathname });
     await clickMove(alice.page, 'b2b3');
     await waitText(alice.page, '[data-testid="series-label"]', 'Move 3 of 3');

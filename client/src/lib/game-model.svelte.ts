@@ -209,6 +209,8 @@ export class GameModel {
         if (!decoded.ok) return false;
         this.serverState = decoded.value;
         this.serverMoves = [...this.serverMoves, ev.move];
+        // A standing draw offer lapses when the offered side ends a turn.
+        if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
         const first = this.pending[0];
         if (first && ev.move.color === this.myColor) {
           this.pending = first.record.uci === ev.move.uci ? this.pending.slice(1) : [];
@@ -222,7 +224,10 @@ export class GameModel {
         if (!decoded.ok) return false;
         this.serverState = decoded.value;
         this.pending = [];
+        if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
         this.setClocks(ev.clocks);
+        // A pass may end the game (e.g. the next side starts its turn mated).
+        if (ev.outcome) this.finish(ev.outcome);
         return true;
       }
       case 'game-over':

@@ -1,17 +1,41 @@
 import type { TimeControl } from '@progressive-chess/shared';
 
 /** Time-control presets of the seek form (custom values are possible too). */
-export const PRESETS: ReadonlyArray<{ readonly id: string; readonly tc: TimeControl }> = [
-  { id: 'f3+2', tc: { kind: 'fischer', initial: 180, increment: 2 } },
-  { id: 'f5+3', tc: { kind: 'fischer', initial: 300, increment: 3 } },
-  { id: 'f10+5', tc: { kind: 'fischer', initial: 600, increment: 5 } },
-  { id: 'f15+10', tc: { kind: 'fischer', initial: 900, increment: 10 } },
-  { id: 't20+5', tc: { kind: 'per-turn', base: 20, perMove: 5 } },
-  { id: 't60+10', tc: { kind: 'per-turn', base: 60, perMove: 10 } },
-  { id: 'c1', tc: { kind: 'correspondence', daysPerTurn: 1 } },
-  { id: 'c3', tc: { kind: 'correspondence', daysPerTurn: 3 } },
-  { id: 'none', tc: { kind: 'none' } },
+export interface Preset {
+  readonly id: string;
+  /** Chip text inside its group. */
+  readonly short: string;
+  readonly tc: TimeControl;
+}
+
+export const PRESET_GROUPS: ReadonlyArray<{ readonly title: string; readonly presets: readonly Preset[] }> = [
+  {
+    title: 'Fischer (min + s per move)',
+    presets: [
+      { id: 'f3+2', short: '3+2', tc: { kind: 'fischer', initial: 180, increment: 2 } },
+      { id: 'f5+3', short: '5+3', tc: { kind: 'fischer', initial: 300, increment: 3 } },
+      { id: 'f10+5', short: '10+5', tc: { kind: 'fischer', initial: 600, increment: 5 } },
+      { id: 'f15+10', short: '15+10', tc: { kind: 'fischer', initial: 900, increment: 10 } },
+    ],
+  },
+  {
+    title: 'Per turn (fresh time each series)',
+    presets: [
+      { id: 't20+5', short: '20s + 5s/move', tc: { kind: 'per-turn', base: 20, perMove: 5 } },
+      { id: 't60+10', short: '1m + 10s/move', tc: { kind: 'per-turn', base: 60, perMove: 10 } },
+    ],
+  },
+  {
+    title: 'Slow',
+    presets: [
+      { id: 'c1', short: '1 day', tc: { kind: 'correspondence', daysPerTurn: 1 } },
+      { id: 'c3', short: '3 days', tc: { kind: 'correspondence', daysPerTurn: 3 } },
+      { id: 'none', short: 'No clock', tc: { kind: 'none' } },
+    ],
+  },
 ];
+
+export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((g) => g.presets);
 
 export type TimeKind = TimeControl['kind'];
 
