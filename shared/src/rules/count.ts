@@ -1,14 +1,14 @@
 // seriesCount: how many move sequences (and resulting positions) the rest of the current turn has.
-import { opposite, type Color, type Move, type Position, type Square } from '../chess/index.js';
+import { type Color, type Move, type Position, type Square } from '../chess/index.js';
 import { applyStep, boardMoves, cloneNode, seriesMoves, type SeriesNode } from './series.js';
 import { pawnBehind, type GameState } from './state.js';
-import { nodeOf, turnKey } from './turn.js';
+import { nodeOf } from './turn.js';
 import { VARIANTS, type Variant } from './variants.js';
 
 export interface SeriesCount {
   /** Distinct legal move sequences that end the turn (full, check-ended, game-ended, exhausted; cost: passes too). */
   readonly sequences: number;
-  /** Distinct positions those sequences leave (repetition keys, opponent to move). */
+  /** Distinct positions those sequences leave (placement, castling rights, open en-passant targets). */
   readonly positions: number;
 }
 
@@ -36,8 +36,9 @@ export function seriesCount(state: GameState): SeriesCount {
   let sequences = 0;
   const end = (node: SeriesNode): void => {
     sequences += 1;
+    // pos.key() has the mover to move and no ep squares here; the open targets complete it.
     const ep = v.enPassant ? openTargets(node.pos, color, node.epNext) : [];
-    keys.add(turnKey(node.pos, opposite(color), ep));
+    keys.add(ep.length > 0 ? `${node.pos.key()} ${ep.sort((a, b) => a - b).join(',')}` : node.pos.key());
   };
   const passable = v.costs !== null;
   const walk = (node: SeriesNode, moves: readonly Move[]): void => {
