@@ -56,11 +56,12 @@ export function encodeState(state: GameState): string {
 
 class Invalid extends Error {}
 
-function parseSquares(field: string): Square[] {
+/** A square list; `rank` (0-based), when given, is where every square must lie. */
+function parseSquares(field: string, rank?: number): Square[] {
   if (field === '-') return [];
   return field.split(',').map((name) => {
     const sq = parseSquare(name);
-    if (sq === undefined) throw new Invalid(`bad square ${name}`);
+    if (sq === undefined || (rank !== undefined && sq >> 3 !== rank)) throw new Invalid(`bad square ${name}`);
     return sq;
   });
 }
@@ -94,7 +95,8 @@ function decode(s: string): GameState {
   if (spent > budget || moveIndex > spent) throw new Invalid('move index or spent out of range');
   const parsed = Position.fromFen(`${placement} ${side} ${castling} - 0 ${turn}`);
   if (!parsed.ok) throw new Invalid(parsed.error.message);
-  const epTurn = parseSquares(epOpen);
+  // Targets open to the side to move lie on its sixth rank; its own double steps pass its third.
+  const epTurn = parseSquares(epOpen, color === 'white' ? 5 : 2);
   parsed.value.setEpSquares(moveIndex === 0 ? epTurn : []);
   if (irr !== '0' && irr !== '1') throw new Invalid(`bad flag ${irr}`);
   const history = hist.split(';').map((k) => k.replaceAll('_', ' '));
@@ -108,7 +110,7 @@ function decode(s: string): GameState {
     outcome: parseOutcome(outF),
     board: parsed.value,
     epTurn,
-    epNext: parseSquares(epNext),
+    epNext: parseSquares(epNext, color === 'white' ? 2 : 5),
     cycleMoved: parseSquares(cycle),
     quietTurns: parseCount(quiet, 0),
     irreversible: irr === '1',

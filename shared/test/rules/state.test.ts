@@ -147,6 +147,9 @@ describe('encodeState / decodeState', () => {
     expect(broken(0, 'xx')).toBe('invalid-state');
     expect(broken(1, 'w')).toBe('invalid-state'); // turn 2 is Black's
     expect(broken(3, 'z9')).toBe('invalid-state');
+    expect(broken(3, 'e6')).toBe('invalid-state'); // Black's open targets lie on the third rank
+    expect(broken(3, 'e3')).toBe('ok');
+    expect(broken(8, 'e3')).toBe('invalid-state');
     expect(broken(4, 'chess960')).toBe('invalid-state');
     expect(broken(6, '5')).toBe('invalid-state');
     expect(broken(6, '-1')).toBe('invalid-state');
