@@ -103,4 +103,16 @@ describe('clocks', () => {
     expect(s.clocks).toMatchObject({ white: (5 + 2 * 3) * 1000, running: 'white' });
     expect(v).toBe(4);
   });
+
+  it('correspondence: days per turn, no first-move grace', async () => {
+    const { clock, white, black, gameId } = await timedGame({ timeControl: { kind: 'correspondence', daysPerTurn: 2 } });
+    clock.advance(3_600_000);
+    let s = (await black.ok('game:resync', { gameId })).snapshot;
+    expect(s.status).toBe('playing');
+    const v = await playMoves(white, gameId, 1, ['e2e4']);
+    clock.advance(3_600_000);
+    await playMoves(black, gameId, v, ['e7e5']);
+    s = (await black.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks).toMatchObject({ white: 2 * 86_400_000, running: 'black', black: 2 * 86_400_000 });
+  });
 });
