@@ -129,8 +129,8 @@ describe('ten-turn rule', () => {
 describe('repetition', () => {
   const ROOKS = 'r3k3/8/8/8/8/8/8/4K2R w - - 0 1';
 
-  it('the third occurrence at a turn end draws; mid-series positions never count', () => {
-    const s = game('scottish', ROOKS, 1);
+  it.each<VariantId>(['scottish', 'italian', 'logical', 'escalation', 'take-all'])('%s: the third occurrence at a turn end draws; mid-series positions never count', (variant) => {
+    const s = game(variant, ROOKS, 1);
     const t4 = run(s, 'h1h2 a8a7 a7a8 h2h3 h3h1 h1h2 a8a7 a7a8 a8a7 a7a8');
     expect(t4.outcome).toBeNull();
     // Turn 5 passes the repeated placement mid-series (after h4h2) and ends on it.
