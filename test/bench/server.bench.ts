@@ -122,7 +122,9 @@ async function phase(name: string, mode: 'app' | 'floor', nodes: number, redisUr
     const result = JSON.parse(await load.next('RESULT')) as LoadResult;
     await stopChild(load);
     const serverCpu = (await Promise.all(cpu)).map((c) => `${c}%`).join('+');
-    process.stdout.write(`${name}: ${result.movesPerSec.toFixed(0)} moves/s, p99 ${result.p99.toFixed(1)} ms\n`);
+    process.stdout.write(
+      `${name}: set up in ${result.setupSec.toFixed(1)} s; ${result.movesPerSec.toFixed(0)} moves/s, p99 ${result.p99.toFixed(1)} ms\n`,
+    );
     return { ...result, name, serverCpu, redisCpu: await redisCpu };
   } finally {
     await Promise.all(servers.map(stopChild));

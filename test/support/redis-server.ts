@@ -26,6 +26,12 @@ export interface RedisOptions {
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 
+/** Servers still running: killed if the test process exits without stopping them. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of live) p.kill('SIGKILL');
+});
+
 /** Whether the redis-server binary can be run. */
 export function redisAvailable(): boolean {
   const r = spawnSync(BINARY, ['--version'], { stdio: 'ignore' });
@@ -135,6 +141,8 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     p.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
     p.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
     proc = p;
+    live.add(p);
+    p.once('exit', () => live.delete(p));
     await waitForPing(port, p, () => log);
   };
   const halt = async (): Promise<void> => {
