@@ -105,8 +105,12 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     await clickMove(bob.page, 'f7f6');
     await waitText(carol.page, '.movelist button', 'f6');
     expect(await seriesLabel(carol.page).textContent()).toContain('Move 2 of 2');
+    // Alice's connection drops; Bob's move arrives while she is away; her page catches up alone.
+    for (const socket of await server.app.io.fetchSockets()) if (socket.data.name === 'Alice') socket.disconnect(true);
     await clickMove(bob.page, 'g7g5');
     await waitText(alice.page, '[data-testid="series-label"]', 'Move 1 of 3');
+    await alice.page.locator('[data-testid="connection"][data-reconnects="1"]', { hasText: 'Online' }).waitFor();
+    expect(await alice.page.locator('.movelist').textContent()).toContain('g5');
 
     await clickMove(alice.page, 'a2a3');
     await waitText(carol.page, '[data-testid="series-label"]', 'Move 2 of 3');

@@ -19,7 +19,7 @@ import {
 } from '@progressive-chess/shared';
 import { ClockSync } from './clock-sync.js';
 import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-check.js';
-import { destsOf, sameMove } from './moves.js';
+import { sameMove } from './moves.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
 import type { RequestFn } from './socket.js';

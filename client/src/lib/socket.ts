@@ -43,8 +43,10 @@ export function getSocket(): ClientSocket {
     }
     connectedBefore = true;
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason) => {
     connection.status = 'offline';
+    // The server closed this socket (restart, deploy): socket.io leaves that to us.
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
   });
   s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
     connection.status = 'offline';
