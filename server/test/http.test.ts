@@ -45,7 +45,7 @@ describe('HTTP', () => {
 
     const pgn = await fetch(`${server.url}/api/games/${gameId}/pgn`);
     expect(pgn.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(pgn.headers.get('content-disposition')).toMatch(/^attachment; filename="?progressive-chess-\w+\.pgn"?$/);
+    expect(pgn.headers.get('content-disposition')).toMatch(/^attachment; filename="?progressive-chess-[\w-]+\.pgn"?$/);
     const text = await pgn.text();
     expect(text).toContain('[White "Ann"]');
     expect(text).toContain('[Variant "Scottish progressive"]');
