@@ -16,78 +16,82 @@ const U_EPN = new Int8Array(MAX_PLY);
 const U_EP = new Int8Array(MAX_PLY * MAX_EP);
 let sp = 0;
 
+/**
+ * Offsets in `Board.board`, one Uint8Array holding all per-square state so that a clone is a
+ * single allocation: 0..127 the 0x88 board (piece code colour | role, 0 empty), then the piece
+ * lists (white at LIST..LIST+63, black at LIST+64..), each square's position in the lists, the
+ * en-passant targets, and per colour: piece count, king count, king square (valid when one king).
+ */
+export const LIST = 128;
+export const INDEX = 256;
+export const EP = 384;
+export const COUNT = 400;
+export const KINGS = 402;
+export const KING_SQ = 404;
+const SIZE = 406;
+
 export class Board {
-  /** Piece code (colour | role) per 0x88 square, 0 when empty. */
-  board = new Int8Array(128);
-  /** Squares of white pieces at 0..63, of black pieces at 64..127. */
-  list = new Uint8Array(128);
-  /** Position in `list` of the piece on each square. */
-  index = new Uint8Array(128);
-  count = new Int32Array(2);
-  kingCount = new Int32Array(2);
-  /** The king's square when kingCount is 1. */
-  kingSq = new Int32Array(2);
+  board: Uint8Array;
   side = WHITE;
   castling = 0;
   epCount = 0;
-  epList = new Int8Array(MAX_EP);
   halfmove = 0;
   fullmove = 1;
 
-  copyFrom(o: Board): void {
-    this.board.set(o.board);
-    this.list.set(o.list);
-    this.index.set(o.index);
-    this.count.set(o.count);
-    this.kingCount.set(o.kingCount);
-    this.kingSq.set(o.kingSq);
-    this.side = o.side;
-    this.castling = o.castling;
-    this.epCount = o.epCount;
-    this.epList.set(o.epList);
-    this.halfmove = o.halfmove;
-    this.fullmove = o.fullmove;
+  constructor(from?: Board) {
+    if (from) {
+      this.board = from.board.slice();
+      this.side = from.side;
+      this.castling = from.castling;
+      this.epCount = from.epCount;
+      this.halfmove = from.halfmove;
+      this.fullmove = from.fullmove;
+    } else this.board = new Uint8Array(SIZE);
   }
 
   addPiece(s: number, p: number): void {
+    const d = this.board;
     const c = p >> 3;
-    const i = (c << 6) + this.count[c]!++;
-    this.list[i] = s;
-    this.index[s] = i;
-    this.board[s] = p;
+    const i = LIST + (c << 6) + d[COUNT + c]!++;
+    d[i] = s;
+    d[INDEX + s] = i;
+    d[s] = p;
   }
 
   removePiece(s: number): void {
-    const c = this.board[s]! >> 3;
-    const last = (c << 6) + --this.count[c]!;
-    const i = this.index[s]!;
-    const moved = this.list[last]!;
-    this.list[i] = moved;
-    this.index[moved] = i;
-    this.board[s] = 0;
+    const d = this.board;
+    const c = d[s]! >> 3;
+    const last = LIST + (c << 6) + --d[COUNT + c]!;
+    const i = d[INDEX + s]!;
+    const moved = d[last]!;
+    d[i] = moved;
+    d[INDEX + moved] = i;
+    d[s] = 0;
   }
 
   movePiece(f: number, t: number): void {
-    const i = this.index[f]!;
-    this.board[t] = this.board[f]!;
-    this.board[f] = 0;
-    this.list[i] = t;
-    this.index[t] = i;
+    const d = this.board;
+    const i = d[INDEX + f]!;
+    d[t] = d[f]!;
+    d[f] = 0;
+    d[i] = t;
+    d[INDEX + t] = i;
   }
 
   /** Recount kings after a king was captured or promoted (rare). */
   findKings(): void {
+    const d = this.board;
     for (let c = 0; c < 2; c++) {
       let n = 0;
-      const base = c << 6;
-      for (let i = base, end = base + this.count[c]!; i < end; i++) {
-        const s = this.list[i]!;
-        if ((this.board[s]! & 7) === KING) {
+      const base = LIST + (c << 6);
+      for (let i = base, end = base + d[COUNT + c]!; i < end; i++) {
+        const s = d[i]!;
+        if ((d[s]! & 7) === KING) {
           n++;
-          this.kingSq[c] = s;
+          d[KING_SQ + c] = s;
         }
       }
-      this.kingCount[c] = n;
+      d[KINGS + c] = n;
     }
   }
 
@@ -96,18 +100,17 @@ export class Board {
     for (const s of squares88) {
       if (this.epCount >= MAX_EP) break;
       let dup = false;
-      for (let i = 0; i < this.epCount; i++) if (this.epList[i] === s) dup = true;
-      if (!dup) this.epList[this.epCount++] = s;
+      for (let i = 0; i < this.epCount; i++) if (this.board[EP + i] === s) dup = true;
+      if (!dup) this.board[EP + this.epCount++] = s;
     }
   }
 
   /** Is the 0x88 square `sq` attacked by a piece of colour `by` (WHITE or BLACK)? */
   attacked(sq: number, by: number): boolean {
     const board = this.board;
-    const list = this.list;
-    const base = by << 3;
-    for (let i = base, end = base + this.count[by >> 3]!; i < end; i++) {
-      const s = list[i]!;
+    const base = LIST + (by << 3);
+    for (let i = base, end = base + board[COUNT + (by >> 3)]!; i < end; i++) {
+      const s = board[i]!;
       const p = board[s]!;
       const d = sq - s + 119;
       if ((ATTACKS[d]! & ATTACK_BIT[p]!) === 0) continue;
@@ -123,14 +126,15 @@ export class Board {
 
   /** Is any king of colour `c` (WHITE or BLACK) attacked? */
   kingAttacked(c: number): boolean {
+    const d = this.board;
     const ci = c >> 3;
-    const n = this.kingCount[ci]!;
+    const n = d[KINGS + ci]!;
     if (n === 0) return false;
-    if (n === 1) return this.attacked(this.kingSq[ci]!, c ^ 8);
-    const base = ci << 6;
-    for (let i = base, end = base + this.count[ci]!; i < end; i++) {
-      const s = this.list[i]!;
-      if (this.board[s] === (c | KING) && this.attacked(s, c ^ 8)) return true;
+    if (n === 1) return this.attacked(d[KING_SQ + ci]!, c ^ 8);
+    const base = LIST + (ci << 6);
+    for (let i = base, end = base + d[COUNT + ci]!; i < end; i++) {
+      const s = d[i]!;
+      if (d[s] === (c | KING) && this.attacked(s, c ^ 8)) return true;
     }
     return false;
   }
@@ -150,7 +154,7 @@ export class Board {
     U_HALFMOVE[sp] = this.halfmove;
     const epn = this.epCount;
     U_EPN[sp] = epn;
-    for (let i = 0; i < epn; i++) U_EP[sp * MAX_EP + i] = this.epList[i]!;
+    for (let i = 0; i < epn; i++) U_EP[sp * MAX_EP + i] = board[EP + i]!;
     sp++;
     if (cap !== 0) this.removePiece(capSq);
     this.movePiece(from, to);
@@ -167,11 +171,11 @@ export class Board {
     if (flag === F_DOUBLE) {
       const enemyPawn = (us ^ 8) | PAWN;
       if ((((to - 1) & 0x88) === 0 && board[to - 1] === enemyPawn) || (((to + 1) & 0x88) === 0 && board[to + 1] === enemyPawn)) {
-        this.epList[0] = (from + to) >> 1;
+        board[EP] = (from + to) >> 1;
         this.epCount = 1;
       }
     }
-    if (role === KING) this.kingSq[us >> 3] = to;
+    if (role === KING) board[KING_SQ + (us >> 3)] = to;
     if ((cap & 7) === KING || promo === KING) this.findKings();
     this.side = us ^ 8;
   }
@@ -197,9 +201,9 @@ export class Board {
     this.halfmove = U_HALFMOVE[sp]!;
     const epn = U_EPN[sp]!;
     this.epCount = epn;
-    for (let i = 0; i < epn; i++) this.epList[i] = U_EP[sp * MAX_EP + i]!;
+    for (let i = 0; i < epn; i++) board[EP + i] = U_EP[sp * MAX_EP + i]!;
     if (us === BLACK) this.fullmove--;
-    if (role === KING) this.kingSq[us >> 3] = from;
+    if (role === KING) board[KING_SQ + (us >> 3)] = from;
     if ((cap & 7) === KING || promo === KING) this.findKings();
   }
 

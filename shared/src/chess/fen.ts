@@ -1,6 +1,6 @@
 /** FEN reading and writing for the internal board. */
 import { err, ok, type Result } from '../result.js';
-import { Board } from './board.js';
+import { Board, EP } from './board.js';
 import { BK, BLACK, BQ, KING, PAWN, ROOK, WHITE, WK, WQ, from88, to88 } from './tables.js';
 import { makeSquare, parseSquare } from './squares.js';
 
@@ -131,7 +131,7 @@ export function castlingFen(b: Board): string {
 
 export function epSquaresOf(b: Board): number[] {
   const out: number[] = [];
-  for (let i = 0; i < b.epCount; i++) out.push(from88(b.epList[i]!));
+  for (let i = 0; i < b.epCount; i++) out.push(from88(b.board[EP + i]!));
   return out;
 }
 

@@ -3,7 +3,7 @@
  * With one royal king, checks and pins are computed once per node, so only king moves,
  * castling and en passant need an attack test; other moves are legal by construction.
  */
-import type { Board } from './board.js';
+import { type Board, COUNT, EP, KINGS, KING_SQ, LIST } from './board.js';
 import {
   ATTACKS, ATTACK_BIT, BISHOP, BISHOP_DELTAS, BQ, BK, F_CASTLE, F_DOUBLE, F_EP, KING, KING_DELTAS,
   KNIGHT, KNIGHT_DELTAS, PAWN, QUEEN, ROOK, ROOK_DELTAS, R_CASTLING, R_DOUBLE, R_KING_PROMO, R_ROYAL, STEP,
@@ -20,10 +20,10 @@ let stamp = 0;
 /** Generate the moves of the side to move into BUF from index n; returns the end index. */
 export function generate(b: Board, n: number, rules: number): number {
   const ci = b.side >> 3;
-  const kings = b.kingCount[ci]!;
+  const kings = b.board[KINGS + ci]!;
   if ((rules & R_ROYAL) === 0 || kings === 0) return gen(b, n, rules, -1, 0);
   if (kings === 1) {
-    const ksq = b.kingSq[ci]!;
+    const ksq = b.board[KING_SQ + ci]!;
     return gen(b, n, rules, ksq, findChecksAndPins(b, ksq));
   }
   // Several royal kings (odd set-ups only): make, test, unmake.
@@ -59,11 +59,11 @@ export function generateRoot(b: Board, n: number, rules: number): number {
 function findChecksAndPins(b: Board, ksq: number): number {
   const board = b.board;
   const us = b.side;
-  const base = (us ^ 8) << 3;
+  const base = LIST + ((us ^ 8) << 3);
   const st = ++stamp;
   let checks = 0;
-  for (let i = base, end = base + b.count[(us ^ 8) >> 3]!; i < end; i++) {
-    const s = b.list[i]!;
+  for (let i = base, end = base + board[COUNT + ((us ^ 8) >> 3)]!; i < end; i++) {
+    const s = board[i]!;
     const p = board[s]!;
     const d = ksq - s + 119;
     if ((ATTACKS[d]! & ATTACK_BIT[p]!) === 0) continue;
@@ -106,9 +106,9 @@ function gen(b: Board, n: number, rules: number, ksq: number, checks: number): n
   const them = us ^ 8;
   const legal = ksq >= 0;
   const st = stamp;
-  const base = us << 3;
-  for (let i = base, end = base + b.count[us >> 3]!; i < end; i++) {
-    const s = b.list[i]!;
+  const base = LIST + (us << 3);
+  for (let i = base, end = base + board[COUNT + (us >> 3)]!; i < end; i++) {
+    const s = board[i]!;
     const role = board[s]! & 7;
     if (legal && s === ksq) {
       n = genKing(b, n, s, them);
@@ -240,7 +240,7 @@ function genEp(b: Board, n: number, ksq: number): number {
   const ownPawn = us | PAWN;
   const row = us === WHITE ? 5 : 2;
   for (let i = 0; i < b.epCount; i++) {
-    const t = b.epList[i]!;
+    const t = board[EP + i]!;
     if (t >> 4 !== row || board[t] !== 0 || board[t + back] !== ((us ^ 8) | PAWN)) continue;
     for (let side = -1; side <= 1; side += 2) {
       const f = t + back + side;

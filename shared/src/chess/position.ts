@@ -69,9 +69,7 @@ export class Position {
   }
 
   clone(): Position {
-    const b = new Board();
-    b.copyFrom(this.b);
-    return new Position(b);
+    return new Position(new Board(this.b));
   }
 
   get turn(): Color {
