@@ -68,8 +68,8 @@ function findChecksAndPins(b: Board, ksq: number): number {
     const d = ksq - s + 119;
     if ((ATTACKS[d]! & ATTACK_BIT[p]!) === 0) continue;
     const role = p & 7;
-    if (role === KING) continue;
-    if (role === KNIGHT || role === PAWN) {
+    // (An adjacent enemy king only occurs in odd set-ups; it counts as a checker, like isCheck says.)
+    if (role === KNIGHT || role === PAWN || role === KING) {
       checks++;
       evStamp[s] = st;
       continue;

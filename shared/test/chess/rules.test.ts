@@ -109,6 +109,10 @@ describe('Take-All (royalKing false)', () => {
     expect(moves(twoKings)).toEqual(['a1a2', 'a1b1', 'e2e5']);
     expect(twoKings.isCheck()).toBe(true);
     expect(moves(twoKings, TAKE_ALL)).toContain('e2a2');
+    // Adjacent kings (an odd set-up): the side to move must step away and may not take the king.
+    const adjacent = fromFen('7R/8/8/8/8/8/3k4/4K3 w - - 0 1');
+    expect(adjacent.isCheck()).toBe(true);
+    expect(moves(adjacent)).toEqual(['e1f1', 'e1f2']);
   });
 
   it('fast perft equals perft through the public API', () => {
