@@ -1,28 +1,19 @@
 import {
   VARIANTS,
-  decodeState,
   legalMoves,
   makeSan,
   makeUci,
   play,
   type AckError,
-  type ClockView,
-  type Color,
-  type GameEvent,
-  type GameSnapshot,
   type GameState,
   type Move,
   type MoveRecord,
-  type Outcome,
-  type PresenceEvent,
-  type Seat,
 } from '@progressive-chess/shared';
-import { ClockSync } from './clock-sync.js';
+import { GameSync } from './game-sync.svelte.js';
 import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-check.js';
 import { sameMove } from './moves.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
-import type { RequestFn } from './socket.js';
 
 /** Player actions the server decides alone (no local prediction). */
 export type GameAction =
@@ -44,53 +35,22 @@ interface PendingMove {
 }
 
 /**
- * The view-model of one game: the server snapshot plus versioned events applied in order,
- * optimistic own moves, the series premove queue, and everything the page derives from the
- * rules package. The components know no chess rules; they read this.
+ * The view-model of one game: the server's view (`GameSync`) plus optimistic own moves, the
+ * series premove queue, and everything the page derives from the rules package. The
+ * components know no chess rules; they read this.
  */
-export class GameModel {
-  readonly id: string;
-  snapshot = $state.raw<GameSnapshot | null>(null);
-  seat = $state<Seat>('spectator');
-  /** Version of the last applied server event. */
-  version = $state(0);
-  serverState = $state.raw<GameState | null>(null);
-  serverMoves = $state.raw<readonly MoveRecord[]>([]);
-  clocks = $state.raw<ClockView | null>(null);
-  outcome = $state.raw<Outcome | null>(null);
-  drawOffer = $state<Color | null>(null);
-  rematchOffer = $state<Color | null>(null);
-  rematchGameId = $state<string | null>(null);
-  spectators = $state(0);
-  online = $state({ white: true, black: true });
+export class GameModel extends GameSync {
   pending = $state.raw<readonly PendingMove[]>([]);
   premoves = $state.raw<readonly Move[]>([]);
   /** Number of moves shown when browsing history; null = live. */
   viewPly = $state<number | null>(null);
-  /** The last explanation for the user (refused move, stopped premove queue...). */
-  notice = $state<string | null>(null);
-  loadError = $state<string | null>(null);
-  resyncCount = $state(0);
-
-  private knownVersion = 0;
-  private resyncing = false;
-  private buffered: GameEvent[] = [];
   private sending = false;
-  readonly clock = new ClockSync();
-  private readonly request: RequestFn;
-
-  constructor(id: string, request: RequestFn) {
-    this.id = id;
-    this.request = request;
-  }
 
   // ---- derived -------------------------------------------------------------------------
 
-  readonly myColor = $derived<Color | null>(this.seat === 'spectator' ? null : this.seat);
   /** The live state including optimistic own moves. */
   readonly state = $derived<GameState | null>(this.pending.at(-1)?.state ?? this.serverState);
   readonly moves = $derived<readonly MoveRecord[]>([...this.serverMoves, ...this.pending.map((p) => p.record)]);
-  readonly over = $derived(this.outcome !== null);
   readonly isMyTurn = $derived(!this.over && this.myColor !== null && this.state?.color === this.myColor);
   readonly legal = $derived<Move[]>(this.state && !this.over ? legalMoves(this.state) : []);
   readonly series = $derived<SeriesProgress | null>(this.state && !this.over ? seriesProgress(this.state) : null);
@@ -122,156 +82,6 @@ export class GameModel {
     }
     const pre = this.premoveState;
     return pre ? legalMoves(pre.state).filter((m) => m.from === from && m.to === to) : [];
-  }
-
-  // ---- loading and syncing -------------------------------------------------------------
-
-  async join(): Promise<void> {
-    const res = await this.request('game:join', { gameId: this.id });
-    if (!res.ok) {
-      this.loadError = res.message;
-      return;
-    }
-    this.applySnapshot(res.snapshot, res.seat);
-  }
-
-  async leave(): Promise<void> {
-    await this.request('game:leave', { gameId: this.id });
-  }
-
-  async resync(): Promise<void> {
-    if (this.resyncing) return;
-    this.resyncing = true;
-    this.resyncCount++;
-    const res = await this.request('game:resync', { gameId: this.id });
-    this.resyncing = false;
-    if (!res.ok) {
-      this.notice = res.message;
-      return;
-    }
-    this.applySnapshot(res.snapshot, res.seat);
-    const buffered = this.buffered.sort((a, b) => a.version - b.version);
-    this.buffered = [];
-    for (const e of buffered) this.handleEvent(e);
-  }
-
-  applySnapshot(s: GameSnapshot, seat: Seat): void {
-    const decoded = decodeState(s.state);
-    if (!decoded.ok) {
-      this.loadError = `Unreadable game state: ${decoded.error.message}`;
-      return;
-    }
-    this.snapshot = s;
-    this.seat = seat;
-    this.version = s.version;
-    this.knownVersion = Math.max(this.knownVersion, s.version);
-    this.serverState = decoded.value;
-    this.serverMoves = s.moves;
-    this.setClocks(s.clocks);
-    this.outcome = s.outcome;
-    this.drawOffer = s.drawOffer;
-    this.rematchOffer = s.rematchOffer;
-    this.rematchGameId = s.rematchGameId;
-    this.spectators = s.spectators;
-    this.online = { white: s.players.white.online, black: s.players.black.online };
-    this.pending = [];
-    this.loadError = null;
-    this.afterChange();
-  }
-
-  /** A `game:event` for this game: applied in version order; a gap triggers a resync. */
-  handleEvent(e: GameEvent): void {
-    if (e.gameId !== this.id) return;
-    if (this.resyncing || !this.snapshot) {
-      this.buffered.push(e);
-      return;
-    }
-    if (e.version <= this.version) return;
-    if (e.version > this.version + 1) {
-      this.buffered.push(e);
-      void this.resync();
-      return;
-    }
-    if (!this.applyEvent(e)) {
-      void this.resync();
-      return;
-    }
-    this.version = e.version;
-    this.knownVersion = Math.max(this.knownVersion, e.version);
-    this.afterChange();
-  }
-
-  private applyEvent(e: GameEvent): boolean {
-    const ev = e.event;
-    switch (ev.type) {
-      case 'move': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
-        this.serverMoves = [...this.serverMoves, ev.move];
-        // A standing draw offer lapses when the offered side ends a turn.
-        if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
-        const first = this.pending[0];
-        if (first && ev.move.color === this.myColor) {
-          this.pending = first.record.uci === ev.move.uci ? this.pending.slice(1) : [];
-        }
-        this.setClocks(ev.clocks);
-        if (ev.outcome) this.finish(ev.outcome);
-        return true;
-      }
-      case 'turn-passed': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
-        this.pending = [];
-        if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
-        this.setClocks(ev.clocks);
-        // A pass may end the game (e.g. the next side starts its turn mated).
-        if (ev.outcome) this.finish(ev.outcome);
-        return true;
-      }
-      case 'game-over':
-        this.setClocks(ev.clocks);
-        this.finish(ev.outcome);
-        return true;
-      case 'draw-offer':
-        this.drawOffer = ev.by;
-        return true;
-      case 'draw-declined':
-        this.drawOffer = null;
-        return true;
-      case 'rematch-offer':
-        this.rematchOffer = ev.by;
-        return true;
-      case 'rematch':
-        this.rematchGameId = ev.gameId;
-        return true;
-    }
-  }
-
-  private finish(outcome: Outcome): void {
-    this.outcome = outcome;
-    this.drawOffer = null;
-    this.premoves = [];
-    this.pending = [];
-  }
-
-  private setClocks(view: ClockView): void {
-    this.clocks = view;
-    this.clock.observe(view.serverNow);
-  }
-
-  handlePresence(p: PresenceEvent): void {
-    if (p.gameId === this.id) this.online = { ...this.online, [p.color]: p.online };
-  }
-
-  handleSpectators(gameId: string, count: number): void {
-    if (gameId === this.id) this.spectators = count;
-  }
-
-  /** Milliseconds left on a clock at local time `now`. */
-  remaining(color: Color, now: number): number {
-    return this.clocks ? this.clock.remaining(this.clocks, color, now) : 0;
   }
 
   // ---- moves ---------------------------------------------------------------------------
@@ -354,8 +164,18 @@ export class GameModel {
     this.premoves = [];
   }
 
+  protected override onSnapshot(): void {
+    this.pending = [];
+    if (this.over) this.premoves = [];
+  }
+
+  protected override onOwnMove(move: MoveRecord): void {
+    const first = this.pending[0];
+    if (first) this.pending = first.record.uci === move.uci ? this.pending.slice(1) : [];
+  }
+
   /** When my turn starts, queued premoves are played one by one while they stay legal. */
-  private afterChange(): void {
+  protected override afterChange(): void {
     if (this.premoves.length === 0 || !this.isMyTurn || this.pending.length > 0) return;
     const queue = this.premoves;
     this.premoves = [];

@@ -1,0 +1,208 @@
+import {
+  decodeState,
+  type ClockView,
+  type Color,
+  type GameEvent,
+  type GameSnapshot,
+  type GameState,
+  type MoveRecord,
+  type Outcome,
+  type PresenceEvent,
+  type Seat,
+} from '@progressive-chess/shared';
+import { ClockSync } from './clock-sync.js';
+import type { RequestFn } from './socket.js';
+
+/**
+ * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
+ * applied in order; a gap (or an unreadable event) triggers a resync, and events arriving
+ * meanwhile are buffered. Subclasses hook into own-move confirmation and every change.
+ */
+export class GameSync {
+  readonly id: string;
+  snapshot = $state.raw<GameSnapshot | null>(null);
+  seat = $state<Seat>('spectator');
+  /** Version of the last applied server event. */
+  version = $state(0);
+  serverState = $state.raw<GameState | null>(null);
+  serverMoves = $state.raw<readonly MoveRecord[]>([]);
+  clocks = $state.raw<ClockView | null>(null);
+  outcome = $state.raw<Outcome | null>(null);
+  drawOffer = $state<Color | null>(null);
+  rematchOffer = $state<Color | null>(null);
+  rematchGameId = $state<string | null>(null);
+  spectators = $state(0);
+  online = $state({ white: true, black: true });
+  /** The last explanation for the user (refused move, stopped premove queue...). */
+  notice = $state<string | null>(null);
+  loadError = $state<string | null>(null);
+  resyncCount = $state(0);
+  readonly clock = new ClockSync();
+
+  /** Highest version the server confirmed (events or acks): the `version` of the next command. */
+  protected knownVersion = 0;
+  protected readonly request: RequestFn;
+  private resyncing = false;
+  private buffered: GameEvent[] = [];
+
+  constructor(id: string, request: RequestFn) {
+    this.id = id;
+    this.request = request;
+  }
+
+  readonly myColor = $derived<Color | null>(this.seat === 'spectator' ? null : this.seat);
+  readonly over = $derived(this.outcome !== null);
+
+  async join(): Promise<void> {
+    const res = await this.request('game:join', { gameId: this.id });
+    if (!res.ok) {
+      this.loadError = res.message;
+      return;
+    }
+    this.applySnapshot(res.snapshot, res.seat);
+  }
+
+  async leave(): Promise<void> {
+    await this.request('game:leave', { gameId: this.id });
+  }
+
+  async resync(): Promise<void> {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.resyncCount++;
+    const res = await this.request('game:resync', { gameId: this.id });
+    this.resyncing = false;
+    if (!res.ok) {
+      this.notice = res.message;
+      return;
+    }
+    this.applySnapshot(res.snapshot, res.seat);
+    const buffered = this.buffered.sort((a, b) => a.version - b.version);
+    this.buffered = [];
+    for (const e of buffered) this.handleEvent(e);
+  }
+
+  applySnapshot(s: GameSnapshot, seat: Seat): void {
+    const decoded = decodeState(s.state);
+    if (!decoded.ok) {
+      this.loadError = `Unreadable game state: ${decoded.error.message}`;
+      return;
+    }
+    this.snapshot = s;
+    this.seat = seat;
+    this.version = s.version;
+    this.knownVersion = Math.max(this.knownVersion, s.version);
+    this.serverState = decoded.value;
+    this.serverMoves = s.moves;
+    this.setClocks(s.clocks);
+    this.outcome = s.outcome;
+    this.drawOffer = s.drawOffer;
+    this.rematchOffer = s.rematchOffer;
+    this.rematchGameId = s.rematchGameId;
+    this.spectators = s.spectators;
+    this.online = { white: s.players.white.online, black: s.players.black.online };
+    this.loadError = null;
+    this.onSnapshot();
+    this.afterChange();
+  }
+
+  /** A `game:event` for this game: applied in version order; a gap triggers a resync. */
+  handleEvent(e: GameEvent): void {
+    if (e.gameId !== this.id) return;
+    if (this.resyncing || !this.snapshot) {
+      this.buffered.push(e);
+      return;
+    }
+    if (e.version <= this.version) return;
+    if (e.version > this.version + 1) {
+      this.buffered.push(e);
+      void this.resync();
+      return;
+    }
+    if (!this.applyEvent(e)) {
+      void this.resync();
+      return;
+    }
+    this.version = e.version;
+    this.knownVersion = Math.max(this.knownVersion, e.version);
+    this.afterChange();
+  }
+
+  private applyEvent(e: GameEvent): boolean {
+    const ev = e.event;
+    switch (ev.type) {
+      case 'move': {
+        const decoded = decodeState(ev.state);
+        if (!decoded.ok) return false;
+        this.serverState = decoded.value;
+        this.serverMoves = [...this.serverMoves, ev.move];
+        // A standing draw offer lapses when the offered side ends a turn.
+        if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
+        if (ev.move.color === this.myColor) this.onOwnMove(ev.move);
+        this.setClocks(ev.clocks);
+        if (ev.outcome) this.finish(ev.outcome);
+        return true;
+      }
+      case 'turn-passed': {
+        const decoded = decodeState(ev.state);
+        if (!decoded.ok) return false;
+        this.serverState = decoded.value;
+        if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
+        this.onSnapshot();
+        this.setClocks(ev.clocks);
+        // A pass may end the game (e.g. the next side starts its turn mated).
+        if (ev.outcome) this.finish(ev.outcome);
+        return true;
+      }
+      case 'game-over':
+        this.setClocks(ev.clocks);
+        this.finish(ev.outcome);
+        return true;
+      case 'draw-offer':
+        this.drawOffer = ev.by;
+        return true;
+      case 'draw-declined':
+        this.drawOffer = null;
+        return true;
+      case 'rematch-offer':
+        this.rematchOffer = ev.by;
+        return true;
+      case 'rematch':
+        this.rematchGameId = ev.gameId;
+        return true;
+    }
+  }
+
+  private finish(outcome: Outcome): void {
+    this.outcome = outcome;
+    this.drawOffer = null;
+    this.onSnapshot();
+  }
+
+  private setClocks(view: ClockView): void {
+    this.clocks = view;
+    this.clock.observe(view.serverNow);
+  }
+
+  handlePresence(p: PresenceEvent): void {
+    if (p.gameId === this.id) this.online = { ...this.online, [p.color]: p.online };
+  }
+
+  handleSpectators(gameId: string, count: number): void {
+    if (gameId === this.id) this.spectators = count;
+  }
+
+  /** Milliseconds left on a clock at local time `now`. */
+  remaining(color: Color, now: number): number {
+    return this.clocks ? this.clock.remaining(this.clocks, color, now) : 0;
+  }
+
+  /** The server state replaced whatever was predicted locally (snapshot, pass, game end). */
+  protected onSnapshot(): void {}
+
+  /** The server confirmed one of my moves. */
+  protected onOwnMove(_move: MoveRecord): void {}
+
+  /** Called after every applied snapshot or event. */
+  protected afterChange(): void {}
+}
