@@ -28,7 +28,7 @@ export interface SentRequest {
 export class FakeTransport {
   readonly sent: SentRequest[] = [];
   /** Per event, acks to answer in order (default: ok with version = current + 1). */
-  readonly answers = new Map<ClientEventName, Array<Ack<object>>>();
+  readonly answers = new Map<ClientEventName, Array<Ack<Record<string, unknown>>>>();
   snapshotForResync: GameSnapshot | null = null;
 
   readonly request: RequestFn = async <E extends ClientEventName>(event: E, payload: ClientPayload<E>) => {
