@@ -15,6 +15,12 @@ import { sameMove } from './moves.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
 
+/**
+ * RULES.md section 6. Not imported from the shared package: its module also holds the zod
+ * schema of time controls, which would pull zod into the client bundle.
+ */
+export const FIRST_MOVE_GRACE_S = 30;
+
 /** Player actions the server decides alone (no local prediction). */
 export type GameAction =
   | 'game:resign'
@@ -73,6 +79,13 @@ export class GameModel extends GameSync {
     this.isMyTurn && this.state !== null && VARIANTS[this.state.variant].costs !== null && this.state.spent > 0,
   );
   readonly timed = $derived(this.snapshot !== null && this.snapshot.timeControl.kind !== 'none');
+  /** Fischer and per-turn games are aborted when a side does not make its first move in time. */
+  readonly firstMoveDue = $derived(
+    this.isMyTurn &&
+      this.snapshot !== null &&
+      (this.snapshot.timeControl.kind === 'fischer' || this.snapshot.timeControl.kind === 'per-turn') &&
+      !this.moves.some((m) => m.color === this.myColor),
+  );
 
   /** Candidate moves for a from/to pair in the current mode (several = promotion choice). */
   candidates(from: number, to: number): Move[] {
