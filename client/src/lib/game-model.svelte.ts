@@ -154,10 +154,18 @@ export class GameModel extends GameSync {
   }
 
   private rollback(error: AckError): void {
+    const dropped = this.pending.filter((p) => !p.acked).map((p) => p.move);
     this.pending = this.pending.filter((p) => p.acked);
+    if (error.code === 'stale-version' || error.code === 'conflict') {
+      // The server moved on (e.g. a draw offer came in) and refused the move unapplied: after
+      // the resync, the dropped moves are played again while they stay legal.
+      this.premoves = [...dropped, ...this.premoves];
+      void this.resync();
+      return;
+    }
     this.premoves = [];
     this.notice = error.message;
-    if (error.code === 'stale-version' || error.code === 'conflict' || error.code === 'internal') void this.resync();
+    if (error.code === 'internal') void this.resync();
   }
 
   private queuePremove(move: Move): boolean {

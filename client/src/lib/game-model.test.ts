@@ -162,3 +162,19 @@ describe('GameModel premoves', () => {
     expect(model.premoves).toHaveLength(0);
   });
 });
+
+describe('GameModel stale version', () => {
+  it('resyncs and plays the refused moves again when the server had moved on', async () => {
+    const game = new FakeGame();
+    const { model, transport } = setup('white', game);
+    transport.answers.set('game:move', [{ ok: false, code: 'stale-version', message: 'stale' }]);
+    // Meanwhile the server registered a draw offer (version 2).
+    transport.snapshotForResync = game.snapshot({ version: 2, drawOffer: 'black' });
+    model.move(uci('e2e4'));
+    await flush();
+    expect(transport.sent.map((s) => s.event)).toEqual(['game:move', 'game:resync', 'game:move']);
+    expect(transport.sent[2]?.payload).toEqual({ gameId: 'g1', version: 2, move: 'e2e4' });
+    expect(model.moves.map((m) => m.san)).toEqual(['e4']);
+    expect(model.notice).toBeNull();
+  });
+});
