@@ -39,6 +39,14 @@ export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((g) => g.presets
 
 export type TimeKind = TimeControl['kind'];
 
+/** The two numbers of the custom form when its kind is chosen (minutes+s, s+s, days). */
+export const CUSTOM_DEFAULTS: Record<TimeKind, readonly [number, number]> = {
+  fischer: [5, 3],
+  'per-turn': [30, 5],
+  correspondence: [2, 0],
+  none: [0, 0],
+};
+
 /** Builds a custom control from the form's numbers (already bounded by the inputs). */
 export function customControl(kind: TimeKind, a: number, b: number): TimeControl {
   switch (kind) {
