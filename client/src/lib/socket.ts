@@ -70,11 +70,12 @@ export function getSocket(): ClientSocket {
 export const request: RequestFn = async (event, payload) => {
   const s = getSocket();
   try {
-    const emit = s.timeout(ACK_TIMEOUT_MS).emitWithAck as unknown as (
-      ev: string,
-      p: unknown,
-    ) => Promise<Ack<AckData[typeof event]>>;
-    return await emit.call(s.timeout(ACK_TIMEOUT_MS), event, payload);
+    // socket.io's typings cannot follow a generic event name through `timeout()`; the signature
+    // of `request` keeps the protocol types exact for callers.
+    const timed = s.timeout(ACK_TIMEOUT_MS) as unknown as {
+      emitWithAck(ev: string, p: unknown): Promise<Ack<AckData[typeof event]>>;
+    };
+    return await timed.emitWithAck(event, payload);
   } catch {
     return { ok: false, code: 'internal', message: 'The server did not answer in time.' };
   }
