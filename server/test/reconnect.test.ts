@@ -36,6 +36,23 @@ describe('reconnection and presence', () => {
     expect(end.version).toBe(v);
   });
 
+  it('a resync from a new connection puts the socket back in the room, so it receives later moves', async () => {
+    const server = await startServer();
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black, { variant: 'scottish' });
+    await white.ok('game:join', { gameId });
+    const v = await playMoves(white, gameId, 1, ['e2e4']);
+    const fresh = await Client.connect(server, { token: black.session.token });
+    const { snapshot, seat } = await fresh.ok('game:resync', { gameId });
+    expect(seat).toBe('black');
+    expect(snapshot.version).toBe(v);
+    const seen = white.next('game:event', (e) => e.version === v + 1);
+    const mine = fresh.next('game:event', (e) => e.version === v + 1);
+    await playMoves(fresh, gameId, v, ['e7e5']);
+    expect((await mine).event.type).toBe('move');
+    expect((await seen).event.type).toBe('move');
+  });
+
   it('counts distinct spectators across joins and leaves', async () => {
     const server = await startServer();
     const [white, black, a, b] = await Promise.all([1, 2, 3, 4].map(() => Client.connect(server)));

@@ -1,4 +1,5 @@
 import {
+  FIRST_MOVE_GRACE_MS,
   VARIANTS,
   legalMoves,
   makeSan,
@@ -15,11 +16,8 @@ import { sameMove } from './moves.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
 
-/**
- * RULES.md section 6. Not imported from the shared package: its module also holds the zod
- * schema of time controls, which would pull zod into the client bundle.
- */
-export const FIRST_MOVE_GRACE_S = 30;
+/** RULES.md section 6, in seconds for display. */
+export const FIRST_MOVE_GRACE_S = FIRST_MOVE_GRACE_MS / 1000;
 
 /** Player actions the server decides alone (no local prediction). */
 export type GameAction =

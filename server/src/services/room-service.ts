@@ -24,7 +24,9 @@ export class RoomService {
     return { snapshot: snapshotOf(stored, live, this.now()), seat };
   }
 
+  /** A fresh snapshot; a socket that is not in the room (e.g. after a reconnect) joins it again. */
   async resync(socket: AppSocket, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
+    if (!socket.rooms.has(gameRoom(gameId))) return this.join(socket, gameId);
     const stored = await this.games.load(gameId);
     const doc = parseDoc(stored.doc);
     const live = await this.live(doc);

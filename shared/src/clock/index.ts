@@ -1,2 +1,3 @@
 export * from './time-control.js';
 export * from './clock.js';
+export * from './grace.js';

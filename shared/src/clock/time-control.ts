@@ -16,6 +16,3 @@ export const timeControlSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('correspondence'), daysPerTurn: z.number().int().min(1).max(14) }),
 ]);
 export type TimeControl = z.infer<typeof timeControlSchema>;
-
-/** The first-move grace period of RULES.md section 6, in milliseconds. */
-export const FIRST_MOVE_GRACE_MS = 30_000;
