@@ -29,18 +29,21 @@ local function side_effects()
 end
 `;
 
-/** KEYS[1] game hash, KEYS[2] moves list, then as above. Returns 1, or 0 when the game exists. */
+/**
+ * KEYS[1] game hash, KEYS[2] moves list, then as above; ARGV[2] a random log id (it tells a
+ * node's move-log cache that the list is the one it cached). Returns 1, or 0 when the game exists.
+ */
 export const CREATE_GAME = `${SIDE_EFFECTS}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2])
-redis.call('HSET', KEYS[1], 'version', 1, 'doc', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', 1, 'doc', ARGV[3], 'log', ARGV[2])
 side_effects()
 return 1
 `;
 
 /**
  * Compare-and-set commit. ARGV[2] expected version.
- * Returns {1, newVersion}, {0, currentVersion} on conflict, or {-1} when the game does not exist.
+ * Returns {1, newVersion, move-log length}, {0, currentVersion} on conflict, or {-1} when the game does not exist.
  */
 export const COMMIT_GAME = `${SIDE_EFFECTS}
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -49,15 +52,21 @@ if current ~= ARGV[2] then return {0, tonumber(current)} end
 local v = redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('HSET', KEYS[1], 'doc', ARGV[3])
 side_effects()
-return {1, v}
+return {1, v, redis.call('LLEN', KEYS[2])}
 `;
 
-/** KEYS[1] game hash, KEYS[2] moves list. Returns {version, doc, moves...} or {} (consistent snapshot). */
+/**
+ * KEYS[1] game hash, KEYS[2] moves list. ARGV[1] the log id the caller has cached ('' = none),
+ * ARGV[2] how many entries it has. Returns {version, doc, log id, start, moves from start...}
+ * (start = ARGV[2] when the log id matches, else 0), or {} when there is no such game.
+ */
 export const LOAD_GAME = `
-local g = redis.call('HMGET', KEYS[1], 'version', 'doc')
+local g = redis.call('HMGET', KEYS[1], 'version', 'doc', 'log')
 if not g[1] then return {} end
-local out = {g[1], g[2]}
-local moves = redis.call('LRANGE', KEYS[2], 0, -1)
+local start = 0
+if g[3] and g[3] ~= '' and g[3] == ARGV[1] then start = tonumber(ARGV[2]) end
+local out = {g[1], g[2], g[3] or '', start}
+local moves = redis.call('LRANGE', KEYS[2], start, -1)
 for i = 1, #moves do out[#out + 1] = moves[i] end
 return out
 `;

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { MoveLogCache } from './move-log-cache.js';
 import * as lua from './redis-scripts.js';
 import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
 
@@ -24,6 +25,8 @@ export interface RedisStoreOptions {
    * Default: ignored, so a Redis outage does not flood the log with ioredis reconnect errors.
    */
   readonly onError?: (err: Error) => void;
+  /** Games whose move log this process keeps (loads then fetch only new entries). Default 5000; 0 disables. */
+  readonly cachedGames?: number;
 }
 
 interface Script {
@@ -67,11 +70,15 @@ export class RedisStore implements Store {
     readonly playerPrefix: string;
   };
 
+  private readonly cache: MoveLogCache | null;
+
   constructor(
     private readonly redis: Redis,
     private readonly ownsClient: boolean,
     private readonly prefix = '',
+    cachedGames = 5000,
   ) {
+    this.cache = cachedGames > 0 ? new MoveLogCache(cachedGames) : null;
     const p = prefix;
     this.k = {
       deadlines: `${p}deadlines`,
@@ -92,14 +99,19 @@ export class RedisStore implements Store {
   }
 
   async createGame(id: string, write: GameWrite): Promise<void> {
-    const r = await this.run(SCRIPTS.create, this.gameKeys(id), this.gameArgs(id, 0, write));
+    const logId = randomBytes(9).toString('base64url');
+    const r = await this.run(SCRIPTS.create, this.gameKeys(id), this.gameArgs(id, logId, write));
     if (Number(r) !== 1) throw new Error(`game ${id} already exists`);
+    this.cache?.created(id, logId, write.appendMoves);
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {
-    const g = strings(await this.run(SCRIPTS.load, this.gameKeys(id).slice(0, 2), []));
-    const [version, doc, ...moves] = g;
+    const known = this.cache?.known(id) ?? { logId: '', length: 0, prefix: [] };
+    const reply = await this.run(SCRIPTS.load, this.gameKeys(id).slice(0, 2), [known.logId, known.length]);
+    const [version, doc, logId, start, ...tail] = strings(reply);
     if (version === undefined) return null;
+    const from = Number(start);
+    const moves = this.cache ? this.cache.merge(id, logId ?? '', from, known.prefix, tail) : tail;
     return { id, version: Number(version), doc: doc ?? '', moves };
   }
 
@@ -110,11 +122,12 @@ export class RedisStore implements Store {
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
-    const r = await this.run(SCRIPTS.commit, this.gameKeys(id), this.gameArgs(id, expectedVersion, write));
+    const r = await this.run(SCRIPTS.commit, this.gameKeys(id), this.gameArgs(id, String(expectedVersion), write));
     if (!Array.isArray(r)) throw new Error('unexpected Redis reply');
-    const [status, version] = r.map(Number);
+    const [status, version, length] = r.map(Number);
     if (status === -1) return { ok: false, reason: 'not-found' };
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
+    if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
     return { ok: true, version: version ?? 0 };
   }
 
@@ -192,10 +205,11 @@ export class RedisStore implements Store {
     return [g, `${g}:moves`, this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq];
   }
 
-  private gameArgs(id: string, expectedVersion: number, w: GameWrite): (string | number)[] {
+  /** `check`: the expected version (commit) or the new log id (create). */
+  private gameArgs(id: string, check: string, w: GameWrite): (string | number)[] {
     return [
       id,
-      String(expectedVersion),
+      check,
       w.doc,
       w.deadline === null ? '0' : '1',
       w.deadline ?? 0,
@@ -223,5 +237,5 @@ export function createRedisStore(target: string | Redis, opts: RedisStoreOptions
   const redis =
     typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: true }) : target;
   if (owns) redis.on('error', opts.onError ?? (() => undefined));
-  return new RedisStore(redis, owns, opts.prefix ?? '');
+  return new RedisStore(redis, owns, opts.prefix ?? '', opts.cachedGames ?? 5000);
 }

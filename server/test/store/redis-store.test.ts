@@ -14,6 +14,35 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
   });
 
   storeContract('redis', async () => createRedisStore(redis.url, { prefix: `t${++n}:` }));
+  storeContract('redis without move-log cache', async () =>
+    createRedisStore(redis.url, { prefix: `t${++n}:`, cachedGames: 0 }),
+  );
+
+  it('stores on two nodes see each other\'s appends through their move-log caches', async () => {
+    const [a, b] = [1, 2].map(() => createRedisStore(redis.url, { prefix: 'nodes:', cachedGames: 2 }));
+    const w = (moves: string[]) => ({ doc: 'd', appendMoves: moves, deadline: null, summary: null });
+    try {
+      await a.createGame('g', w(['m1']));
+      expect((await b.loadGame('g'))?.moves).toEqual(['m1']);
+      await a.commitGame('g', 1, w(['m2', 'm3']));
+      await b.commitGame('g', 2, w(['m4']));
+      const loads = await Promise.all([a.loadGame('g'), a.loadGame('g'), b.loadGame('g')]);
+      for (const g of loads) expect(g?.moves).toEqual(['m1', 'm2', 'm3', 'm4']);
+      // a caller's array is its own: later appends do not show through it
+      await a.commitGame('g', 3, w(['m5']));
+      expect(loads[0]?.moves).toHaveLength(4);
+      expect((await b.loadGame('g'))?.moves).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      // more games than the cache holds: evicted logs are fetched whole again
+      for (const id of ['h1', 'h2', 'h3']) await b.createGame(id, w([id]));
+      expect((await b.loadGame('g'))?.moves).toHaveLength(5);
+      // a game deleted behind the cache's back and created again is not mixed with the old log
+      await a.client.del('nodes:game:{g}', 'nodes:game:{g}:moves');
+      await b.createGame('g', w(['x1']));
+      expect((await a.loadGame('g'))?.moves).toEqual(['x1']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 
   it('uses per-game hash-tagged keys under the prefix and keeps finished games', async () => {
     const store = createRedisStore(redis.url, { prefix: 'keys:' });

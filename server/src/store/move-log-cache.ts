@@ -1,0 +1,63 @@
+/**
+ * Per-process cache of game move logs for the Redis store. A move log is append-only and
+ * identified by a random log id written when the game is created, so a cached prefix stays
+ * true: a load then only fetches the entries past it. Bounded (least recently used first out).
+ * Callers always get their own copy of the array; the cached arrays are never handed out.
+ */
+interface Entry {
+  readonly logId: string;
+  readonly moves: string[];
+}
+
+export class MoveLogCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxGames = 5000) {}
+
+  /** What to ask Redis for: the cached log id ('' = nothing) and its length. */
+  known(gameId: string): { logId: string; length: number; prefix: readonly string[] } {
+    const e = this.entries.get(gameId);
+    return e ? { logId: e.logId, length: e.moves.length, prefix: e.moves } : { logId: '', length: 0, prefix: [] };
+  }
+
+  /**
+   * Combines a load reply (entries from `start` on) with the prefix known when it was asked,
+   * returns the whole log and keeps the longest version in the cache.
+   */
+  merge(gameId: string, logId: string, start: number, prefix: readonly string[], tail: readonly string[]): string[] {
+    const moves = start === 0 ? [...tail] : [...prefix.slice(0, start), ...tail];
+    if (logId === '') return moves;
+    const e = this.entries.get(gameId);
+    if (!e || e.logId !== logId) this.set(gameId, { logId, moves: [...moves] });
+    else {
+      if (e.moves.length < moves.length) e.moves.push(...moves.slice(e.moves.length));
+      this.touch(gameId, e);
+    }
+    return moves;
+  }
+
+  /** After a successful commit: the appended entries, if the cache held exactly the log before them. */
+  appended(gameId: string, entries: readonly string[], newLength: number): void {
+    const e = this.entries.get(gameId);
+    if (!e) return;
+    // a shorter cached prefix stays true; a longer one already holds the entries
+    if (e.moves.length + entries.length === newLength) e.moves.push(...entries);
+  }
+
+  created(gameId: string, logId: string, entries: readonly string[]): void {
+    this.set(gameId, { logId, moves: [...entries] });
+  }
+
+  private touch(gameId: string, e: Entry): void {
+    this.entries.delete(gameId);
+    this.entries.set(gameId, e);
+  }
+
+  private set(gameId: string, e: Entry): void {
+    this.touch(gameId, e);
+    if (this.entries.size > this.maxGames) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}
