@@ -39,8 +39,9 @@ interface Child {
 }
 
 function child(file: string, arg: object, onLine?: (line: string) => void): Child {
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every server node (bench-node) into <dir>.
-  const prof = process.env.BENCH_CPU_PROF && file.includes('bench-node') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const prof = file.includes('bench-node') ? extra : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', here(file), JSON.stringify(arg)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
