@@ -1,8 +1,8 @@
 /**
  * Per-process cache of game move logs for the Redis store. A move log is append-only and
  * identified by a random log id written when the game is created, so a cached prefix stays
- * true: a load then only fetches the entries past it. Bounded (least recently used first out).
- * Callers always get their own copy of the array; the cached arrays are never handed out.
+ * true: a load then only fetches the entries past it. Bounded by the number of entries kept
+ * (least recently used games go first). Callers always get their own copy of an array.
  */
 interface Entry {
   readonly logId: string;
@@ -11,10 +11,11 @@ interface Entry {
 
 export class MoveLogCache {
   private readonly entries = new Map<string, Entry>();
+  private total = 0;
 
-  constructor(private readonly maxGames = 5000) {}
+  constructor(private readonly maxEntries: number) {}
 
-  /** What to ask Redis for: the cached log id ('' = nothing) and its length. */
+  /** What to ask Redis for: the cached log id ('' = nothing), its length and the cached prefix. */
   known(gameId: string): { logId: string; length: number; prefix: readonly string[] } {
     const e = this.entries.get(gameId);
     return e ? { logId: e.logId, length: e.moves.length, prefix: e.moves } : { logId: '', length: 0, prefix: [] };
@@ -29,23 +30,34 @@ export class MoveLogCache {
     if (logId === '') return moves;
     const e = this.entries.get(gameId);
     if (!e || e.logId !== logId) this.set(gameId, { logId, moves: [...moves] });
-    else {
-      if (e.moves.length < moves.length) e.moves.push(...moves.slice(e.moves.length));
-      this.touch(gameId, e);
-    }
+    else if (e.moves.length < moves.length) this.append(gameId, e, moves.slice(e.moves.length));
+    else this.touch(gameId, e);
     return moves;
   }
 
   /** After a successful commit: the appended entries, if the cache held exactly the log before them. */
   appended(gameId: string, entries: readonly string[], newLength: number): void {
     const e = this.entries.get(gameId);
-    if (!e) return;
     // a shorter cached prefix stays true; a longer one already holds the entries
-    if (e.moves.length + entries.length === newLength) e.moves.push(...entries);
+    if (e && e.moves.length + entries.length === newLength) this.append(gameId, e, entries);
   }
 
   created(gameId: string, logId: string, entries: readonly string[]): void {
     this.set(gameId, { logId, moves: [...entries] });
+  }
+
+  private append(gameId: string, e: Entry, entries: readonly string[]): void {
+    e.moves.push(...entries);
+    this.total += entries.length;
+    this.touch(gameId, e);
+    this.evict();
+  }
+
+  private set(gameId: string, e: Entry): void {
+    this.drop(gameId);
+    this.entries.set(gameId, e);
+    this.total += e.moves.length;
+    this.evict();
   }
 
   private touch(gameId: string, e: Entry): void {
@@ -53,11 +65,17 @@ export class MoveLogCache {
     this.entries.set(gameId, e);
   }
 
-  private set(gameId: string, e: Entry): void {
-    this.touch(gameId, e);
-    if (this.entries.size > this.maxGames) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+  private drop(gameId: string): void {
+    const e = this.entries.get(gameId);
+    if (!e) return;
+    this.total -= e.moves.length;
+    this.entries.delete(gameId);
+  }
+
+  private evict(): void {
+    for (const id of this.entries.keys()) {
+      if (this.total <= this.maxEntries) return;
+      this.drop(id);
     }
   }
 }

@@ -25,8 +25,11 @@ export interface RedisStoreOptions {
    * Default: ignored, so a Redis outage does not flood the log with ioredis reconnect errors.
    */
   readonly onError?: (err: Error) => void;
-  /** Games whose move log this process keeps (loads then fetch only new entries). Default 5000; 0 disables. */
-  readonly cachedGames?: number;
+  /**
+   * Move-log entries this process keeps in memory, across games (loads then fetch only new
+   * entries). Default 250 000 (some 40 MB); 0 disables the cache.
+   */
+  readonly cachedMoves?: number;
 }
 
 interface Script {
@@ -76,9 +79,9 @@ export class RedisStore implements Store {
     private readonly redis: Redis,
     private readonly ownsClient: boolean,
     private readonly prefix = '',
-    cachedGames = 5000,
+    cachedMoves = 250_000,
   ) {
-    this.cache = cachedGames > 0 ? new MoveLogCache(cachedGames) : null;
+    this.cache = cachedMoves > 0 ? new MoveLogCache(cachedMoves) : null;
     const p = prefix;
     this.k = {
       deadlines: `${p}deadlines`,
@@ -237,5 +240,5 @@ export function createRedisStore(target: string | Redis, opts: RedisStoreOptions
   const redis =
     typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: true }) : target;
   if (owns) redis.on('error', opts.onError ?? (() => undefined));
-  return new RedisStore(redis, owns, opts.prefix ?? '', opts.cachedGames ?? 5000);
+  return new RedisStore(redis, owns, opts.prefix ?? '', opts.cachedMoves ?? 250_000);
 }

@@ -15,11 +15,12 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
 
   storeContract('redis', async () => createRedisStore(redis.url, { prefix: `t${++n}:` }));
   storeContract('redis without move-log cache', async () =>
-    createRedisStore(redis.url, { prefix: `t${++n}:`, cachedGames: 0 }),
+    createRedisStore(redis.url, { prefix: `t${++n}:`, cachedMoves: 0 }),
   );
 
   it('stores on two nodes see each other\'s appends through their move-log caches', async () => {
-    const [a, b] = [1, 2].map(() => createRedisStore(redis.url, { prefix: 'nodes:', cachedGames: 2 }));
+    const a = createRedisStore(redis.url, { prefix: 'nodes:', cachedMoves: 6 });
+    const b = createRedisStore(redis.url, { prefix: 'nodes:', cachedMoves: 6 });
     const w = (moves: string[]) => ({ doc: 'd', appendMoves: moves, deadline: null, summary: null });
     try {
       await a.createGame('g', w(['m1']));
@@ -32,7 +33,7 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
       await a.commitGame('g', 3, w(['m5']));
       expect(loads[0]?.moves).toHaveLength(4);
       expect((await b.loadGame('g'))?.moves).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
-      // more games than the cache holds: evicted logs are fetched whole again
+      // more entries than the cache holds: evicted logs are fetched whole again
       for (const id of ['h1', 'h2', 'h3']) await b.createGame(id, w([id]));
       expect((await b.loadGame('g'))?.moves).toHaveLength(5);
       // a game deleted behind the cache's back and created again is not mixed with the old log
