@@ -115,9 +115,10 @@ export function createApp(deps: AppDeps): App {
   const worker = startDeadlineWorker({
     store,
     tickMs: settings.deadlineTickMs,
+    leaseMs: settings.deadlineLeaseMs,
     now,
     logger,
-    resolve: (id) => games.resolveDeadline(id),
+    resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
   });
 
   let closed: Promise<void> | null = null;

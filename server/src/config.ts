@@ -26,6 +26,8 @@ export interface AppDeps {
   readonly clientDir?: string;
   readonly firstMoveGraceMs?: number;
   readonly deadlineTickMs?: number;
+  /** How long a claimed deadline stays with the node that claimed it before another may take it. */
+  readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
   readonly rateLimit?: RateLimitOptions;
   readonly maxHttpBufferSize?: number;
@@ -36,6 +38,7 @@ export interface AppDeps {
 export interface Settings {
   readonly firstMoveGraceMs: number;
   readonly deadlineTickMs: number;
+  readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly maxHttpBufferSize: number;
@@ -45,6 +48,7 @@ export function settingsOf(deps: AppDeps): Settings {
   return {
     firstMoveGraceMs: deps.firstMoveGraceMs ?? FIRST_MOVE_GRACE_MS,
     deadlineTickMs: deps.deadlineTickMs ?? 250,
+    deadlineLeaseMs: deps.deadlineLeaseMs ?? 10_000,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,

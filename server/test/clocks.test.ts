@@ -1,5 +1,6 @@
 import type { TimeControl } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
 import { Client, createGame, manualClock, playMoves, startServer } from './helpers.js';
 
 const FISCHER_10_2: TimeControl = { kind: 'fischer', initial: 10, increment: 2 };
@@ -52,6 +53,29 @@ describe('clocks', () => {
     const s = (await watcher.ok('game:resync', { gameId })).snapshot;
     expect(s.status).toBe('finished');
     expect(s.clocks.black).toBe(0);
+  });
+
+  it('a deadline claimed by a node that died before resolving it fires after the lease', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore();
+    const server = await startServer({ store, now: clock.now, deadlineTickMs: 10, deadlineLeaseMs: 5_000 });
+    const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black, { variant: 'scottish', timeControl: FISCHER_10_2 });
+    for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['f7f6']); // Black's 10 s now run
+    // Another node claims the due deadline and crashes before it commits anything.
+    const flagAt = clock.now() + 10_001;
+    expect(await store.claimDueGames(flagAt, 10, 5_000)).toEqual([gameId]);
+    clock.set(flagAt);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await watcher.ok('game:resync', { gameId })).snapshot.status).toBe('playing');
+    // When the lease runs out, this node takes the deadline over and flags Black.
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(5_000);
+    const e = await over;
+    expect(e.version).toBe(v + 1);
+    expect(e.event).toMatchObject({ type: 'game-over', outcome: { result: '1-0', reason: 'timeout' } });
   });
 
   it('a flag against a lone king is a draw', async () => {

@@ -37,7 +37,7 @@ describe.skipIf(skipWithoutRedis())('clock deadlines across nodes', () => {
       expect(s.status).toBe('finished');
       expect(s.moves).toHaveLength(3);
       // the deadline was claimed and cleared: nothing is left to fire
-      expect(await a.store.claimDueGames(Date.now() + 3_600_000, 10)).toEqual([]);
+      expect(await a.store.claimDueGames(Date.now() + 3_600_000, 10, 60_000)).toEqual([]);
     } finally {
       await closeAll([white, black, watcher], [a, b]);
     }

@@ -6,21 +6,24 @@ const CLAIM_BATCH = 100;
 /**
  * Polls the store for due deadlines (clock flags, first-move aborts) every `tickMs` and resolves
  * each claimed game: the server ends games on time with no client traffic. Each deadline is
- * claimed by one node only (the store's atomic claim).
+ * claimed by one node only (the store's atomic claim). A claim is a lease of `leaseMs`: the resolver
+ * commits or settles it, and if this process dies first the game comes due again for another node.
  */
 export function startDeadlineWorker(opts: {
   readonly store: Store;
   readonly tickMs: number;
+  readonly leaseMs: number;
   readonly now: () => number;
-  readonly resolve: (gameId: string) => Promise<void>;
+  readonly resolve: (gameId: string, claimedUntil: number) => Promise<void>;
   readonly logger: Logger;
 }): { stop(): Promise<void> } {
   let current: Promise<void> = Promise.resolve();
   let busy = false;
   const tick = async (): Promise<void> => {
-    const ids = await opts.store.claimDueGames(opts.now(), CLAIM_BATCH);
+    const now = opts.now();
+    const ids = await opts.store.claimDueGames(now, CLAIM_BATCH, opts.leaseMs);
     await Promise.all(
-      ids.map((id) => opts.resolve(id).catch((e: unknown) => opts.logger.error({ err: e, gameId: id }, 'deadline'))),
+      ids.map((id) => opts.resolve(id, now + opts.leaseMs).catch((e: unknown) => opts.logger.error({ err: e, gameId: id }, 'deadline'))),
     );
   };
   const timer = setInterval(() => {

@@ -58,7 +58,6 @@ export interface CommandOptions {
 
 const MAX_ATTEMPTS = 5;
 /** A not-yet-due claimed deadline is looked at again after at most this long (it re-arms itself). */
-const RECHECK_MAX_MS = 60_000;
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
@@ -69,7 +68,6 @@ export function decodeOrThrow(encoded: string): GameState {
 /** The only writer of game state: load, check, apply, compare-and-set, publish. */
 export class GameService {
   private readonly queue = new KeyedQueue();
-  private readonly retries = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: GameServiceDeps) {}
 
@@ -151,26 +149,31 @@ export class GameService {
     });
   }
 
-  /** Resolves a claimed deadline: flag or first-move abort, with no client traffic. */
-  resolveDeadline(gameId: string): Promise<void> {
+  /**
+   * Resolves a deadline claimed until `claimedUntil`: flag or first-move abort, with no client
+   * traffic. The commit writes the game's next deadline; when nothing is due yet (clock skew
+   * between nodes) the claim is settled back to the game's own deadline.
+   */
+  resolveDeadline(gameId: string, claimedUntil: number): Promise<void> {
     return this.queue.run(gameId, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const stored = await this.deps.store.loadGame(gameId);
-        if (stored === null) return;
+        if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
         const doc = parseDoc(stored.doc);
         const now = this.deps.now();
         const state = decodeOrThrow(doc.state);
         const outcome = expiredOutcome(doc, state, now);
-        if (outcome === null) return this.recheckAt(gameId, deadlineOf(doc), now);
+        if (outcome === null) {
+          const at = deadlineOf(doc);
+          return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
+        }
         if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now))) !== null) return;
       }
     });
   }
 
-  /** Waits for queued commands and cancels re-check timers. */
+  /** Waits for queued commands. */
   async close(): Promise<void> {
-    for (const t of this.retries) clearTimeout(t);
-    this.retries.clear();
     await this.queue.idle();
   }
 
@@ -199,15 +202,5 @@ export class GameService {
       deadline: deadlineOf(doc),
       summary: doc.status === 'playing' ? JSON.stringify(summaryOf(doc)) : null,
     };
-  }
-
-  /** A claimed deadline that is not due yet (clock skew between nodes): look again locally. */
-  private recheckAt(gameId: string, at: number | null, now: number): void {
-    if (at === null) return;
-    const timer = setTimeout(() => {
-      this.retries.delete(timer);
-      this.resolveDeadline(gameId).catch((e: unknown) => this.deps.logger.error({ err: e, gameId }, 'deadline'));
-    }, Math.min(RECHECK_MAX_MS, Math.max(1, at - now)));
-    this.retries.add(timer);
   }
 }

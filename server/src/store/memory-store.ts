@@ -34,13 +34,18 @@ class DeadlineQueue {
     this.byId.delete(id);
   }
 
-  /** Removes and returns up to `limit` ids due at `now`, earliest first. */
-  claim(now: number, limit: number): string[] {
+  /** Returns up to `limit` ids due at `now`, earliest first, each leased until `now + leaseMs`. */
+  claim(now: number, limit: number, leaseMs: number): string[] {
     let n = 0;
     while (n < limit && n < this.sorted.length && (this.sorted[n]?.at ?? Infinity) <= now) n++;
-    const due = this.sorted.splice(0, n);
-    for (const d of due) this.byId.delete(d.id);
-    return due.map((d) => d.id);
+    const due = this.sorted.slice(0, n).map((d) => d.id);
+    for (const id of due) this.set(id, now + leaseMs);
+    return due;
+  }
+
+  /** Sets the deadline only while the entry still holds the lease `claimedUntil`. */
+  settle(id: string, claimedUntil: number, at: number | null): void {
+    if (this.byId.get(id) === claimedUntil) this.set(id, at);
   }
 
   /** First index whose entry is >= (at, id). */
@@ -104,9 +109,14 @@ export class MemoryStore implements Store {
     return all.reverse().slice(0, Math.max(0, limit));
   }
 
-  async claimDueGames(now: number, limit: number): Promise<string[]> {
+  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
     await this.tick();
-    return this.deadlines.claim(now, limit);
+    return this.deadlines.claim(now, limit, leaseMs);
+  }
+
+  async settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void> {
+    await this.tick();
+    this.deadlines.settle(id, claimedUntil, deadline);
   }
 
   async putSeek(seek: StoredSeek): Promise<void> {

@@ -78,11 +78,25 @@ if not g[1] then return {} end
 return {g[1], g[2], redis.call('LLEN', KEYS[2])}
 `;
 
-/** KEYS[1] deadlines zset. ARGV[1] now, ARGV[2] limit. Removes and returns the due ids, earliest first. */
+/**
+ * KEYS[1] deadlines zset. ARGV[1] now, ARGV[2] limit, ARGV[3] lease end (now + leaseMs).
+ * Returns the due ids, earliest first, and moves each to the lease end (a claim is a lease).
+ */
 export const CLAIM_DUE = `
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-for i = 1, #due do redis.call('ZREM', KEYS[1], due[i]) end
+for i = 1, #due do redis.call('ZADD', KEYS[1], ARGV[3], due[i]) end
 return due
+`;
+
+/**
+ * KEYS[1] deadlines zset. ARGV[1] id, ARGV[2] lease end, ARGV[3] new deadline ('' = none).
+ * Changes the entry only while it still holds that lease (no commit moved it since).
+ */
+export const SETTLE_CLAIM = `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not s or tonumber(s) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
 `;
 
 /** KEYS[1] active zset, KEYS[2] summaries hash. ARGV[1] limit. Returns {id, summary, id, summary...}. */

@@ -44,6 +44,7 @@ const SCRIPTS = {
   load: script(lua.LOAD_GAME),
   loadHead: script(lua.LOAD_HEAD),
   claim: script(lua.CLAIM_DUE),
+  settle: script(lua.SETTLE_CLAIM),
   listActive: script(lua.LIST_ACTIVE),
   putSeek: script(lua.PUT_SEEK),
   takeSeek: script(lua.TAKE_SEEK),
@@ -142,10 +143,15 @@ export class RedisStore implements Store {
     return out;
   }
 
-  async claimDueGames(now: number, limit: number): Promise<string[]> {
+  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
     if (limit <= 0) return [];
-    return strings(await this.run(SCRIPTS.claim, [this.k.deadlines], [now, Math.floor(limit)]));
+    return strings(await this.run(SCRIPTS.claim, [this.k.deadlines], [now, Math.floor(limit), now + leaseMs]));
   }
+
+  async settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void> {
+    await this.run(SCRIPTS.settle, [this.k.deadlines], [id, claimedUntil, deadline ?? '']);
+  }
+
 
   async putSeek(seek: StoredSeek): Promise<void> {
     await this.run(

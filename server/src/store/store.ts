@@ -56,8 +56,17 @@ export interface Store {
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
   /** Summaries of games in progress, most recent first. */
   listActiveGames(limit: number): Promise<{ id: string; summary: string }[]>;
-  /** Atomically claims (removes) up to `limit` deadlines due at `now`; each is returned to one caller only. */
-  claimDueGames(now: number, limit: number): Promise<string[]>;
+  /**
+   * Atomically claims up to `limit` deadlines due at `now`, earliest first; each is returned to one
+   * caller only. A claim is a lease: the entry moves to `now + leaseMs`, so if the claimer dies
+   * before it commits or settles, the game comes due again and another node takes it.
+   */
+  claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]>;
+  /**
+   * Ends a lease taken at `claimedUntil` (= now + leaseMs of the claim): when no commit has moved
+   * the entry since, sets it to `deadline` (removes it when null). A commit always wins.
+   */
+  settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void>;
 
   putSeek(seek: StoredSeek): Promise<void>;
   getSeek(id: string): Promise<StoredSeek | null>;

@@ -20,6 +20,9 @@ const seek = (id: string, over: Partial<StoredSeek> = {}): StoredSeek => ({
   ...over,
 });
 
+/** Lease of a deadline claim in these tests: longer than any time they use. */
+const LEASE = 1_000_000;
+
 /** One contract, run against every Store implementation. */
 export function storeContract(name: string, factory: StoreFactory): void {
   describe(`Store contract: ${name}`, () => {
@@ -125,11 +128,11 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.createGame('b', write({ deadline: 100 }));
         await store.createGame('c', write({ deadline: 200 }));
         await store.createGame('d', write({ deadline: 5000 }));
-        expect(await store.claimDueGames(50, 10)).toEqual([]);
-        expect(await store.claimDueGames(300, 2)).toEqual(['b', 'c']);
-        expect(await store.claimDueGames(300, 10)).toEqual(['a']);
-        expect(await store.claimDueGames(300, 10)).toEqual([]);
-        expect(await store.claimDueGames(10_000, 10)).toEqual(['d']);
+        expect(await store.claimDueGames(50, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(300, 2, LEASE)).toEqual(['b', 'c']);
+        expect(await store.claimDueGames(300, 10, LEASE)).toEqual(['a']);
+        expect(await store.claimDueGames(300, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(10_000, 10, LEASE)).toEqual(['d']);
       });
 
       it('replaces the deadline on commit and clears it with null', async () => {
@@ -137,20 +140,43 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.createGame('b', write({ deadline: 100 }));
         expect((await store.commitGame('a', 1, write({ deadline: 1000 }))).ok).toBe(true);
         expect((await store.commitGame('b', 1, write({ deadline: null }))).ok).toBe(true);
-        expect(await store.claimDueGames(500, 10)).toEqual([]);
-        expect(await store.claimDueGames(1000, 10)).toEqual(['a']);
+        expect(await store.claimDueGames(500, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(1000, 10, LEASE)).toEqual(['a']);
       });
 
       it('leaves the deadline unchanged by a conflicting commit', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.commitGame('a', 7, write({ deadline: null }));
-        expect(await store.claimDueGames(100, 10)).toEqual(['a']);
+        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['a']);
+      });
+
+      it('leases a claim: the game comes due again when the claimer never commits nor settles', async () => {
+        await store.createGame('a', write({ deadline: 100 }));
+        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a']);
+        expect(await store.claimDueGames(149, 10, 50)).toEqual([]);
+        expect(await store.claimDueGames(150, 10, 50)).toEqual(['a']);
+      });
+
+      it('settles a lease to the game deadline or clears it, unless a commit moved it first', async () => {
+        await store.createGame('a', write({ deadline: 100 }));
+        await store.createGame('b', write({ deadline: 100 }));
+        await store.createGame('c', write({ deadline: 100 }));
+        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a', 'b', 'c']);
+        await store.settleClaim('a', 150, 400);
+        await store.settleClaim('b', 150, null);
+        expect((await store.commitGame('c', 1, write({ deadline: 900 }))).ok).toBe(true);
+        await store.settleClaim('c', 150, null);
+        await store.settleClaim('a', 999, null); // not the current lease: ignored
+        expect(await store.claimDueGames(399, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(400, 10, LEASE)).toEqual(['a']);
+        expect(await store.claimDueGames(900, 10, LEASE)).toEqual(['c']);
+        expect(await store.claimDueGames(10_000, 10, LEASE)).toEqual([]);
       });
 
       it('gives each due game to one of many concurrent claimers', async () => {
         const ids = Array.from({ length: 40 }, (_, i) => `g${i}`);
         for (const [i, id] of ids.entries()) await store.createGame(id, write({ deadline: 1000 + i }));
-        const claims = await Promise.all(Array.from({ length: 8 }, () => store.claimDueGames(2000, 7)));
+        const claims = await Promise.all(Array.from({ length: 8 }, () => store.claimDueGames(2000, 7, LEASE)));
         const all = claims.flat();
         expect(all).toHaveLength(ids.length);
         expect(new Set(all)).toEqual(new Set(ids));

@@ -69,7 +69,7 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
         version: 2,
       });
       expect(await store.loadGame('g')).toEqual({ id: 'g', version: 2, doc: 'd2', moves: ['a', 'b'] });
-      expect(await store.claimDueGames(20, 5)).toEqual(['g']);
+      expect(await store.claimDueGames(20, 5, 60_000)).toEqual(['g']);
     } finally {
       await store.close();
     }
