@@ -17,7 +17,9 @@ const server = createApp({
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
 const port = Number(env.PORT ?? 3000);
-await server.listen(port, env.HOST);
+const address = await server.listen(port, env.HOST);
+const url = env.PUBLIC_URL ?? `http://localhost:${address.port}`;
+logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);
 if (!redisUrl) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
 
 let stopping = false;
