@@ -18,7 +18,6 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
-import { createRateLimiter } from './transport/rate-limit.js';
 import type { AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -86,14 +85,13 @@ export function createApp(deps: AppDeps): App {
     seekGraceMs: settings.seekGraceMs,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
-  const limiter = createRateLimiter(settings.rateLimit, redis?.pub ?? null);
   const handlers = createHandlers({ identity, lobby, rooms, commands });
   const sockets = connectSockets(io, {
     identity,
     lobby,
     rooms,
     handlers,
-    limiter,
+    rateLimit: settings.rateLimit,
     logger,
     observe: (event, seconds) => {
       if (event === 'game:move') metrics.moveSeconds.observe(seconds);

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
 import type { Store } from './store/store.js';
 
-/** Redis for the Socket.IO adapter and the rate limiter: a URL (the app opens and closes its own clients) or clients the caller owns. */
+/** Redis for the Socket.IO adapter: a URL (the app opens and closes its own clients) or clients the caller owns. */
 export type RedisDeps = { readonly url: string } | { readonly pubClient: Redis; readonly subClient: Redis };
 
 export interface RateLimitOptions {

@@ -22,11 +22,16 @@ const ctxOf = (c: CommandContext): TransitionContext => ({
   color: c.color,
   now: c.now,
   graceMs: c.graceMs,
-  logLength: c.stored.moves.length,
+  logLength: c.stored.moveCount,
 });
 const finishBy = (c: CommandContext, outcome: Parameters<typeof finishTransition>[2]): Transition =>
   finishTransition(c.doc, c.state, outcome, c.now);
-const change = (doc: GameDoc, body: Transition['body']): Transition => ({ doc, moves: [], body });
+const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Transition => ({
+  doc,
+  state: c.state,
+  moves: [],
+  body,
+});
 
 /** The player commands of a game room, each one `GameService.command` with its decision. */
 export class GameCommands {
@@ -61,7 +66,7 @@ export class GameCommands {
     const r = await this.games.command(gameId, playerId, {}, (c) => {
       if (c.doc.drawOffer === opposite(c.color)) return finishBy(c, AGREEMENT);
       if (c.doc.drawOffer === c.color) return null;
-      return change({ ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
+      return change(c, { ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
     });
     return { version: r.version };
   }
@@ -77,7 +82,7 @@ export class GameCommands {
   async drawDecline(playerId: string, gameId: string): Promise<Versioned> {
     const r = await this.games.command(gameId, playerId, {}, (c) => {
       if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
-      return change({ ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
+      return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
     });
     return { version: r.version };
   }
@@ -101,10 +106,10 @@ export class GameCommands {
       const offered = c.doc.rematchOffer === opposite(c.color);
       if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
       if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;
-      if (!offered) return change({ ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
+      if (!offered) return change(c, { ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
       const id = newGameId();
       made.id = id;
-      return change({ ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
+      return change(c, { ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
     });
     if (made.id !== null) {
       const d = r.doc;

@@ -13,9 +13,10 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import type { StoredGame, Store } from '../store/store.js';
+import type { GameHead, StoredGame, Store } from '../store/store.js';
 import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
 import { fail } from './errors.js';
+import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import { deadlineOf, hasGrace, parseDoc, seatOf, summaryOf, type GameDoc, type PlayerRef } from './game-doc.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
@@ -39,9 +40,9 @@ export interface CreateGameOptions {
   readonly turn?: number;
 }
 
-/** What a command sees: the loaded game, the caller's seat and the decoded rules state. */
+/** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
 export interface CommandContext {
-  readonly stored: StoredGame;
+  readonly stored: GameHead;
   readonly doc: GameDoc;
   readonly state: GameState;
   readonly color: Color;
@@ -68,11 +69,27 @@ export function decodeOrThrow(encoded: string): GameState {
 /** The only writer of game state: load, check, apply, compare-and-set, publish. */
 export class GameService {
   private readonly queue = new KeyedQueue();
+  private readonly decoded = new DecodedGames();
 
   constructor(private readonly deps: GameServiceDeps) {}
 
   async load(gameId: string): Promise<StoredGame> {
     return (await this.deps.store.loadGame(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
+  }
+
+  /** Version, doc and log length: all a command needs, whatever the game's length. */
+  private async loadHead(gameId: string): Promise<GameHead> {
+    return (await this.deps.store.loadGameHead(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
+  }
+
+  /** The parsed doc and decoded state of a loaded game (memoised by the exact doc string). */
+  private decode(head: GameHead): DecodedGame {
+    const known = this.decoded.get(head.id, head.doc);
+    if (known) return known;
+    const doc = parseDoc(head.doc);
+    const e = { json: head.doc, doc, state: decodeOrThrow(doc.state) };
+    this.decoded.set(head.id, e);
+    return e;
   }
 
   async create(opts: CreateGameOptions, id = newGameId()): Promise<string> {
@@ -103,7 +120,9 @@ export class GameService {
       rematchGameId: null,
       createdAt: now,
     };
-    await this.deps.store.createGame(id, this.write(doc, []));
+    const write = this.write(doc, []);
+    await this.deps.store.createGame(id, write);
+    this.decoded.set(id, { json: write.doc, doc, state });
     this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', summaryOf(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.io.to(playerRoom(doc.players[c].id)).emit('game:start', { gameId: id, color: c });
@@ -123,10 +142,9 @@ export class GameService {
   ): Promise<{ version: number; doc: GameDoc }> {
     return this.queue.run(gameId, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await this.load(gameId);
-        const doc = parseDoc(stored.doc);
+        const stored = await this.loadHead(gameId);
+        const { doc, state } = this.decode(stored);
         const color = seatOf(doc, playerId) ?? fail('not-a-player', 'only the players may do that');
-        const state = decodeOrThrow(doc.state);
         const now = this.deps.now();
         if ((opts.phase ?? 'playing') === 'playing') {
           const expired = expiredOutcome(doc, state, now);
@@ -157,11 +175,10 @@ export class GameService {
   resolveDeadline(gameId: string, claimedUntil: number): Promise<void> {
     return this.queue.run(gameId, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await this.deps.store.loadGame(gameId);
+        const stored = await this.deps.store.loadGameHead(gameId);
         if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
-        const doc = parseDoc(stored.doc);
+        const { doc, state } = this.decode(stored);
         const now = this.deps.now();
-        const state = decodeOrThrow(doc.state);
         const outcome = expiredOutcome(doc, state, now);
         if (outcome === null) {
           const at = deadlineOf(doc);
@@ -178,12 +195,14 @@ export class GameService {
   }
 
   /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
-  private async commit(stored: StoredGame, prev: GameDoc, t: Transition): Promise<number | null> {
-    const res = await this.deps.store.commitGame(stored.id, stored.version, this.write(t.doc, t.moves));
+  private async commit(stored: GameHead, prev: GameDoc, t: Transition): Promise<number | null> {
+    const write = this.write(t.doc, t.moves);
+    const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     if (!res.ok) {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
       return null;
     }
+    this.decoded.set(stored.id, { json: write.doc, doc: t.doc, state: t.state });
     const { io } = this.deps;
     io.to(gameRoom(stored.id)).emit('game:event', { gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);

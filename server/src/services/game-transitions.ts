@@ -28,6 +28,8 @@ import { hasGrace, type GameDoc } from './game-doc.js';
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
   readonly doc: GameDoc;
+  /** The rules state `doc.state` encodes (kept decoded for the next command on this node). */
+  readonly state: GameState;
   readonly moves: readonly MoveRecord[];
   readonly body: GameEventBody;
 }
@@ -103,7 +105,7 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
   const res = play(ctx.state, move, ctx.color);
   if (!res.ok) ruleFail(res.error);
   const out = res.value;
-  const san = makeSan(ctx.state, move);
+  const san = makeSan(ctx.state, move, out);
   const doc = afterPlay(ctx, out, ctx.state.moveIndex + 1);
   const record: MoveRecord = {
     uci: makeUci(move),
@@ -123,7 +125,7 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
     clocks: clockView(doc.clock, ctx.now),
     outcome: out.outcome,
   };
-  return { doc, moves: [record], body };
+  return { doc, state: out.state, moves: [record], body };
 }
 
 /** Passing the rest of a cost turn. */
@@ -134,15 +136,16 @@ export function passTransition(ctx: TransitionContext): Transition {
   const doc = { ...played, passes: [...played.passes, ctx.logLength] };
   const clocks = clockView(doc.clock, ctx.now);
   const body: GameEventBody = { type: 'turn-passed', color: ctx.color, state: doc.state, clocks, outcome: doc.outcome };
-  return { doc, moves: [], body };
+  return { doc, state: res.value.state, moves: [], body };
 }
 
 /** Ends the game from outside the rules (resignation, agreement, abort, timeout). */
 export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcome, now: number): Transition {
   const clock = stopClock(doc.clock, now);
+  const finished = finish(state, outcome);
   const next: GameDoc = {
     ...doc,
-    state: encodeState(finish(state, outcome)),
+    state: encodeState(finished),
     clock,
     graceDeadline: null,
     status: 'finished',
@@ -150,7 +153,8 @@ export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcom
     drawOffer: null,
     rematchOffer: null,
   };
-  return { doc: next, moves: [], body: { type: 'game-over', outcome, clocks: clockView(clock, now) } };
+  const body: GameEventBody = { type: 'game-over', outcome, clocks: clockView(clock, now) };
+  return { doc: next, state: finished, moves: [], body };
 }
 
 /** The outcome the clock imposes at `now` (flag or first-move abort), or null. */

@@ -1,6 +1,5 @@
 import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ServiceError } from '../services/errors.js';
 import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
@@ -14,7 +13,7 @@ export interface ConnectionDeps {
   readonly lobby: LobbyService;
   readonly rooms: RoomService;
   readonly handlers: Handlers;
-  readonly limiter: RateLimiterAbstract;
+  readonly rateLimit: EdgeDeps['rateLimit'];
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
 }

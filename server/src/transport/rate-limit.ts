@@ -1,19 +1,22 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitOptions } from '../config.js';
 
-/** Per-connection event budget: in Redis when the app has it (shared by every node), else in memory. */
-export function createRateLimiter(opts: RateLimitOptions, redis: Redis | null): RateLimiterAbstract {
-  const base = { points: opts.points, duration: opts.durationSec, keyPrefix: 'pchess:rl' };
-  return redis ? new RateLimiterRedis({ ...base, storeClient: redis }) : new RateLimiterMemory(base);
-}
-
-/** True when the event may proceed; a limiter outage lets traffic through rather than locking everyone out. */
-export async function allowEvent(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (e) {
-    return e instanceof Error;
-  }
+/**
+ * One connection's event budget: `points` events per `durationSec` window (a fixed window that
+ * opens with the first event, as rate-limiter-flexible's limiters count). A connection lives on
+ * one node, so a counter of its own is exact with any number of nodes; no store round trip, no
+ * timer, nothing to clean up (it goes with the socket). Returns true when the event may proceed.
+ */
+export function eventBudget(opts: RateLimitOptions, now: () => number = () => performance.now()): () => boolean {
+  const windowMs = opts.durationSec * 1000;
+  let windowEnd = -Infinity;
+  let used = 0;
+  return () => {
+    const t = now();
+    if (t >= windowEnd) {
+      windowEnd = t + windowMs;
+      used = 0;
+    }
+    used += 1;
+    return used <= opts.points;
+  };
 }

@@ -1,10 +1,10 @@
 import { CLIENT_EVENTS, type AckError, type ClientEventName } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
 import type { Handlers } from './handlers.js';
-import { allowEvent } from './rate-limit.js';
+import type { RateLimitOptions } from '../config.js';
+import { eventBudget } from './rate-limit.js';
 import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
@@ -14,7 +14,8 @@ type AnyHandler = (socket: AppSocket, payload: unknown) => Promise<object>;
 
 export interface EdgeDeps {
   readonly handlers: Handlers;
-  readonly limiter: RateLimiterAbstract;
+  /** Events one connection may send per window. */
+  readonly rateLimit: RateLimitOptions;
   readonly logger: Logger;
   /** Observes handling time per event (metrics). */
   readonly observe?: (event: ClientEventName, seconds: number) => void;
@@ -41,6 +42,7 @@ function splitArgs(args: unknown[]): { payload: unknown; reply: Reply | null } {
  */
 export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
   const { logger } = deps;
+  const allowEvent = eventBudget(deps.rateLimit);
   /** Edge refusals are acked when possible, and also emitted as `error` (always for unknown events). */
   const refuse = (reply: Reply | null, code: EdgeCode, message: string, emitToo: boolean): void => {
     reply?.({ ok: false, code, message });
@@ -49,7 +51,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
 
   const handle = async (name: ClientEventName, args: unknown[]): Promise<void> => {
     const { payload, reply } = splitArgs(args);
-    if (!(await allowEvent(deps.limiter, socket.id))) {
+    if (!allowEvent()) {
       return refuse(reply, 'rate-limited', TOO_MANY, false);
     }
     const parsed = CLIENT_EVENTS[name].safeParse(payload);
@@ -76,9 +78,8 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     if (typeof event === 'string' && isKnown(event)) return;
     const { reply } = splitArgs(args);
     const message = `unknown event ${String(event).slice(0, 40)}`;
-    void allowEvent(deps.limiter, socket.id).then((allowed) =>
-      allowed ? refuse(reply, 'unknown-event', message, true) : refuse(reply, 'rate-limited', TOO_MANY, true),
-    );
+    if (allowEvent()) refuse(reply, 'unknown-event', message, true);
+    else refuse(reply, 'rate-limited', TOO_MANY, true);
   });
   // A client may emit an event literally named "error": without a listener EventEmitter would throw.
   socket.on('error', () => undefined);

@@ -1,4 +1,4 @@
-import { makeSquare, type Move, type Position } from '../chess/index.js';
+import { makeSquare, type Move, type Piece, type Position } from '../chess/index.js';
 import {
   getVariant,
   legalMoves,
@@ -36,8 +36,18 @@ function isCastle(pos: Position, move: Move): boolean {
   );
 }
 
-/** SAN without check or mate mark, disambiguated among `candidates`. */
-export function plainSan(pos: Position, move: Move, candidates: readonly Move[]): string {
+/** The side has another piece of the same kind as `piece` (a possible rival for the target square). */
+function hasTwin(pos: Position, piece: Piece): boolean {
+  let n = 0;
+  for (const p of pos.pieces(piece.color)) if (p.piece.role === piece.role && ++n > 1) return true;
+  return false;
+}
+
+/**
+ * SAN without check or mate mark, disambiguated among `candidates` (a function: the legal moves
+ * are generated only for a piece that may have a rival, i.e. not for pawns, castling or a lone kind).
+ */
+export function plainSan(pos: Position, move: Move, candidates: () => readonly Move[]): string {
   const piece = pos.pieceAt(move.from);
   if (!piece) return makeSquare(move.from) + makeSquare(move.to);
   if (isCastle(pos, move)) return move.to > move.from ? 'O-O' : 'O-O-O';
@@ -48,7 +58,7 @@ export function plainSan(pos: Position, move: Move, candidates: readonly Move[])
     return capture ? `${'abcdefgh'[fileOf(move.from)]}x${to}${promo}` : to + promo;
   }
   const capture = pos.pieceAt(move.to) !== undefined ? 'x' : '';
-  const rivals = candidates.filter(
+  const rivals = (hasTwin(pos, piece) ? candidates() : []).filter(
     (m) => m.to === move.to && m.from !== move.from && pos.pieceAt(m.from)?.role === piece.role,
   );
   let from = '';
@@ -74,18 +84,23 @@ export function sanStep(
   move: Move,
 ): Result<{ san: string; outcome: PlayOutcome }, RuleError> {
   const pos = boardOf(state);
-  const base = plainSan(pos, move, boardMoves(state, pos));
+  const base = plainSan(pos, move, () => boardMoves(state, pos));
   const played = play(state, move);
   if (!played.ok) return played;
   return ok({ san: base + mark(played.value), outcome: played.value });
 }
 
-/** SAN of a legal move in a progressive position: `+` check, `#` when it ends the game by mate. */
-export function makeSan(state: GameState, move: Move): string {
+/**
+ * SAN of a legal move in a progressive position: `+` check, `#` when it ends the game by mate.
+ * `played`: the outcome of `play(state, move)` when the caller already has it (the move is then
+ * not played a second time just for the mark).
+ */
+export function makeSan(state: GameState, move: Move, played?: PlayOutcome): string {
+  const pos = boardOf(state);
+  if (played) return plainSan(pos, move, () => boardMoves(state, pos)) + mark(played);
   const step = sanStep(state, move);
   if (step.ok) return step.value.san;
-  const pos = boardOf(state);
-  return plainSan(pos, move, boardMoves(state, pos));
+  return plainSan(pos, move, () => boardMoves(state, pos));
 }
 
 function matches(pos: Position, move: Move, syn: SanSyntax): boolean {

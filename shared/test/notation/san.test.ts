@@ -52,6 +52,18 @@ describe('makeSan', () => {
     const quiet = stateAt('scottish', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1', 3);
     expect(makeSan(quiet, mv('d1h5'))).toBe('Qh5');
   });
+
+  it('writes the same with the outcome of play passed in (no second play)', () => {
+    const fens = [KNIGHTS, ROOKS, QUEENS, CASTLES, PROMO, 'rnbqkbnr/ppppp2p/8/5pp1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1'];
+    for (const fen of fens) {
+      const s = stateAt('scottish', fen, fen === fens[5] ? 3 : 1);
+      for (const m of legalMoves(s)) {
+        const played = play(s, m);
+        if (!played.ok) throw new Error(played.error.message);
+        expect(makeSan(s, m, played.value)).toBe(makeSan(s, m));
+      }
+    }
+  });
 });
 
 describe('parseSan', () => {
