@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import type { GameHead, StoredGame, Store } from '../store/store.js';
+import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
 import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
 import { fail } from './errors.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
@@ -196,7 +196,7 @@ export class GameService {
 
   /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
   private async commit(stored: GameHead, prev: GameDoc, t: Transition): Promise<number | null> {
-    const write = this.write(t.doc, t.moves);
+    const write = this.write(t.doc, t.moves, prev);
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     if (!res.ok) {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
@@ -214,12 +214,14 @@ export class GameService {
     return res.version;
   }
 
-  private write(doc: GameDoc, moves: Transition['moves']) {
+  /** The store write of `doc`; the listed summary is rewritten only when it changes (from `prev`). */
+  private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
+    const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
     return {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       deadline: deadlineOf(doc),
-      summary: doc.status === 'playing' ? JSON.stringify(summaryOf(doc)) : null,
+      summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
     };
   }
 }

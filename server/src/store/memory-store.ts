@@ -175,7 +175,7 @@ export class MemoryStore implements Store {
   private applySideEffects(id: string, write: GameWrite): void {
     this.deadlines.set(id, write.deadline);
     if (write.summary === null) this.active.delete(id);
-    else this.active.set(id, write.summary);
+    else if (write.summary !== undefined) this.active.set(id, write.summary);
   }
 
   private async tick(): Promise<void> {

@@ -7,7 +7,7 @@
  * Shared tail of create and commit: deadline and active-list bookkeeping.
  * KEYS[3] deadlines zset, KEYS[4] active zset (score = listing sequence), KEYS[5] summaries hash,
  * KEYS[6] active sequence counter. ARGV[1] id, ARGV[3] doc, ARGV[4] has deadline '1'/'0',
- * ARGV[5] deadline, ARGV[6] has summary '1'/'0', ARGV[7] summary, ARGV[8..] moves.
+ * ARGV[5] deadline, ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8..] moves.
  */
 const SIDE_EFFECTS = `
 local function side_effects()
@@ -22,7 +22,7 @@ local function side_effects()
       redis.call('ZADD', KEYS[4], redis.call('INCR', KEYS[6]), ARGV[1])
     end
     redis.call('HSET', KEYS[5], ARGV[1], ARGV[7])
-  else
+  elseif ARGV[6] == '0' then
     redis.call('ZREM', KEYS[4], ARGV[1])
     redis.call('HDEL', KEYS[5], ARGV[1])
   end

@@ -222,7 +222,7 @@ export class RedisStore implements Store {
       w.doc,
       w.deadline === null ? '0' : '1',
       w.deadline ?? 0,
-      w.summary === null ? '0' : '1',
+      w.summary === null ? '0' : w.summary === undefined ? '2' : '1',
       w.summary ?? '',
       ...w.appendMoves,
     ];

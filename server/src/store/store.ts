@@ -29,8 +29,11 @@ export interface GameWrite {
   readonly appendMoves: readonly string[];
   /** Epoch ms when the server must look at this game again (clock flag, first-move abort), or null. */
   readonly deadline: number | null;
-  /** Listed among games in progress with this summary (opaque JSON), or removed from the list when null. */
-  readonly summary: string | null;
+  /**
+   * Listed among games in progress with this summary (opaque JSON), or removed from the list when
+   * null; undefined (commits only) leaves the listing as it is.
+   */
+  readonly summary: string | null | undefined;
 }
 
 export type CommitResult =

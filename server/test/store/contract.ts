@@ -202,6 +202,13 @@ export function storeContract(name: string, factory: StoreFactory): void {
           { id: 'a', summary: 'A2' },
         ]);
         expect(await store.listActiveGames(1)).toEqual([{ id: 'c', summary: 'C1' }]);
+        // an undefined summary leaves the listing as it is
+        await store.commitGame('c', 1, write({ summary: undefined }));
+        await store.commitGame('a', 2, write({ summary: undefined }));
+        expect(await store.listActiveGames(10)).toEqual([
+          { id: 'c', summary: 'C1' },
+          { id: 'a', summary: 'A2' },
+        ]);
         // finished games are kept for replay
         expect((await store.loadGame('b'))?.doc).toBe('finished');
       });

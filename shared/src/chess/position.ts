@@ -122,10 +122,15 @@ export class Position {
 
   isLegal(move: Move, rules?: MoveRules): boolean {
     const m = this.encode(move);
-    if (m === undefined) return false;
+    if (m === undefined || (move.promotion && (this.b.board[to88(move.from)]! & 7) !== PAWN)) return false;
     const end = generateRoot(this.b, 0, bitsOf(rules));
     for (let i = 0; i < end; i++) if (BUF[i] === m) return true;
     return false;
+  }
+
+  /** `legalMoves(rules).length > 0`, without building the list. */
+  hasLegalMove(rules?: MoveRules): boolean {
+    return generateRoot(this.b, 0, bitsOf(rules)) > 0;
   }
 
   play(move: Move): MoveEffect {

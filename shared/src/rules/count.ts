@@ -44,11 +44,11 @@ export function seriesCount(state: GameState): SeriesCount {
   const walk = (node: SeriesNode, moves: readonly Move[]): void => {
     for (const move of moves) {
       const child = cloneNode(node);
-      const step = applyStep(v, color, budget, child, move, false);
+      const step = applyStep(v, color, budget, child, move, false, true);
       if (step.kind !== 'continue') end(child);
       else {
         if (passable) end(child);
-        walk(child, step.next);
+        walk(child, step.next ?? []);
       }
     }
   };

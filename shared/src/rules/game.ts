@@ -2,7 +2,7 @@
 import { INITIAL_FEN, opposite, Position, type Color, type Move, type MoveEffect } from '../chess/index.js';
 import { err, ok, type Result } from '../result.js';
 import { ruleError, type RuleError } from './errors.js';
-import { applyStep, boardMoves, moveCost, seriesMoves } from './series.js';
+import { applyStep, boardMoves, moveCost, seriesAllows } from './series.js';
 import { freezeState, sameMove, type GameState } from './state.js';
 import { closeTurn, nodeOf, startTurn } from './turn.js';
 import type { Outcome, VariantId } from './variant-ids.js';
@@ -102,10 +102,11 @@ export function play(state: GameState, move: Move, by?: Color): Result<PlayOutco
   if (refused) return err(refused);
   const v = VARIANTS[state.variant];
   const node = nodeOf(state);
-  const board = boardMoves(v, node.pos);
-  const legal = seriesMoves(v, node, state.budget, board).find((m) => sameMove(m, move));
-  if (!legal) return err(refusal(v, state, board, move));
-  const step = applyStep(v, state.color, state.budget, node, legal, true);
+  if (!node.pos.isLegal(move, v.moveRules) || !seriesAllows(v, node, state.budget, move)) {
+    return err(refusal(v, state, boardMoves(v, node.pos), move));
+  }
+  const { from, to, promotion } = move;
+  const step = applyStep(v, state.color, state.budget, node, promotion ? { from, to, promotion } : { from, to }, true, false);
   const { check, effect } = step;
   if (step.kind === 'turn') {
     const next = closeTurn(state, node);

@@ -20,7 +20,8 @@ interface StepBase {
   readonly effect: MoveEffect;
 }
 export type Step =
-  | (StepBase & { readonly kind: 'continue'; readonly cycleEnded: boolean; readonly next: Move[] })
+  /** `next`: the moves the series allows now, or null when not asked for (only whether one exists). */
+  | (StepBase & { readonly kind: 'continue'; readonly cycleEnded: boolean; readonly next: Move[] | null })
   | (StepBase & { readonly kind: 'turn' })
   | (StepBase & { readonly kind: 'game'; readonly outcome: Outcome });
 
@@ -38,16 +39,25 @@ export function moveCost(v: Variant, pos: Position, m: Move): number {
   return role ? v.costs[role] : Infinity;
 }
 
+/** The variant limits a series beyond the board's legal moves (cycles, costs, premature check). */
+const limited = (v: Variant): boolean => v.cycles || v.costs !== null || v.checkRule === 'last-only';
+
+/** Whether the series allows this board-legal move now: the cycle, cost and premature-check limits. */
+export function seriesAllows(v: Variant, node: SeriesNode, budget: number, m: Move): boolean {
+  if (v.cycles && node.moved.includes(m.from)) return false;
+  if (v.costs && moveCost(v, node.pos, m) > budget - node.spent) return false;
+  return !(v.checkRule === 'last-only' && node.moveIndex < budget - 1 && node.pos.givesCheck(m));
+}
+
 /** The moves the series allows now: board moves minus cycle, cost and premature-check limits. */
 export function seriesMoves(v: Variant, node: SeriesNode, budget: number, board: readonly Move[]): Move[] {
-  let moves = [...board];
-  if (v.cycles && node.moved.length > 0) moves = moves.filter((m) => !node.moved.includes(m.from));
-  if (v.costs) {
-    const left = budget - node.spent;
-    moves = moves.filter((m) => moveCost(v, node.pos, m) <= left);
-  }
-  if (v.checkRule === 'last-only' && node.moveIndex < budget - 1) moves = moves.filter((m) => !node.pos.givesCheck(m));
-  return moves;
+  return limited(v) ? board.filter((m) => seriesAllows(v, node, budget, m)) : [...board];
+}
+
+/** `seriesMoves(...).length > 0`, without building the list where the variant has no limits. */
+function hasSeriesMove(v: Variant, node: SeriesNode, budget: number): boolean {
+  if (!limited(v)) return node.pos.hasLegalMove(v.moveRules);
+  return seriesMoves(v, node, budget, boardMoves(v, node.pos)).length > 0;
 }
 
 type NodeView = Readonly<Omit<SeriesNode, 'moved' | 'epNext'>> & {
@@ -86,8 +96,17 @@ function closeCycle(node: SeriesNode, board: readonly Move[]): boolean {
 /**
  * Plays a move the series allows (see seriesMoves) on the node and says what happens next.
  * `report`: compute `check` even where it does not matter for the series (play reports it).
+ * `listNext`: list the next moves of a continuing series (else `next` is null).
  */
-export function applyStep(v: Variant, color: Color, budget: number, node: SeriesNode, move: Move, report: boolean): Step {
+export function applyStep(
+  v: Variant,
+  color: Color,
+  budget: number,
+  node: SeriesNode,
+  move: Move,
+  report: boolean,
+  listNext: boolean,
+): Step {
   const pos = node.pos;
   const cost = moveCost(v, pos, move);
   const canStop = v.checkRule === 'ends-series' && node.spent + cost < budget;
@@ -109,11 +128,15 @@ export function applyStep(v: Variant, color: Color, budget: number, node: Series
     }
   }
   if ((check && v.checkRule === 'ends-series') || node.spent >= budget) return { kind: 'turn', check, effect };
-  const board = boardMoves(v, pos);
-  const cycleEnded = v.cycles && closeCycle(node, board);
-  const next = seriesMoves(v, node, budget, board);
-  if (next.length > 0) return { kind: 'continue', check, effect, cycleEnded, next };
+  if (!listNext && !v.cycles) {
+    if (hasSeriesMove(v, node, budget)) return { kind: 'continue', check, effect, cycleEnded: false, next: null };
+  } else {
+    const board = boardMoves(v, pos);
+    const cycleEnded = v.cycles && closeCycle(node, board);
+    const next = seriesMoves(v, node, budget, board);
+    if (next.length > 0) return { kind: 'continue', check, effect, cycleEnded, next: listNext ? next : null };
+  }
   // Nothing playable: a cost turn runs out of affordable moves; otherwise progressive stalemate.
-  if (v.costs && board.length > 0) return { kind: 'turn', check, effect };
+  if (v.costs && pos.hasLegalMove(v.moveRules)) return { kind: 'turn', check, effect };
   return { kind: 'game', check, effect, outcome: draw('stalemate') };
 }

@@ -44,6 +44,11 @@ describe('FEN', () => {
     // Royal kings are never captured (Escalation mid-series); Take-All may take the king.
     expect(pos.legalMoves().map(makeUci)).not.toContain('e1e8');
     expect(pos.isLegal(uci('e1e8'))).toBe(false);
+    // isLegal is membership in legalMoves: a promotion piece on a non-pawn move is not that move.
+    expect(pos.isLegal(uci('g1h1'))).toBe(true);
+    expect(pos.isLegal(uci('g1h1q'))).toBe(false);
+    expect(pos.hasLegalMove()).toBe(true);
+    expect(fromFen('k7/8/1QK5/8/8/8/8/8 b - - 0 1').hasLegalMove()).toBe(false);
     expect(pos.legalMoves({ ...STANDARD_RULES, royalKing: false }).map(makeUci)).toContain('e1e8');
     expect(pos.perft(1)).toBe(pos.legalMoves().length);
     expect(pos.perft(1)).toBe(16);
