@@ -1,38 +1,47 @@
 import type { GameState } from '@progressive-chess/shared';
+import type { GameHead } from '../store/store.js';
 import type { GameDoc } from './game-doc.js';
 
 export interface DecodedGame {
-  /** The stored doc, exactly as read or written. */
-  readonly json: string;
+  /** Version, doc string and log length, as read from or written to the store. */
+  readonly head: GameHead;
   readonly doc: GameDoc;
   /** The rules state `doc.state` encodes. */
   readonly state: GameState;
 }
 
 /**
- * Per-process memo of each game's last parsed doc and decoded rules state, keyed by the exact
- * doc string: a command whose load returns the doc this node wrote (the usual case) skips
- * JSON.parse and decodeState. The store stays the only truth: any other string (another node
- * committed, a restart) is parsed afresh. Docs and states are immutable values, so sharing
- * them between commands is safe. Bounded, least recently used games go first.
+ * Per-process memo of each game's last version seen by this node (read or written), with its
+ * doc parsed and its rules state decoded. A load that returns the same doc string skips
+ * JSON.parse and decodeState; a command may also start from the memo without a load, as an
+ * optimistic try that only the store's compare-and-set can accept (see GameService.command).
+ * The store stays the only truth. Docs and states are immutable values, so sharing them is
+ * safe. Bounded: least recently used games go first.
  */
 export class DecodedGames {
   private readonly entries = new Map<string, DecodedGame>();
 
   constructor(private readonly max = 10_000) {}
 
-  /** The memo for `json` (exactly this doc), or null. */
-  get(gameId: string, json: string): DecodedGame | null {
-    const e = this.entries.get(gameId);
-    if (e === undefined || e.json !== json) return null;
-    this.entries.delete(gameId);
-    this.entries.set(gameId, e);
-    return e;
+  /** The memo when it holds exactly this doc string (then refreshed to `head`), or null. */
+  get(head: GameHead): DecodedGame | null {
+    const e = this.entries.get(head.id);
+    if (e === undefined || e.head.doc !== head.doc) return null;
+    const fresh = e.head === head ? e : { ...e, head };
+    this.set(fresh);
+    return fresh;
   }
 
-  set(gameId: string, e: DecodedGame): void {
-    this.entries.delete(gameId);
-    this.entries.set(gameId, e);
+  /** The last version this node saw, when it is `version` (any version when undefined), or null. */
+  latest(gameId: string, version: number | undefined): DecodedGame | null {
+    const e = this.entries.get(gameId);
+    return e !== undefined && (version === undefined || e.head.version === version) ? e : null;
+  }
+
+  set(e: DecodedGame): void {
+    const id = e.head.id;
+    this.entries.delete(id);
+    this.entries.set(id, e);
     if (this.entries.size <= this.max) return;
     const oldest = this.entries.keys().next();
     if (!oldest.done) this.entries.delete(oldest.value);

@@ -57,6 +57,8 @@ export interface CommandOptions {
   readonly phase?: 'playing' | 'finished';
 }
 
+type CommandResult = { version: number; doc: GameDoc };
+
 const MAX_ATTEMPTS = 5;
 /** A not-yet-due claimed deadline is looked at again after at most this long (it re-arms itself). */
 
@@ -84,11 +86,11 @@ export class GameService {
 
   /** The parsed doc and decoded state of a loaded game (memoised by the exact doc string). */
   private decode(head: GameHead): DecodedGame {
-    const known = this.decoded.get(head.id, head.doc);
+    const known = this.decoded.get(head);
     if (known) return known;
     const doc = parseDoc(head.doc);
-    const e = { json: head.doc, doc, state: decodeOrThrow(doc.state) };
-    this.decoded.set(head.id, e);
+    const e = { head, doc, state: decodeOrThrow(doc.state) };
+    this.decoded.set(e);
     return e;
   }
 
@@ -122,7 +124,7 @@ export class GameService {
     };
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
-    this.decoded.set(id, { json: write.doc, doc, state });
+    this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
     this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', summaryOf(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.io.to(playerRoom(doc.players[c].id)).emit('game:start', { gameId: id, color: c });
@@ -133,38 +135,58 @@ export class GameService {
   /**
    * Runs one player command in the game's queue: seat, clock, status and version checks, then
    * `decide` (null: nothing changes), then compare-and-set with retries for unversioned commands.
+   * The first try starts from this node's last copy of the game when it is at the client's
+   * version (no load): only a successful compare-and-set counts from it, anything else (a refusal,
+   * a no-op, an expired clock, a lost race) is decided again on a fresh load.
    */
   command(
     gameId: string,
     playerId: string,
     opts: CommandOptions,
     decide: (c: CommandContext) => Transition | null,
-  ): Promise<{ version: number; doc: GameDoc }> {
+  ): Promise<CommandResult> {
     return this.queue.run(gameId, async () => {
+      const known = this.decoded.latest(gameId, opts.version);
+      if (known) {
+        const done = await this.attempt(known, playerId, opts, decide, true).catch(() => null);
+        if (done) return done;
+      }
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await this.loadHead(gameId);
-        const { doc, state } = this.decode(stored);
-        const color = seatOf(doc, playerId) ?? fail('not-a-player', 'only the players may do that');
-        const now = this.deps.now();
-        if ((opts.phase ?? 'playing') === 'playing') {
-          const expired = expiredOutcome(doc, state, now);
-          if (expired) {
-            if ((await this.commit(stored, doc, finishTransition(doc, state, expired, now))) === null) continue;
-            fail('game-over', expired.reason === 'aborted' ? 'the game was aborted' : 'the game ended on time');
-          }
-          if (doc.status !== 'playing') fail('game-over', 'the game is over');
-        } else if (doc.status === 'playing') fail('game-in-progress', 'the game is still in progress');
-        if (opts.version !== undefined && opts.version !== stored.version) {
-          fail('stale-version', `the game is at version ${stored.version}`);
-        }
-        const t = decide({ stored, doc, state, color, now, graceMs: this.deps.settings.firstMoveGraceMs });
-        if (t === null) return { version: stored.version, doc };
-        const version = await this.commit(stored, doc, t);
-        if (version !== null) return { version, doc: t.doc };
-        if (opts.version !== undefined) fail('stale-version', 'another change was committed first');
+        const done = await this.attempt(this.decode(await this.loadHead(gameId)), playerId, opts, decide, false);
+        if (done) return done;
       }
       fail('conflict', 'the game kept changing; try again');
     });
+  }
+
+  /** One try of a command on `game`; null: try again on a fresh load. Refusals throw. */
+  private async attempt(
+    game: DecodedGame,
+    playerId: string,
+    opts: CommandOptions,
+    decide: (c: CommandContext) => Transition | null,
+    optimistic: boolean,
+  ): Promise<CommandResult | null> {
+    const { head: stored, doc, state } = game;
+    const color = seatOf(doc, playerId) ?? fail('not-a-player', 'only the players may do that');
+    const now = this.deps.now();
+    if ((opts.phase ?? 'playing') === 'playing') {
+      const expired = expiredOutcome(doc, state, now);
+      if (expired) {
+        if (optimistic || (await this.commit(stored, doc, finishTransition(doc, state, expired, now))) === null) return null;
+        fail('game-over', expired.reason === 'aborted' ? 'the game was aborted' : 'the game ended on time');
+      }
+      if (doc.status !== 'playing') fail('game-over', 'the game is over');
+    } else if (doc.status === 'playing') fail('game-in-progress', 'the game is still in progress');
+    if (opts.version !== undefined && opts.version !== stored.version) {
+      fail('stale-version', `the game is at version ${stored.version}`);
+    }
+    const t = decide({ stored, doc, state, color, now, graceMs: this.deps.settings.firstMoveGraceMs });
+    if (t === null) return optimistic ? null : { version: stored.version, doc };
+    const version = await this.commit(stored, doc, t);
+    if (version !== null) return { version, doc: t.doc };
+    if (opts.version !== undefined && !optimistic) fail('stale-version', 'another change was committed first');
+    return null;
   }
 
   /**
@@ -202,7 +224,8 @@ export class GameService {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
       return null;
     }
-    this.decoded.set(stored.id, { json: write.doc, doc: t.doc, state: t.state });
+    const head = { id: stored.id, version: res.version, doc: write.doc, moveCount: stored.moveCount + t.moves.length };
+    this.decoded.set({ head, doc: t.doc, state: t.state });
     const { io } = this.deps;
     io.to(gameRoom(stored.id)).emit('game:event', { gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
