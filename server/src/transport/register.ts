@@ -58,7 +58,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     if (!parsed.success) {
       return refuse(reply, 'bad-request', zodMessage(parsed.error), false);
     }
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     let res: object;
     try {
       const run = deps.handlers[name] as AnyHandler;
@@ -67,7 +67,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
       res = toAckError(e);
       if ((res as AckError).code === 'internal') logger.error({ err: e, event: name }, 'handler failed');
     }
-    deps.observe?.(name, Number(process.hrtime.bigint() - started) / 1e9);
+    deps.observe?.(name, (performance.now() - started) / 1000);
     reply?.(res);
   };
 

@@ -68,6 +68,11 @@ export class Position {
     return makeFen(this.b);
   }
 
+  /** The FEN's piece placement field alone. */
+  placement(): string {
+    return placementFen(this.b);
+  }
+
   clone(): Position {
     return new Position(new Board(this.b));
   }

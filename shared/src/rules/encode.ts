@@ -34,12 +34,11 @@ import { getVariant, seriesBudget } from './variants.js';
 const squares = (list: readonly Square[]): string => (list.length > 0 ? list.map(makeSquare).join(',') : '-');
 
 export function encodeState(state: GameState): string {
-  const [placement = '', , castling = '-'] = state.board.toFen().split(' ');
   const outcome = state.outcome ? `${state.outcome.result ?? '*'}:${state.outcome.reason}` : '-';
   return [
-    placement,
+    state.board.placement(),
     colorLetter(state.color),
-    castling,
+    state.board.castlingRights(),
     squares(state.epTurn),
     state.variant,
     state.turn,
