@@ -3,7 +3,6 @@ import {
   getVariant,
   legalMoves,
   play,
-  positionOf,
   type GameState,
   type PlayOutcome,
   type RuleError,
@@ -15,12 +14,8 @@ import { ROLE_LETTER, readSanSyntax, type SanSyntax } from './san-syntax.js';
 const fileOf = (sq: number): number => sq & 7;
 const rankOf = (sq: number): number => sq >> 3;
 
-/** The board position of a state, with the side to move set to the player of the turn. */
-function boardOf(state: GameState): Position {
-  const pos = positionOf(state);
-  pos.turn = state.color;
-  return pos;
-}
+/** The board position of a state (its side to move is the player of the turn), for reading only. */
+const boardOf = (state: GameState): Position => state.board;
 
 /** Moves legal on the board (ignoring the progressive limits), for disambiguation. */
 function boardMoves(state: GameState, pos: Position): Move[] {

@@ -33,24 +33,26 @@ import { getVariant, seriesBudget } from './variants.js';
 
 const squares = (list: readonly Square[]): string => (list.length > 0 ? list.map(makeSquare).join(',') : '-');
 
+/** Encoded history lists: a state's history is a frozen list, shared by the states of one turn. */
+const encodedHistory = new WeakMap<readonly string[], string>();
+
+function historyField(history: readonly string[]): string {
+  let s = encodedHistory.get(history);
+  if (s === undefined) {
+    s = history.map((k) => k.replaceAll(' ', '_')).join(';');
+    if (Object.isFrozen(history)) encodedHistory.set(history, s);
+  }
+  return s;
+}
+
 export function encodeState(state: GameState): string {
   const outcome = state.outcome ? `${state.outcome.result ?? '*'}:${state.outcome.reason}` : '-';
-  return [
-    state.board.placement(),
-    colorLetter(state.color),
-    state.board.castlingRights(),
-    squares(state.epTurn),
-    state.variant,
-    state.turn,
-    state.moveIndex,
-    state.spent,
-    squares(state.epNext),
-    squares(state.cycleMoved),
-    state.quietTurns,
-    state.irreversible ? 1 : 0,
-    outcome,
-    state.history.map((k) => k.replaceAll(' ', '_')).join(';'),
-  ].join(' ');
+  const { board } = state;
+  return (
+    `${board.placement()} ${colorLetter(state.color)} ${board.castlingRights()} ${squares(state.epTurn)} ` +
+    `${state.variant} ${state.turn} ${state.moveIndex} ${state.spent} ${squares(state.epNext)} ` +
+    `${squares(state.cycleMoved)} ${state.quietTurns} ${state.irreversible ? 1 : 0} ${outcome} ${historyField(state.history)}`
+  );
 }
 
 class Invalid extends Error {}

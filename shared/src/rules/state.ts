@@ -35,13 +35,16 @@ export interface GameState {
   readonly history: readonly string[];
 }
 
+/** A frozen copy of a list, or the list itself when it is frozen already (then shared: it cannot change). */
+const frozen = <T>(a: readonly T[]): readonly T[] => (Object.isFrozen(a) ? a : Object.freeze([...a]));
+
 export const freezeState = (s: GameState): GameState =>
   Object.freeze({
     ...s,
-    epTurn: Object.freeze([...s.epTurn]),
-    epNext: Object.freeze([...s.epNext]),
-    cycleMoved: Object.freeze([...s.cycleMoved]),
-    history: Object.freeze([...s.history]),
+    epTurn: frozen(s.epTurn),
+    epNext: frozen(s.epNext),
+    cycleMoved: frozen(s.cycleMoved),
+    history: frozen(s.history),
   });
 
 export const sameMove = (a: Move, b: Move): boolean =>
