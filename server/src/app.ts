@@ -42,8 +42,9 @@ export interface App {
 function redisClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
   if (!deps.redis) return null;
   if ('url' in deps.redis) {
-    const pub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
+    // Auto-pipelining: the broadcasts of one event-loop tick go out in one write (one PUBLISH each).
+    const pub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    const sub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3 });
     for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
     return { pub, sub, owned: true };
   }
