@@ -18,6 +18,7 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
+import { createEventLimiter } from './transport/rate-limit.js';
 import type { AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps): App {
     lobby,
     rooms,
     handlers,
-    rateLimit: settings.rateLimit,
+    limiter: createEventLimiter(settings.rateLimit),
     logger,
     observe: (event, seconds) => {
       if (event === 'game:move') metrics.moveSeconds.observe(seconds);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { eventBudget } from '../src/transport/rate-limit.js';
+import { createEventLimiter } from '../src/transport/rate-limit.js';
 
-describe('eventBudget', () => {
-  it('allows `points` events per window, then refuses until the window ends', () => {
-    let t = 1000;
-    const allow = eventBudget({ points: 3, durationSec: 2 }, () => t);
-    expect([allow(), allow(), allow(), allow()]).toEqual([true, true, true, false]);
-    t += 1999;
-    expect(allow()).toBe(false);
-    t += 1;
-    expect([allow(), allow(), allow(), allow()]).toEqual([true, true, true, false]);
+describe('createEventLimiter', () => {
+  it('allows `points` events per window and connection, then refuses until the window ends', async () => {
+    const allow = createEventLimiter({ points: 3, durationSec: 1 });
+    const burst = async (key: string) => Promise.all([allow(key), allow(key), allow(key), allow(key)]);
+    expect(await burst('a')).toEqual([true, true, true, false]);
+    expect(await allow('b')).toBe(true); // another connection has its own budget
+    expect(await allow('a')).toBe(false);
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect(await burst('a')).toEqual([true, true, true, false]);
   });
 });

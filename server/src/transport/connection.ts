@@ -13,7 +13,7 @@ export interface ConnectionDeps {
   readonly lobby: LobbyService;
   readonly rooms: RoomService;
   readonly handlers: Handlers;
-  readonly rateLimit: EdgeDeps['rateLimit'];
+  readonly limiter: EdgeDeps['limiter'];
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
 }

@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
 import type { Handlers } from './handlers.js';
-import type { RateLimitOptions } from '../config.js';
-import { eventBudget } from './rate-limit.js';
+import type { EventLimiter } from './rate-limit.js';
 import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
@@ -14,8 +13,8 @@ type AnyHandler = (socket: AppSocket, payload: unknown) => Promise<object>;
 
 export interface EdgeDeps {
   readonly handlers: Handlers;
-  /** Events one connection may send per window. */
-  readonly rateLimit: RateLimitOptions;
+  /** Per-connection event budget. */
+  readonly limiter: EventLimiter;
   readonly logger: Logger;
   /** Observes handling time per event (metrics). */
   readonly observe?: (event: ClientEventName, seconds: number) => void;
@@ -42,7 +41,7 @@ function splitArgs(args: unknown[]): { payload: unknown; reply: Reply | null } {
  */
 export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
   const { logger } = deps;
-  const allowEvent = eventBudget(deps.rateLimit);
+  const allowEvent = (): Promise<boolean> => deps.limiter(socket.id);
   /** Edge refusals are acked when possible, and also emitted as `error` (always for unknown events). */
   const refuse = (reply: Reply | null, code: EdgeCode, message: string, emitToo: boolean): void => {
     reply?.({ ok: false, code, message });
@@ -51,7 +50,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
 
   const handle = async (name: ClientEventName, args: unknown[]): Promise<void> => {
     const { payload, reply } = splitArgs(args);
-    if (!allowEvent()) {
+    if (!(await allowEvent())) {
       return refuse(reply, 'rate-limited', TOO_MANY, false);
     }
     const parsed = CLIENT_EVENTS[name].safeParse(payload);
@@ -78,8 +77,10 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     if (typeof event === 'string' && isKnown(event)) return;
     const { reply } = splitArgs(args);
     const message = `unknown event ${String(event).slice(0, 40)}`;
-    if (allowEvent()) refuse(reply, 'unknown-event', message, true);
-    else refuse(reply, 'rate-limited', TOO_MANY, true);
+    void allowEvent().then(
+      (allowed) => (allowed ? refuse(reply, 'unknown-event', message, true) : refuse(reply, 'rate-limited', TOO_MANY, true)),
+      (e: unknown) => logger.error({ err: e }, 'rate limiter'),
+    );
   });
   // A client may emit an event literally named "error": without a listener EventEmitter would throw.
   socket.on('error', () => undefined);
