@@ -60,7 +60,6 @@ export interface CommandOptions {
 type CommandResult = { version: number; doc: GameDoc };
 
 const MAX_ATTEMPTS = 5;
-/** A not-yet-due claimed deadline is looked at again after at most this long (it re-arms itself). */
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
