@@ -24,6 +24,14 @@ export const ERROR_CODES = [
   'conflict', // compare-and-set kept losing: try again
   'not-found', // HTTP: no such route
   'internal',
+  'username-taken', // accounts: the username is registered (case-insensitive)
+  'name-taken', // a display name that is another player's username
+  'already-registered', // this identity already has an account
+  'bad-credentials', // wrong username or password
+  'not-signed-in', // needs the session cookie of an account
+  'unknown-player', // no account with that username
+  'account-required', // rated seeks need accounts on both sides
+  'out-of-rating-range', // the seek's rating range excludes the acceptor
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

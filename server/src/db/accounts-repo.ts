@@ -1,0 +1,77 @@
+import type { Database } from './database.js';
+
+export interface AccountRecord {
+  readonly playerId: string;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly createdAt: number;
+}
+
+interface AccountRow {
+  player_id: string;
+  username: string;
+  password_hash: string;
+  created_at: number;
+}
+
+const toAccount = (r: AccountRow): AccountRecord => ({
+  playerId: r.player_id,
+  username: r.username,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+});
+
+const COLUMNS = 'a.player_id, a.username, a.password_hash, a.created_at';
+/** The case-insensitive key of a username (unique). */
+export const usernameKey = (name: string): string => name.trim().toLowerCase();
+
+/**
+ * Accounts and their sessions. Guarantees: one account per player id and per username key
+ * (both unique in the database, so two racing registrations cannot both win); a session is
+ * stored only as a hash of its token and dies with its account.
+ */
+export class AccountsRepo {
+  constructor(private readonly db: Database) {}
+
+  async create(a: AccountRecord): Promise<'created' | 'username-taken' | 'already-registered'> {
+    const r = await this.db.query(
+      `INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [a.playerId, a.username, usernameKey(a.username), a.passwordHash, a.createdAt],
+    );
+    if (r.rowCount === 1) return 'created';
+    return (await this.byPlayerId(a.playerId)) ? 'already-registered' : 'username-taken';
+  }
+
+  async byUsername(name: string): Promise<AccountRecord | null> {
+    const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1`, [usernameKey(name)]);
+    return r.rows[0] ? toAccount(r.rows[0]) : null;
+  }
+
+  async byPlayerId(playerId: string): Promise<AccountRecord | null> {
+    const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.player_id = $1`, [playerId]);
+    return r.rows[0] ? toAccount(r.rows[0]) : null;
+  }
+
+  async createSession(tokenHash: string, playerId: string, now: number): Promise<void> {
+    await this.db.query('INSERT INTO sessions (token_hash, player_id, created_at) VALUES ($1, $2, $3)', [tokenHash, playerId, now]);
+  }
+
+  /** The account of a live session, or null (unknown or revoked). */
+  async bySession(tokenHash: string): Promise<AccountRecord | null> {
+    const r = await this.db.query<AccountRow>(
+      `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.player_id = s.player_id WHERE s.token_hash = $1`,
+      [tokenHash],
+    );
+    return r.rows[0] ? toAccount(r.rows[0]) : null;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  /** Log out everywhere: returns how many sessions were revoked. */
+  async deleteSessions(playerId: string): Promise<number> {
+    return (await this.db.query('DELETE FROM sessions WHERE player_id = $1', [playerId])).rowCount;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Database } from './database.js';
+
+/**
+ * Versioned schema migrations, applied in order at start-up. A migration is never edited once
+ * released: add a new one. Times are epoch milliseconds in `double precision` (exact below 2^53,
+ * and read back as numbers by both `pg` and PGlite, unlike `bigint`).
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts and sessions',
+    sql: `
+      CREATE TABLE accounts (
+        player_id text PRIMARY KEY,
+        username text NOT NULL,
+        username_key text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at double precision NOT NULL
+      );
+      CREATE TABLE sessions (
+        token_hash text PRIMARY KEY,
+        player_id text NOT NULL REFERENCES accounts(player_id) ON DELETE CASCADE,
+        created_at double precision NOT NULL
+      );
+      CREATE INDEX sessions_by_player ON sessions(player_id);`,
+  },
+  {
+    version: 2,
+    name: 'archive and ratings',
+    sql: `
+      CREATE TABLE archived_games (
+        id text PRIMARY KEY,
+        variant text NOT NULL,
+        rated boolean NOT NULL,
+        white_id text NOT NULL,
+        black_id text NOT NULL,
+        white_name text NOT NULL,
+        black_name text NOT NULL,
+        result text,
+        reason text NOT NULL,
+        turns integer NOT NULL,
+        created_at double precision NOT NULL,
+        ended_at double precision NOT NULL,
+        version integer NOT NULL,
+        doc text NOT NULL,
+        moves text NOT NULL,
+        ratings text,
+        archived_at double precision NOT NULL
+      );
+      CREATE TABLE game_players (
+        player_id text NOT NULL,
+        game_id text NOT NULL REFERENCES archived_games(id) ON DELETE CASCADE,
+        variant text NOT NULL,
+        outcome text NOT NULL,
+        ended_at double precision NOT NULL,
+        PRIMARY KEY (player_id, game_id)
+      );
+      CREATE INDEX game_players_recent ON game_players(player_id, ended_at DESC, game_id DESC);
+      CREATE TABLE ratings (
+        player_id text NOT NULL REFERENCES accounts(player_id) ON DELETE CASCADE,
+        variant text NOT NULL,
+        rating double precision NOT NULL,
+        rd double precision NOT NULL,
+        volatility double precision NOT NULL,
+        games integer NOT NULL,
+        updated_at double precision NOT NULL,
+        PRIMARY KEY (player_id, variant)
+      );
+      CREATE INDEX ratings_board ON ratings(variant, rating DESC);
+      CREATE TABLE rating_history (
+        player_id text NOT NULL,
+        variant text NOT NULL,
+        game_id text NOT NULL,
+        rating double precision NOT NULL,
+        rd double precision NOT NULL,
+        at double precision NOT NULL,
+        PRIMARY KEY (player_id, game_id)
+      );
+      CREATE INDEX rating_history_by_player ON rating_history(player_id, variant, at);`,
+  },
+];
+
+/** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */
+const MIGRATION_LOCK = 7_110_011;
+
+/** Applies the migrations not applied yet, in one transaction under an advisory lock. Returns their versions. */
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(done.rows.map((r) => r.version));
+    const ran: number[] = [];
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (applied.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      ran.push(m.version);
+    }
+    return ran;
+  });
+}

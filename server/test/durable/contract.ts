@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AccountsRepo } from '../../src/db/accounts-repo.js';
+import { ArchiveRepo, type ArchiveEntry } from '../../src/db/archive-repo.js';
+import type { Database } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrations.js';
+import { RatingsRepo } from '../../src/db/ratings-repo.js';
+
+const TABLES = 'rating_history, ratings, game_players, archived_games, sessions, accounts';
+
+const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
+  id,
+  variant: 'scottish',
+  rated: true,
+  white: { id: 'pw', name: 'Alice' },
+  black: { id: 'pb', name: 'Bob' },
+  result: '1-0',
+  reason: 'checkmate',
+  turns: 5,
+  createdAt: 1000,
+  endedAt: 2000,
+  version: 9,
+  doc: JSON.stringify({ id }),
+  moves: ['m1', 'm2'],
+  ...over,
+});
+
+/** One contract for the durable repositories, run against PGlite and a real PostgreSQL. */
+export function durableContract(name: string, open: () => Promise<Database>): void {
+  describe(`durable repositories: ${name}`, () => {
+    let db: Database;
+    let accounts: AccountsRepo;
+    let archive: ArchiveRepo;
+    let ratings: RatingsRepo;
+    beforeAll(async () => {
+      db = await open();
+      accounts = new AccountsRepo(db);
+      archive = new ArchiveRepo(db);
+      ratings = new RatingsRepo(db);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+    beforeEach(async () => {
+      await db.exec(`TRUNCATE ${TABLES}`);
+    });
+    const account = (playerId: string, username: string) =>
+      accounts.create({ playerId, username, passwordHash: 'h', createdAt: 1 });
+
+    it('migrations are versioned: a second run applies nothing', async () => {
+      expect(await migrate(db)).toEqual([]);
+      const r = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(r.rows.map((x) => x.version)).toEqual([1, 2]);
+    });
+
+    describe('accounts', () => {
+      it('usernames are unique without regard to case; one account per player', async () => {
+        expect(await account('p1', 'Alice')).toBe('created');
+        expect(await account('p2', 'ALICE')).toBe('username-taken');
+        expect(await account('p1', 'Other')).toBe('already-registered');
+        expect((await accounts.byUsername('aLiCe'))?.playerId).toBe('p1');
+        expect((await accounts.byPlayerId('p1'))?.username).toBe('Alice');
+        expect(await accounts.byUsername('nobody')).toBeNull();
+      });
+
+      it('of two racing registrations of one name exactly one wins', async () => {
+        const results = await Promise.all([account('p1', 'Racer'), account('p2', 'racer'), account('p3', 'RACER')]);
+        expect(results.filter((r) => r === 'created')).toHaveLength(1);
+      });
+
+      it('sessions resolve to their account, are revoked one by one or all at once', async () => {
+        await account('p1', 'Alice');
+        await accounts.createSession('s1', 'p1', 1);
+        await accounts.createSession('s2', 'p1', 2);
+        expect((await accounts.bySession('s1'))?.username).toBe('Alice');
+        await accounts.deleteSession('s1');
+        expect(await accounts.bySession('s1')).toBeNull();
+        expect((await accounts.bySession('s2'))?.playerId).toBe('p1');
+        await accounts.createSession('s3', 'p1', 3);
+        expect(await accounts.deleteSessions('p1')).toBe(2);
+        expect(await accounts.bySession('s3')).toBeNull();
+      });
+    });
+
+    describe('archive and ratings', () => {
+      beforeEach(async () => {
+        await account('pw', 'Alice');
+        await account('pb', 'Bob');
+      });
+
+      it('archives a game once, rates it once, and answers a second write with the same changes', async () => {
+        const first = await archive.archive(entry('g1'), 5000);
+        expect(first.inserted).toBe(true);
+        expect(first.ratings?.white.before).toBe(1500);
+        expect(first.ratings?.white.after).toBeGreaterThan(1500);
+        expect(first.ratings?.black.after).toBeLessThan(1500);
+        expect(first.ratings?.white.provisional).toBe(true);
+        const again = await archive.archive(entry('g1', { doc: 'changed' }), 6000);
+        expect(again).toEqual({ inserted: false, ratings: first.ratings });
+        expect((await archive.get('g1'))?.doc).toBe(JSON.stringify({ id: 'g1' }));
+        const mine = await ratings.of('pw');
+        expect(mine).toEqual([expect.objectContaining({ variant: 'scottish', games: 1, rating: first.ratings?.white.after })]);
+      });
+
+      it('concurrent archivers of one game: one insert, one rating change', async () => {
+        const all = await Promise.all([1, 2, 3, 4].map(() => archive.archive(entry('g1'), 5000)));
+        expect(all.filter((r) => r.inserted)).toHaveLength(1);
+        expect(new Set(all.map((r) => JSON.stringify(r.ratings))).size).toBe(1);
+        expect((await ratings.of('pw'))[0]?.games).toBe(1);
+        const h = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rating_history');
+        expect(h.rows[0]?.n).toBe(2);
+      });
+
+      it('concurrent games of one player are both counted (row locks serialise them)', async () => {
+        await account('pc', 'Carol');
+        await Promise.all([
+          archive.archive(entry('g1'), 5000),
+          archive.archive(entry('g2', { black: { id: 'pc', name: 'Carol' } }), 5000),
+        ]);
+        expect((await ratings.of('pw'))[0]?.games).toBe(2);
+      });
+
+      it('unrated, aborted, and games with a player without an account change no rating', async () => {
+        expect((await archive.archive(entry('g1', { rated: false }), 1)).ratings).toBeNull();
+        expect((await archive.archive(entry('g2', { result: null, reason: 'aborted' }), 1)).ratings).toBeNull();
+        expect((await archive.archive(entry('g3', { black: { id: 'guest', name: 'Guest 1' } }), 1)).ratings).toBeNull();
+        expect(await ratings.of('pw')).toEqual([]);
+        expect((await archive.page('pw', { limit: 10 })).games.map((g) => g.outcome)).toEqual(['win', 'aborted', 'win']);
+      });
+
+      it('pages a player\'s games newest first with filters and a cursor', async () => {
+        for (let i = 0; i < 25; i++) {
+          await archive.archive(
+            entry(`g${String(i).padStart(2, '0')}`, {
+              rated: false,
+              endedAt: 10_000 + Math.floor(i / 2), // ties on endedAt: the id breaks them
+              variant: i % 5 === 0 ? 'italian' : 'scottish',
+              result: i % 3 === 0 ? '0-1' : '1-0',
+            }),
+            1,
+          );
+        }
+        const seen: string[] = [];
+        let before: string | undefined;
+        for (;;) {
+          const page = await archive.page('pb', { limit: 10, ...(before ? { before } : {}) });
+          seen.push(...page.games.map((g) => g.id));
+          if (page.next === null) break;
+          before = page.next;
+        }
+        expect(seen).toHaveLength(25);
+        expect(new Set(seen).size).toBe(25);
+        expect(seen[0]).toBe('g24');
+        const italian = await archive.page('pw', { limit: 100, variant: 'italian' });
+        expect(italian.games.map((g) => g.id)).toEqual(['g20', 'g15', 'g10', 'g05', 'g00']);
+        const bobWins = await archive.page('pb', { limit: 100, result: 'win' });
+        expect(bobWins.games).toHaveLength(9);
+        expect(bobWins.games.every((g) => g.result === '0-1')).toBe(true);
+        const recs = await archive.records(['g03', 'g01', 'missing']);
+        expect(recs.map((r) => [r.id, r.moves])).toEqual([['g03', ['m1', 'm2']], ['g01', ['m1', 'm2']]]);
+      });
+
+      it('leaderboard and rating history', async () => {
+        await archive.archive(entry('g1', { endedAt: 1 }), 1);
+        await archive.archive(entry('g2', { endedAt: 2 }), 2);
+        const board = await ratings.leaderboard('scottish', 10);
+        expect(board.map((e) => e.username)).toEqual(['Alice', 'Bob']);
+        expect(board[0]?.games).toBe(2);
+        const hist = await ratings.history('pw');
+        expect(hist.scottish?.map((p) => p.at)).toEqual([1, 2]);
+        expect(hist.scottish?.[1]?.rating).toBe(board[0]?.rating);
+        expect(await ratings.leaderboard('italian', 10)).toEqual([]);
+        const lobby = await ratings.inVariant(['pw', 'pb', 'nobody'], 'scottish');
+        expect([...lobby.keys()].sort()).toEqual(['pb', 'pw']);
+      });
+    });
+  });
+}

@@ -1,0 +1,15 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase } from '../../src/db/open-database.js';
+import { type PostgresHandle, skipWithoutPostgres, startPostgres } from '../../../test/support/postgres-server.js';
+import { durableContract } from './contract.js';
+
+describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
+  let pg: PostgresHandle;
+  beforeAll(async () => {
+    pg = await startPostgres();
+  });
+  afterAll(async () => {
+    await pg?.stop();
+  });
+  durableContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
+});
