@@ -70,6 +70,7 @@ export class MemoryStore implements Store {
   private readonly seeks = new Map<string, StoredSeek>();
   private readonly invites = new Map<string, string>();
   private readonly players = new Map<string, string>();
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   async createGame(id: string, write: GameWrite): Promise<void> {
@@ -117,6 +118,19 @@ export class MemoryStore implements Store {
   async settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void> {
     await this.tick();
     this.deadlines.settle(id, claimedUntil, deadline);
+  }
+
+  async expireGame(id: string, ttlMs: number): Promise<void> {
+    await this.tick();
+    if (!this.games.has(id)) return;
+    this.applySideEffects(id, { deadline: null, summary: null });
+    clearTimeout(this.expiries.get(id));
+    const timer = setTimeout(() => {
+      this.games.delete(id);
+      this.expiries.delete(id);
+    }, ttlMs);
+    timer.unref();
+    this.expiries.set(id, timer);
   }
 
   async putSeek(seek: StoredSeek): Promise<void> {
@@ -172,7 +186,7 @@ export class MemoryStore implements Store {
     this.closed = true;
   }
 
-  private applySideEffects(id: string, write: GameWrite): void {
+  private applySideEffects(id: string, write: Pick<GameWrite, 'deadline' | 'summary'>): void {
     this.deadlines.set(id, write.deadline);
     if (write.summary === null) this.active.delete(id);
     else if (write.summary !== undefined) this.active.set(id, write.summary);

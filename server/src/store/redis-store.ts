@@ -153,6 +153,19 @@ export class RedisStore implements Store {
   }
 
 
+  async expireGame(id: string, ttlMs: number): Promise<void> {
+    const [game, moves] = this.gameKeys(id);
+    const ms = Math.max(1, Math.ceil(ttlMs));
+    // Separate commands (pipelined), no MULTI: the global indexes need not share the game's slot.
+    await Promise.all([
+      this.redis.pexpire(game as string, ms),
+      this.redis.pexpire(moves as string, ms),
+      this.redis.zrem(this.k.deadlines, id),
+      this.redis.zrem(this.k.active, id),
+      this.redis.hdel(this.k.summaries, id),
+    ]);
+  }
+
   async putSeek(seek: StoredSeek): Promise<void> {
     await this.run(
       SCRIPTS.putSeek,

@@ -71,6 +71,12 @@ export interface Store {
    */
   settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void>;
 
+  /**
+   * The game (doc and move log) disappears after `ttlMs` (archived games leave the live store after
+   * a grace period). Its listing and deadline are removed now. No effect on an unknown id.
+   */
+  expireGame(id: string, ttlMs: number): Promise<void>;
+
   putSeek(seek: StoredSeek): Promise<void>;
   getSeek(id: string): Promise<StoredSeek | null>;
   getSeekByCode(code: string): Promise<StoredSeek | null>;

@@ -35,6 +35,20 @@ export function storeContract(name: string, factory: StoreFactory): void {
     });
 
     describe('games', () => {
+      it('expireGame: the game leaves its listing and deadlines now, and the store after the ttl', async () => {
+        await store.createGame('gx', write({ deadline: 5, summary: '{"s":1}', appendMoves: ['m1'] }));
+        await store.createGame('gy', write());
+        await store.expireGame('gx', 150);
+        await store.expireGame('unknown', 150);
+        expect(await store.listActiveGames(10)).toEqual([]);
+        expect(await store.claimDueGames(10, 10, LEASE)).toEqual([]);
+        expect((await store.loadGame('gx'))?.moves).toEqual(['m1']);
+        await new Promise((r) => setTimeout(r, 400));
+        expect(await store.loadGame('gx')).toBeNull();
+        expect(await store.loadGameHead('gx')).toBeNull();
+        expect((await store.loadGame('gy'))?.version).toBe(1);
+      });
+
       it('creates version 1 with the initial moves and loads it back', async () => {
         await store.createGame('g1', write({ doc: '{"a":1}', appendMoves: ['m1', 'm2'] }));
         expect(await store.loadGame('g1')).toEqual({ id: 'g1', version: 1, doc: '{"a":1}', moves: ['m1', 'm2'] });
