@@ -6,6 +6,10 @@ import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
+import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
+import type { AccountService } from './accounts/account-service.js';
+import { createDurable } from './accounts/durable.js';
+import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { createMetrics } from './metrics.js';
@@ -34,6 +38,8 @@ export interface App {
     readonly rooms: RoomService;
     readonly lobby: LobbyService;
     readonly identity: Identity;
+    /** Present when a database is configured. */
+    readonly accounts?: AccountService;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
@@ -72,8 +78,17 @@ export function createApp(deps: AppDeps): App {
   });
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
-  const identity = createIdentity(store, now);
-  const games = new GameService({ store, io, now, logger, settings, metrics });
+  const durable = deps.database
+    ? createDurable(deps.database, {
+        now,
+        archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
+        loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+        ...(redis ? { redis: redis.pub } : {}),
+      })
+    : null;
+  const identity = createIdentity(store, now, durable?.directory);
+  const accounts = durable?.accountService(identity);
+  const games = new GameService({ store, io, now, logger, settings, metrics, ...(durable ? { archive: durable.archive } : {}) });
   const commands = new GameCommands(games);
   const rooms = new RoomService(io, games, now);
   const lobby = new LobbyService({
@@ -86,6 +101,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl,
     seekGraceMs: settings.seekGraceMs,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+    ...(accounts ? { ratings: (id, variant) => accounts.ratingOf(id, variant) } : {}),
   });
   const handlers = createHandlers({ identity, lobby, rooms, commands });
   const sockets = connectSockets(io, {
@@ -109,6 +125,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl,
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
+    ...(accounts ? { accounts: { router: accountRoutes({ service: accounts, publicUrl }), status: ACCOUNT_STATUS } } : {}),
   });
   httpServer.on('request', app);
 
@@ -137,7 +154,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity },
+    services: { games, commands, rooms, lobby, identity, ...(accounts ? { accounts } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
+import type { LoginLimits } from './accounts/login-limiter.js';
+import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 
 /** Redis for the Socket.IO adapter: a URL (the app opens and closes its own clients) or clients the caller owns. */
@@ -33,6 +35,11 @@ export interface AppDeps {
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
+  /** Accounts, ratings and the archive of finished games (open and migrated); none: anonymous play only, games stay live. */
+  readonly database?: Database;
+  /** How long an archived game stays in the live store. Default 10 minutes. */
+  readonly archiveGraceMs?: number;
+  readonly loginLimits?: LoginLimits;
 }
 
 export interface Settings {

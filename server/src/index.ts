@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import { openDatabase } from './db/open-database.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 
@@ -8,8 +9,18 @@ const env = process.env;
 const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
 const redisUrl = env.REDIS_URL;
 const store = redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+// Accounts, ratings and the archive: PostgreSQL at DATABASE_URL, else the embedded PGlite
+// (in PGLITE_DIR, or DATA_DIR/pglite, else in memory).
+const pgliteDir = env.PGLITE_DIR ?? (env.DATA_DIR ? `${env.DATA_DIR.replace(/\/+$/, '')}/pglite` : undefined);
+const database = await openDatabase({
+  ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}),
+  ...(pgliteDir ? { pgliteDir } : {}),
+  onError: (e) => logger.warn({ err: e }, 'database'),
+});
+logger.info({ database: database.kind, persisted: database.kind === 'postgres' || pgliteDir !== undefined }, 'database ready');
 const server = createApp({
   store,
+  database,
   logger,
   ...(redisUrl ? { redis: { url: redisUrl } } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
@@ -31,6 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server
       .close()
       .then(() => store.close())
+      .then(() => database.close())
       .then(
         () => process.exit(0),
         (e: unknown) => {

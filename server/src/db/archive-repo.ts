@@ -34,7 +34,26 @@ export interface ArchivedRecord {
   readonly version: number;
   readonly doc: string;
   readonly moves: readonly string[];
+  readonly ratings: GameRatingChanges | null;
 }
+
+interface RecordRow {
+  id: string;
+  version: number;
+  doc: string;
+  moves: string;
+  ratings: string | null;
+}
+
+const toRecord = (row: RecordRow): ArchivedRecord => ({
+  id: row.id,
+  version: row.version,
+  doc: row.doc,
+  moves: JSON.parse(row.moves) as string[],
+  ratings: parseRatings(row.ratings),
+});
+const parseRatings = (raw: string | null): GameRatingChanges | null =>
+  raw === null ? null : (JSON.parse(raw) as GameRatingChanges);
 
 export interface PageQuery {
   readonly variant?: VariantId;
@@ -84,7 +103,7 @@ export const toItem = (r: ItemRow): ArchivedGameItem => ({
   outcome: r.outcome,
   turns: r.turns,
   endedAt: r.ended_at,
-  ratings: r.ratings === null ? null : (JSON.parse(r.ratings) as GameRatingChanges),
+  ratings: parseRatings(r.ratings),
 });
 
 /**
@@ -108,8 +127,7 @@ export class ArchiveRepo {
       );
       if (ins.rowCount === 0) {
         const known = await tx.query<{ ratings: string | null }>('SELECT ratings FROM archived_games WHERE id = $1', [e.id]);
-        const raw = known.rows[0]?.ratings ?? null;
-        return { inserted: false, ratings: raw === null ? null : (JSON.parse(raw) as GameRatingChanges) };
+        return { inserted: false, ratings: parseRatings(known.rows[0]?.ratings ?? null) };
       }
       for (const [p, white] of [[e.white, true], [e.black, false]] as const) {
         await tx.query(
@@ -171,12 +189,8 @@ export class ArchiveRepo {
   }
 
   async get(id: string): Promise<ArchivedRecord | null> {
-    const r = await this.db.query<{ id: string; version: number; doc: string; moves: string }>(
-      'SELECT id, version, doc, moves FROM archived_games WHERE id = $1',
-      [id],
-    );
-    const row = r.rows[0];
-    return row ? { id: row.id, version: row.version, doc: row.doc, moves: JSON.parse(row.moves) as string[] } : null;
+    const r = await this.db.query<RecordRow>('SELECT id, version, doc, moves, ratings FROM archived_games WHERE id = $1', [id]);
+    return r.rows[0] ? toRecord(r.rows[0]) : null;
   }
 
   /** One page of a player's games, newest first, with the cursor of the next page. */
@@ -204,14 +218,14 @@ export class ArchiveRepo {
 
   /** The full records of a page of games (for the PGN export), same order and cursor as `page`. */
   async records(ids: readonly string[]): Promise<ArchivedRecord[]> {
-    const r = await this.db.query<{ id: string; version: number; doc: string; moves: string }>(
-      'SELECT id, version, doc, moves FROM archived_games WHERE id = ANY($1)',
+    const r = await this.db.query<RecordRow>(
+      'SELECT id, version, doc, moves, ratings FROM archived_games WHERE id = ANY($1)',
       [[...ids]],
     );
     const byId = new Map(r.rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [{ id: row.id, version: row.version, doc: row.doc, moves: JSON.parse(row.moves) as string[] }] : [];
+      return row ? [toRecord(row)] : [];
     });
   }
 }

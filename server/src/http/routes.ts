@@ -19,6 +19,8 @@ export interface HttpDeps {
   readonly publicUrl: () => string;
   readonly configuredPublicUrl: string | undefined;
   readonly clientDir: string | undefined;
+  /** Accounts, profiles, leaderboards (when a database is configured), and their error statuses. */
+  readonly accounts?: { readonly router: express.Router; readonly status: Partial<Record<ErrorCode, number>> };
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = { 'bad-request': 400, 'unknown-game': 404, 'not-found': 404 };
@@ -59,13 +61,14 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     res.type('text/plain; charset=utf-8');
     res.send(storedGameToPgn(stored, `${deps.publicUrl()}/game/${id}`));
   });
+  if (deps.accounts) app.use('/api', deps.accounts.router);
   app.use('/api', notFound);
   if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir));
   app.use(notFound);
 
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
     if (err instanceof ServiceError) {
-      res.status(STATUS[err.code] ?? 400).json({ code: err.code, message: err.message });
+      res.status(STATUS[err.code] ?? deps.accounts?.status[err.code] ?? 400).json({ code: err.code, message: err.message });
       return;
     }
     const status = (err as { status?: unknown }).status;

@@ -3,6 +3,7 @@ import {
   clockView,
   type ClockState,
   type Color,
+  type GameRatingChanges,
   type GameSnapshot,
   type GameStatus,
   type GameSummary,
@@ -16,6 +17,8 @@ import type { StoredGame } from '../store/store.js';
 export interface PlayerRef {
   readonly id: string;
   readonly name: string;
+  /** Rating in the game's variant when it started (accounts only). */
+  readonly rating?: number;
 }
 
 /** The persisted game: everything needed to resume after a restart (JSON in the store). */
@@ -45,6 +48,11 @@ export interface GameDoc {
   readonly rematchOffer: Color | null;
   readonly rematchGameId: string | null;
   readonly createdAt: number;
+  /** Rated game (absent: casual). */
+  readonly rated?: boolean;
+  /** Written to the durable archive (then the game expires from the live store after a grace). */
+  readonly archived?: boolean;
+  readonly ratings?: GameRatingChanges | null;
 }
 
 export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
@@ -75,6 +83,9 @@ export function summaryOf(doc: GameDoc, spectators = 0): GameSummary {
     black: doc.players.black.name,
     turn: doc.turn,
     spectators,
+    ...(doc.rated ? { rated: true } : {}),
+    ...(doc.players.white.rating === undefined ? {} : { whiteRating: doc.players.white.rating }),
+    ...(doc.players.black.rating === undefined ? {} : { blackRating: doc.players.black.rating }),
   };
 }
 
@@ -104,5 +115,7 @@ export function snapshotOf(stored: StoredGame, live: LiveInfo, now: number): Gam
     rematchGameId: doc.rematchGameId,
     spectators: live.spectators,
     createdAt: doc.createdAt,
+    rated: doc.rated === true,
+    ratings: doc.ratings ?? null,
   };
 }

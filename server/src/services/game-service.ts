@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
 import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
 import { fail } from './errors.js';
+import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import { deadlineOf, hasGrace, parseDoc, seatOf, summaryOf, type GameDoc, type PlayerRef } from './game-doc.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
@@ -28,6 +29,8 @@ export interface GameServiceDeps {
   readonly logger: Logger;
   readonly settings: Settings;
   readonly metrics: Metrics;
+  /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
+  readonly archive?: GameArchive;
 }
 
 export interface CreateGameOptions {
@@ -38,6 +41,7 @@ export interface CreateGameOptions {
   /** Custom start (tests and rematches of such games only; never taken from clients). */
   readonly fen?: string;
   readonly turn?: number;
+  readonly rated?: boolean;
 }
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
@@ -74,8 +78,11 @@ export class GameService {
 
   constructor(private readonly deps: GameServiceDeps) {}
 
+  /** A game from the live store, else from the archive (finished games expire from the live store). */
   async load(gameId: string): Promise<StoredGame> {
-    return (await this.deps.store.loadGame(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
+    const live = await this.deps.store.loadGame(gameId);
+    if (live !== null) return live;
+    return (await this.deps.archive?.load(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
   }
 
   /** Version, doc and log length: all a command needs, whatever the game's length. */
@@ -120,6 +127,7 @@ export class GameService {
       rematchOffer: null,
       rematchGameId: null,
       createdAt: now,
+      ...(opts.rated ? { rated: true } : {}),
     };
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
@@ -199,6 +207,10 @@ export class GameService {
         const stored = await this.deps.store.loadGameHead(gameId);
         if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
         const { doc, state } = this.decode(stored);
+        if (this.archiveDue(doc)) {
+          if (await this.archiveFinished(stored, doc, state)) return;
+          continue;
+        }
         const now = this.deps.now();
         const outcome = expiredOutcome(doc, state, now);
         if (outcome === null) {
@@ -208,6 +220,26 @@ export class GameService {
         if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now))) !== null) return;
       }
     });
+  }
+
+  /** A finished game not yet in the archive (its deadline stays due until it is: the outbox). */
+  private archiveDue(doc: GameDoc): boolean {
+    return this.deps.archive !== undefined && doc.status === 'finished' && doc.archived !== true;
+  }
+
+  /**
+   * Writes a finished game to the archive (idempotent: a retry or a racing node gets the same
+   * rating change), then marks it archived with a versioned event and lets it expire from the
+   * live store. False when another change was committed first (try again on a fresh load).
+   */
+  private async archiveFinished(head: GameHead, doc: GameDoc, state: GameState): Promise<boolean> {
+    const archive = this.deps.archive;
+    const full = await this.deps.store.loadGame(head.id);
+    if (archive === undefined || full === null || full.version !== head.version) return false;
+    const ratings = await archive.archive(full);
+    if ((await this.commit(head, doc, archivedTransition(doc, state, ratings))) === null) return false;
+    await this.deps.store.expireGame(head.id, archive.graceMs);
+    return true;
   }
 
   /** Waits for queued commands. */
@@ -242,7 +274,7 @@ export class GameService {
     return {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
-      deadline: deadlineOf(doc),
+      deadline: this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc),
       summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
     };
   }

@@ -5,15 +5,31 @@ import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
 import { fail } from './errors.js';
 
-/** The stored player document: only a hash of the token is kept. */
+/** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
   readonly id: string;
   readonly name: string;
   readonly tokenHash: string;
   readonly createdAt: number;
+  /** The account's username once this identity is claimed (then it plays under that name). */
+  readonly account?: string;
 }
 
-const playerDocSchema = z.object({ id: z.string(), name: z.string(), tokenHash: z.string(), createdAt: z.number() });
+const playerDocSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokenHash: z.string(),
+  createdAt: z.number(),
+  account: z.string().optional(),
+});
+
+/** What identity needs from accounts (none: anonymous play only). */
+export interface AccountDirectory {
+  /** The account signed in by a `Cookie` header's session, or null. */
+  fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string } | null>;
+  /** The player id whose account has this username (case-insensitive), or null. */
+  ownerOf(name: string): Promise<string | null>;
+}
 const handshakeSchema = z.object({
   token: z.string().max(200).optional(),
   name: z.string().optional(),
@@ -28,13 +44,20 @@ function sameHash(a: string, b: string): boolean {
 }
 
 export interface Identity {
-  /** Resolves the handshake `auth`: a known token, or a new anonymous player. Throws `bad-token`. */
-  authenticate(auth: unknown): Promise<Session & { created: boolean }>;
+  /**
+   * Resolves the handshake: an account's session cookie (token '' in the answer), else `auth`'s
+   * known token, else a new anonymous player. Throws `bad-token`.
+   */
+  authenticate(auth: unknown, cookieHeader?: string): Promise<Session & { created: boolean }>;
   setName(playerId: string, name: string): Promise<string>;
   nameOf(playerId: string): Promise<string>;
+  /** The player id of a valid anonymous token (to claim it as an account). Throws `bad-token`. */
+  verifyToken(token: string): Promise<string>;
+  /** The identity now belongs to an account: it plays as `username` and its token stops working. */
+  bindAccount(playerId: string, username: string): Promise<void>;
 }
 
-export function createIdentity(store: Store, now: () => number): Identity {
+export function createIdentity(store: Store, now: () => number, accounts?: AccountDirectory): Identity {
   async function load(playerId: string): Promise<PlayerDoc | null> {
     const raw = await store.getPlayer(playerId);
     if (raw === null) return null;
@@ -42,7 +65,32 @@ export function createIdentity(store: Store, now: () => number): Identity {
     return parsed.success ? parsed.data : null;
   }
 
-  async function create(name: string | undefined): Promise<Session & { created: boolean }> {
+  /** A name nobody else's account owns (accounts own their usernames, in any case). */
+  async function free(name: string, playerId: string | null): Promise<boolean> {
+    const owner = accounts ? await accounts.ownerOf(name) : null;
+    return owner === null || owner === playerId;
+  }
+
+  async function verifyToken(token: string): Promise<PlayerDoc> {
+    const playerId = token.split('.')[0] ?? '';
+    const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
+    if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
+    return doc;
+  }
+
+  async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null> {
+    const acc = accounts ? await accounts.fromCookie(cookieHeader) : null;
+    if (acc === null) return null;
+    const doc = await load(acc.playerId);
+    if (doc === null || doc.name !== acc.username || doc.account !== acc.username) {
+      const fresh: PlayerDoc = { id: acc.playerId, name: acc.username, tokenHash: '', createdAt: doc?.createdAt ?? now(), account: acc.username };
+      await store.putPlayer(acc.playerId, JSON.stringify(fresh));
+    }
+    return { playerId: acc.playerId, token: '', name: acc.username, created: false };
+  }
+
+  async function create(wanted: string | undefined): Promise<Session & { created: boolean }> {
+    const name = wanted !== undefined && (await free(wanted, null)) ? wanted : undefined;
     const id = newId();
     const token = `${id}.${randomBytes(24).toString('base64url')}`;
     const doc: PlayerDoc = {
@@ -56,23 +104,35 @@ export function createIdentity(store: Store, now: () => number): Identity {
   }
 
   return {
-    async authenticate(auth) {
+    async authenticate(auth, cookieHeader) {
+      const account = await signedIn(cookieHeader);
+      if (account !== null) return account;
       const hs = handshakeSchema.safeParse(auth ?? {});
       if (!hs.success) fail('bad-token', 'malformed handshake');
       const name = displayNameSchema.safeParse(hs.data.name);
       const { token } = hs.data;
       if (token === undefined) return create(name.success ? name.data : undefined);
-      const playerId = token.split('.')[0] ?? '';
-      const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
-      if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
+      const doc = await verifyToken(token);
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
 
     async setName(playerId, name) {
       const doc = await load(playerId);
       if (doc === null) fail('bad-token', 'unknown player');
+      if (doc.account !== undefined && doc.account !== name) fail('name-taken', 'an account plays under its username');
+      if (!(await free(name, playerId))) fail('name-taken', 'that name is the username of an account');
       await store.putPlayer(playerId, JSON.stringify({ ...doc, name }));
       return name;
+    },
+
+    async verifyToken(token) {
+      return (await verifyToken(token)).id;
+    },
+
+    async bindAccount(playerId, username) {
+      const doc = await load(playerId);
+      const base = doc ?? { id: playerId, createdAt: now() };
+      await store.putPlayer(playerId, JSON.stringify({ ...base, name: username, tokenHash: '', account: username }));
     },
 
     async nameOf(playerId) {

@@ -1,5 +1,6 @@
 import type { ClientPayload, GameSummary, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
+import { acceptorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newId, newInviteCode } from '../ids.js';
 import type { Store, StoredSeek } from '../store/store.js';
 import { LOBBY_ROOM, playerRoom, type AppServer, type AppSocket } from '../transport/socket-types.js';
@@ -17,6 +18,8 @@ export interface LobbyDeps {
   readonly publicUrl: () => string;
   readonly seekGraceMs: number;
   readonly randomInt: (max: number) => number;
+  /** Ratings of account holders (rated seeks, ranges, lobby display); default: nobody has one. */
+  readonly ratings?: RatingLookup;
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
@@ -51,6 +54,7 @@ export class LobbyService {
 
   async create(playerId: string, p: ClientPayload<'seek:create'>): Promise<{ seek: Seek; inviteUrl?: string }> {
     const name = await this.deps.identity.nameOf(playerId);
+    const { terms, rating } = await seekTerms(this.deps.ratings ?? NO_RATINGS, playerId, p);
     const code = p.visibility === 'private' ? newInviteCode() : null;
     const seek: Seek = {
       id: newId(),
@@ -58,8 +62,9 @@ export class LobbyService {
       timeControl: p.timeControl,
       color: p.color,
       visibility: p.visibility,
-      creator: { id: playerId, name },
+      creator: { id: playerId, name, ...(rating ? { rating: rating.rating, provisional: rating.provisional } : {}) },
       createdAt: this.deps.now(),
+      ...terms,
       ...(code === null ? {} : { inviteCode: code }),
     };
     await this.deps.store.putSeek({ id: seek.id, code, public: code === null, doc: JSON.stringify(seek) });
@@ -84,6 +89,8 @@ export class LobbyService {
     if (found === null) fail('unknown-seek', 'the seek is gone');
     const seek = seekOf(found);
     if (seek.creator.id === playerId) fail('own-seek', 'you cannot accept your own seek');
+    const lookup = this.deps.ratings ?? NO_RATINGS;
+    const acceptorRated = await acceptorRating(lookup, seek, playerId);
     const taken = await store.takeSeek(found.id);
     if (taken === null) fail('unknown-seek', 'someone else accepted it first');
     this.removed(taken);
@@ -92,11 +99,13 @@ export class LobbyService {
       this.deps.identity.nameOf(seek.creator.id),
       this.deps.identity.nameOf(playerId),
     ]);
-    const creator = { id: seek.creator.id, name: creatorName };
-    const acceptor = { id: playerId, name };
+    const creatorRated = await lookup(seek.creator.id, seek.variant);
+    const creator = { id: seek.creator.id, name: creatorName, ...(creatorRated ? { rating: creatorRated.rating } : {}) };
+    const acceptor = { id: playerId, name, ...(acceptorRated ? { rating: acceptorRated.rating } : {}) };
     const white = creatorColor === 'white' ? creator : acceptor;
     const black = creatorColor === 'white' ? acceptor : creator;
-    const gameId = await this.deps.games.create({ variant: seek.variant, timeControl: seek.timeControl, white, black });
+    const rated = seek.rated === true && creatorRated !== null && acceptorRated !== null;
+    const gameId = await this.deps.games.create({ variant: seek.variant, timeControl: seek.timeControl, white, black, rated });
     return { gameId };
   }
 

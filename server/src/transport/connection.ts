@@ -34,7 +34,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
   let shuttingDown = false;
 
   io.use((socket, next) => {
-    deps.identity.authenticate(socket.handshake.auth).then(
+    deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie).then(
       (s) => {
         socket.data = { playerId: s.playerId, name: s.name };
         sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name });

@@ -19,6 +19,12 @@ export const seekCreateSchema = z
     timeControl: timeControlSchema,
     color: seekColorSchema,
     visibility: visibilitySchema,
+    rated: z.boolean().optional(),
+    ratingRange: z
+      .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
+      .strict()
+      .refine((r) => r.min <= r.max, 'min must not exceed max')
+      .optional(),
   })
   .strict();
 export const seekIdSchema = z.object({ seekId: idSchema }).strict();

@@ -1,6 +1,7 @@
 import type { Color } from '../chess/types.js';
 import type { TimeControl } from '../clock/time-control.js';
 import type { Outcome, VariantId } from '../rules/variant-ids.js';
+import type { GameRatingChanges } from './accounts.js';
 
 /** Server-to-client payload types (the server produces them, so no schema is needed). */
 
@@ -23,8 +24,12 @@ export interface Seek {
   readonly timeControl: TimeControl;
   readonly color: 'white' | 'black' | 'random';
   readonly visibility: 'public' | 'private';
-  readonly creator: { readonly id: string; readonly name: string };
+  readonly creator: { readonly id: string; readonly name: string; readonly rating?: number; readonly provisional?: boolean };
   readonly createdAt: number;
+  /** Rated game (both players need accounts); absent = casual. */
+  readonly rated?: boolean;
+  /** Only players rated within this range (in the seek's variant) may accept. */
+  readonly ratingRange?: { readonly min: number; readonly max: number };
   /** Only for private seeks, and only sent to their creator or to whoever opened the invitation. */
   readonly inviteCode?: string;
 }
@@ -37,6 +42,10 @@ export interface GameSummary {
   readonly black: string;
   readonly turn: number;
   readonly spectators: number;
+  readonly rated?: boolean;
+  /** Players' ratings in the variant at the start (accounts only). */
+  readonly whiteRating?: number;
+  readonly blackRating?: number;
 }
 
 export interface ClockView {
@@ -84,6 +93,9 @@ export interface GameSnapshot {
   readonly rematchGameId: string | null;
   readonly spectators: number;
   readonly createdAt: number;
+  readonly rated?: boolean;
+  /** Rating changes once a rated game is archived (null: not rated, or not archived yet). */
+  readonly ratings?: GameRatingChanges | null;
 }
 
 /** Versioned events broadcast to a game room (`game:event`). */
@@ -108,7 +120,9 @@ export type GameEventBody =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'rematch-offer'; readonly by: Color }
-  | { readonly type: 'rematch'; readonly gameId: string };
+  | { readonly type: 'rematch'; readonly gameId: string }
+  /** The finished game was written to the archive; carries its rating changes when it was rated. */
+  | { readonly type: 'archived'; readonly ratings: GameRatingChanges | null };
 
 export interface GameEvent {
   readonly gameId: string;

@@ -1,0 +1,43 @@
+import type { Redis } from 'ioredis';
+import { AccountsRepo } from '../db/accounts-repo.js';
+import { ArchiveRepo } from '../db/archive-repo.js';
+import type { Database } from '../db/database.js';
+import { RatingsRepo } from '../db/ratings-repo.js';
+import { createGameArchive, type GameArchive } from '../services/game-archive.js';
+import type { AccountDirectory, Identity } from '../services/identity.js';
+import { AccountService, accountDirectory } from './account-service.js';
+import { LoginLimiter, type LoginLimits } from './login-limiter.js';
+
+export interface DurableOptions {
+  readonly now: () => number;
+  readonly archiveGraceMs: number;
+  readonly loginLimits: LoginLimits;
+  /** Shared login counters across nodes (else per process). */
+  readonly redis?: Redis;
+}
+
+/** Everything built on the durable database: the archive, the account directory and (given identity) the account service. */
+export interface Durable {
+  readonly archive: GameArchive;
+  readonly directory: AccountDirectory;
+  accountService(identity: Identity): AccountService;
+}
+
+export function createDurable(db: Database, o: DurableOptions): Durable {
+  const accounts = new AccountsRepo(db);
+  const archiveRepo = new ArchiveRepo(db);
+  const ratings = new RatingsRepo(db);
+  return {
+    archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs),
+    directory: accountDirectory(accounts),
+    accountService: (identity) =>
+      new AccountService({
+        accounts,
+        ratings,
+        archive: archiveRepo,
+        identity,
+        limiter: new LoginLimiter(o.loginLimits, o.redis),
+        now: o.now,
+      }),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { fail } from '../services/errors.js';
+
+export interface LoginLimits {
+  /** Failed logins per account per window. */
+  readonly perAccount: number;
+  /** Login attempts per address per window. */
+  readonly perAddress: number;
+  readonly windowSec: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perAddress: 30, windowSec: 15 * 60 };
+
+/**
+ * Login attempts counted per address (every attempt) and per account (failures; a success
+ * resets it), through rate-limiter-flexible: in Redis when there is one (all nodes count
+ * together), else in this process's memory.
+ */
+export class LoginLimiter {
+  private readonly byAddress: RateLimiterAbstract;
+  private readonly byAccount: RateLimiterAbstract;
+
+  constructor(
+    private readonly limits: LoginLimits,
+    redis?: Redis,
+  ) {
+    const make = (points: number, keyPrefix: string): RateLimiterAbstract =>
+      redis
+        ? new RateLimiterRedis({ storeClient: redis, points, duration: limits.windowSec, keyPrefix })
+        : new RateLimiterMemory({ points, duration: limits.windowSec, keyPrefix });
+    this.byAddress = make(limits.perAddress, 'login-ip');
+    this.byAccount = make(limits.perAccount, 'login-account');
+  }
+
+  /** Runs `verify` unless a budget is spent (then `rate-limited`); counts its failure. */
+  async attempt(accountKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
+    await this.byAddress.consume(address).catch(limited);
+    const spent = await this.byAccount.get(accountKey);
+    if (spent !== null && spent.consumedPoints >= this.limits.perAccount) fail('rate-limited', 'too many failed logins; try later');
+    const ok = await verify();
+    if (ok) await this.byAccount.delete(accountKey);
+    else await this.byAccount.consume(accountKey).catch(() => undefined);
+    return ok;
+  }
+}
+
+function limited(e: unknown): never {
+  if (e instanceof RateLimiterRes) fail('rate-limited', 'too many login attempts; try later');
+  throw e;
+}

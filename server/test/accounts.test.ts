@@ -1,0 +1,89 @@
+import type { AccountView } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { http, socketWithCookie, useDatabase } from './durable-helpers.js';
+import { Client, startServer } from './helpers.js';
+
+const db = useDatabase();
+
+async function setup(extra: Parameters<typeof startServer>[0] = {}) {
+  const server = await startServer({ database: db(), ...extra });
+  const guest = await Client.connect(server, { name: 'Guesty' });
+  return { server, guest };
+}
+
+describe('accounts over HTTP', () => {
+  it('claims the anonymous identity: cookie HttpOnly + SameSite=Lax, me, the old token stops working', async () => {
+    const { server, guest } = await setup();
+    const reg = await http(server, 'POST', '/api/account/register', { username: 'Alice_1', password: 'correct horse', token: guest.session.token });
+    expect(reg.status).toBe(201);
+    expect(reg.setCookie).toMatch(/pcl_session=[\w-]+/);
+    expect(reg.setCookie).toMatch(/HttpOnly/i);
+    expect(reg.setCookie).toMatch(/SameSite=Lax/i);
+    expect(reg.setCookie).not.toMatch(/Secure/i); // plain http here
+    expect((reg.body as { account: AccountView }).account).toMatchObject({ playerId: guest.id, username: 'Alice_1', ratings: [] });
+
+    const me = await http(server, 'GET', '/api/account', undefined, reg.cookie ?? '');
+    expect(me.body).toMatchObject({ account: { playerId: guest.id, username: 'Alice_1' } });
+    expect((await http(server, 'GET', '/api/account')).status).toBe(401);
+
+    // The handshake takes the session cookie: same player, under the username, no token handed out.
+    const signed = await socketWithCookie(server, reg.cookie ?? '');
+    expect(signed.session).toEqual({ playerId: guest.id, name: 'Alice_1', token: '' });
+    await expect(socketWithCookie(server, undefined, { token: guest.session.token })).rejects.toMatchObject({ data: { code: 'bad-token' } });
+  });
+
+  it('usernames: 3-20 characters, unique in any case, never a display name of another player', async () => {
+    const { server, guest } = await setup();
+    const other = await Client.connect(server);
+    expect((await http(server, 'POST', '/api/account/register', { username: 'ab', password: 'long enough', token: guest.session.token })).status).toBe(400);
+    expect((await http(server, 'POST', '/api/account/register', { username: 'Bob', password: 'long enough', token: 'x.forged' })).body).toMatchObject({ code: 'bad-token' });
+    expect((await http(server, 'POST', '/api/account/register', { username: 'Bob', password: 'long enough', token: guest.session.token })).status).toBe(201);
+    const dup = await http(server, 'POST', '/api/account/register', { username: 'BOB', password: 'long enough', token: other.session.token });
+    expect(dup).toMatchObject({ status: 409, body: { code: 'username-taken' } });
+    expect(await other.send('session:setName', { name: 'bob' })).toMatchObject({ ok: false, code: 'name-taken' });
+    expect(await other.send('session:setName', { name: 'Bobby' })).toMatchObject({ ok: true, name: 'Bobby' });
+    const impostor = await Client.connect(server, { name: 'BOB' });
+    expect(impostor.session.name).not.toBe('BOB');
+  });
+
+  it('log in on another device, log out, log out everywhere', async () => {
+    const { server, guest } = await setup();
+    const reg = await http(server, 'POST', '/api/account/register', { username: 'carol', password: 'secret pass', token: guest.session.token });
+    expect((await http(server, 'POST', '/api/account/login', { username: 'carol', password: 'wrong pass' })).body).toMatchObject({ code: 'bad-credentials' });
+    expect((await http(server, 'POST', '/api/account/login', { username: 'nobody', password: 'wrong pass' })).status).toBe(401);
+    const a = await http(server, 'POST', '/api/account/login', { username: 'CAROL', password: 'secret pass' });
+    const b = await http(server, 'POST', '/api/account/login', { username: 'carol', password: 'secret pass' });
+    expect(a.status).toBe(200);
+    expect((await socketWithCookie(server, a.cookie ?? '')).session.playerId).toBe(guest.id);
+
+    const out = await http(server, 'POST', '/api/account/logout', {}, a.cookie ?? '');
+    expect(out.setCookie).toMatch(/Max-Age=0/);
+    expect((await http(server, 'GET', '/api/account', undefined, a.cookie ?? '')).status).toBe(401);
+    expect((await http(server, 'GET', '/api/account', undefined, b.cookie ?? '')).status).toBe(200);
+    await http(server, 'POST', '/api/account/logout', { everywhere: true }, b.cookie ?? '');
+    for (const c of [b.cookie, reg.cookie]) expect((await http(server, 'GET', '/api/account', undefined, c ?? '')).status).toBe(401);
+    // A revoked cookie at the handshake is simply a new guest.
+    expect((await socketWithCookie(server, b.cookie ?? '')).session.playerId).not.toBe(guest.id);
+  });
+
+  it('login attempts are limited per account and per address', async () => {
+    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 6, windowSec: 60 } });
+    await http(server, 'POST', '/api/account/register', { username: 'dave', password: 'secret pass', token: guest.session.token });
+    for (let i = 0; i < 3; i++) expect((await http(server, 'POST', '/api/account/login', { username: 'dave', password: 'nope nope' })).status).toBe(401);
+    const locked = await http(server, 'POST', '/api/account/login', { username: 'dave', password: 'secret pass' });
+    expect(locked).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
+    // Another account from the same address still has attempts left, until the address budget is spent.
+    expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(401);
+    expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(401);
+    expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(429);
+  });
+
+  it('bad bodies are 400 bad-request; unknown players 404', async () => {
+    const { server } = await setup();
+    expect(await http(server, 'POST', '/api/account/login', { username: 'x' })).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+    expect(await http(server, 'GET', '/api/players/nobody')).toMatchObject({ status: 404, body: { code: 'unknown-player' } });
+    expect((await http(server, 'GET', '/api/players/nobody/games.pgn')).status).toBe(404);
+    expect((await http(server, 'GET', '/api/leaderboard/chess960')).status).toBe(400);
+    expect((await http(server, 'GET', '/api/players/x/games?result=maybe')).status).toBe(400);
+  });
+});
