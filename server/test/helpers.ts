@@ -64,8 +64,10 @@ export class Client {
     });
   }
 
-  static async connect(server: TestServer, auth: { token?: string; name?: string } = {}): Promise<Client> {
-    const socket = connect(server.url, { transports: ['websocket'], auth, forceNew: true, reconnection: false });
+  /** `cookie`: a Cookie header for the handshake (an account's session). */
+  static async connect(server: TestServer, auth: { token?: string; name?: string } = {}, cookie?: string): Promise<Client> {
+    const headers = cookie === undefined ? {} : { extraHeaders: { cookie } };
+    const socket = connect(server.url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers });
     cleanups.push(async () => {
       socket.disconnect();
     });
