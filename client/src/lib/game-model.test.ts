@@ -46,6 +46,23 @@ describe('GameModel events', () => {
     expect(model.resyncCount).toBe(1);
   });
 
+  it('replays a move event with the rules and resyncs when the state hash differs', async () => {
+    const { model, game, transport } = setup('spectator');
+    const e1 = game.move('e2e4');
+    expect(e1.event).not.toHaveProperty('state');
+    model.handleEvent(e1);
+    expect(model.resyncCount).toBe(0);
+    const e2 = game.move('e7e5');
+    if (e2.event.type !== 'move') throw new Error('expected a move event');
+    transport.snapshotForResync = game.snapshot();
+    model.handleEvent({ ...e2, event: { ...e2.event, hash: '00000000' } });
+    expect(transport.sent.map((s) => s.event)).toEqual(['game:resync']);
+    await flush();
+    expect(model.resyncCount).toBe(1);
+    expect(model.version).toBe(3);
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+  });
+
   it('tracks presence, spectators, draw offers and the game end', () => {
     const { model, game } = setup('black');
     model.handlePresence({ gameId: 'g1', color: 'white', online: false });

@@ -1,5 +1,9 @@
 import {
   decodeState,
+  endTurn,
+  parseUci,
+  play,
+  stateHash,
   type ClockView,
   type Color,
   type GameEvent,
@@ -15,7 +19,8 @@ import type { RequestFn } from './socket.js';
 
 /**
  * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
- * applied in order; a gap (or an unreadable event) triggers a resync, and events arriving
+ * applied in order (a move is replayed with the rules and checked against the event's state
+ * hash); a gap, an unreadable event or a hash mismatch triggers a resync, and events arriving
  * meanwhile are buffered. Subclasses hook into own-move confirmation and every change.
  */
 export class GameSync {
@@ -132,9 +137,11 @@ export class GameSync {
     const ev = e.event;
     switch (ev.type) {
       case 'move': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
+        // The event carries the move and the hash of the state after it: apply it with the rules.
+        const move = parseUci(ev.move.uci);
+        const next = move && this.serverState ? play(this.serverState, move, ev.move.color) : null;
+        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        this.serverState = next.value.state;
         this.serverMoves = [...this.serverMoves, ev.move];
         // A standing draw offer lapses when the offered side ends a turn.
         if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
@@ -144,9 +151,9 @@ export class GameSync {
         return true;
       }
       case 'turn-passed': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
+        const next = this.serverState ? endTurn(this.serverState, ev.color) : null;
+        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        this.serverState = next.value.state;
         if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
         this.onSnapshot();
         this.setClocks(ev.clocks);

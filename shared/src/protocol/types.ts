@@ -91,7 +91,8 @@ export type GameEventBody =
   | {
       readonly type: 'move';
       readonly move: MoveRecord;
-      readonly state: string;
+      /** `stateHash` of the rules state after the move: apply `move.uci` with the rules and compare. */
+      readonly hash: string;
       readonly check: boolean;
       readonly clocks: ClockView;
       readonly outcome: Outcome | null;
@@ -99,7 +100,8 @@ export type GameEventBody =
   | {
       readonly type: 'turn-passed';
       readonly color: Color;
-      readonly state: string;
+      /** `stateHash` of the rules state after the pass (`endTurn`). */
+      readonly hash: string;
       readonly clocks: ClockView;
       /** Set when the pass ended the game (e.g. the opponent starts a turn mated or stalemated). */
       readonly outcome?: Outcome | null;
