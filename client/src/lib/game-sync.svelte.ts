@@ -9,13 +9,18 @@ import {
   type GameEvent,
   type GameSnapshot,
   type GameState,
+  type HeartbeatEvent,
   type MoveRecord,
   type Outcome,
   type PresenceEvent,
   type Seat,
+  type SpectatorsEvent,
 } from '@progressive-chess/shared';
 import { ClockSync } from './clock-sync.js';
 import type { RequestFn } from './socket.js';
+
+/** How long an announced version may run ahead of the applied events before a resync. */
+export const STALE_GRACE_MS = 300;
 
 /**
  * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
@@ -49,6 +54,7 @@ export class GameSync {
   protected readonly request: RequestFn;
   private resyncing = false;
   private buffered: GameEvent[] = [];
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(id: string, request: RequestFn) {
     this.id = id;
@@ -192,11 +198,39 @@ export class GameSync {
   }
 
   handlePresence(p: PresenceEvent): void {
-    if (p.gameId === this.id) this.online = { ...this.online, [p.color]: p.online };
+    if (p.gameId !== this.id) return;
+    this.online = { ...this.online, [p.color]: p.online };
+    this.noteVersion(p.version);
   }
 
-  handleSpectators(gameId: string, count: number): void {
-    if (gameId === this.id) this.spectators = count;
+  handleSpectators(p: SpectatorsEvent): void {
+    if (p.gameId !== this.id) return;
+    this.spectators = p.count;
+    this.noteVersion(p.version);
+  }
+
+  /** `game:heartbeat`: the game's stored version. */
+  handleHeartbeat(h: HeartbeatEvent): void {
+    if (h.gameId === this.id) this.noteVersion(h.version);
+  }
+
+  /**
+   * The server's version of the game, from an unversioned event (heartbeat, presence, spectators).
+   * When it is ahead of ours, the missing events may still be on their way (another node's events
+   * can trail this node's heartbeat): still behind after `STALE_GRACE_MS`, we resync.
+   */
+  private noteVersion(version: number): void {
+    if (version <= this.version || this.staleTimer !== null) return;
+    this.staleTimer = setTimeout(() => {
+      this.staleTimer = null;
+      if (version > this.version) void this.resync();
+    }, STALE_GRACE_MS);
+  }
+
+  /** Stops the timers of this view (the page left the game). */
+  dispose(): void {
+    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    this.staleTimer = null;
   }
 
   /** Milliseconds left on a clock at local time `now`. */
