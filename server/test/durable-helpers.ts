@@ -5,6 +5,8 @@ import type { Database } from '../src/db/database.js';
 import { openDatabase } from '../src/db/open-database.js';
 import type { AckFailure, AckResult, TestServer } from './helpers.js';
 
+/** PGlite takes seconds to start, more on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
 const TABLES = 'rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 /** One embedded PGlite for the test file (it takes seconds to start), emptied before each test. */
@@ -12,7 +14,7 @@ export function useDatabase(): () => Database {
   let db: Database | null = null;
   beforeAll(async () => {
     db = await openDatabase({});
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await db?.close();
   });

@@ -36,7 +36,7 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
       accounts = new AccountsRepo(db);
       archive = new ArchiveRepo(db);
       ratings = new RatingsRepo(db);
-    });
+    }, 120_000); // PGlite takes seconds to start, more on a loaded machine
     afterAll(async () => {
       await db?.close();
     });

@@ -7,7 +7,7 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
   let pg: PostgresHandle;
   beforeAll(async () => {
     pg = await startPostgres();
-  });
+  }, 120_000);
   afterAll(async () => {
     await pg?.stop();
   });
