@@ -4,6 +4,10 @@ export type Route =
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'invite'; readonly code: string }
   | { readonly page: 'rules'; readonly variant: string | null }
+  | { readonly page: 'signup' }
+  | { readonly page: 'login' }
+  | { readonly page: 'profile'; readonly name: string }
+  | { readonly page: 'leaderboard'; readonly variant: string | null }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -14,6 +18,10 @@ export function matchRoute(path: string): Route {
   if (head === 'game' && arg) return { page: 'game', id: arg };
   if (head === 'invite' && arg) return { page: 'invite', code: arg };
   if (head === 'rules') return { page: 'rules', variant: arg ?? null };
+  if (head === 'signup' && !arg) return { page: 'signup' };
+  if (head === 'login' && !arg) return { page: 'login' };
+  if (head === '@' && arg) return { page: 'profile', name: arg };
+  if (head === 'leaderboard') return { page: 'leaderboard', variant: arg ?? null };
   return { page: 'not-found' };
 }
 

@@ -59,7 +59,8 @@ export function getSocket(): ClientSocket {
     connection.status = 'connecting';
   });
   s.on('session', (session) => {
-    saveToken(session.token);
+    // An account's session cookie signs in without a token ('' then): keep the guest token.
+    if (session.token) saveToken(session.token);
     saveName(session.name);
     connection.session = session;
   });
@@ -103,4 +104,11 @@ export async function setName(name: string): Promise<Ack<AckData['session:setNam
   const res = await request('session:setName', { name });
   if (res.ok && connection.session) connection.session = { ...connection.session, name: res.name };
   return res;
+}
+
+/** Opens the connection again (after signing in or out: the handshake reads the session cookie). */
+export function reconnect(): void {
+  const s = getSocket();
+  s.disconnect();
+  s.connect();
 }

@@ -1,0 +1,36 @@
+import type { AccountView } from '@progressive-chess/shared';
+import { api, type ApiResult } from './api.js';
+import { reconnect } from './socket.js';
+import { savedToken } from './storage.js';
+
+/** The signed-in account (null: playing anonymously), as the server's session cookie says. */
+export const me: { account: AccountView | null; loaded: boolean } = $state({ account: null, loaded: false });
+
+export async function loadAccount(): Promise<void> {
+  const res = await api<{ account: AccountView }>('/api/account');
+  me.account = res.ok ? res.data.account : null;
+  me.loaded = true;
+}
+
+function signedIn(res: ApiResult<{ account: AccountView }>): ApiResult<{ account: AccountView }> {
+  if (res.ok) {
+    me.account = res.data.account;
+    reconnect();
+  }
+  return res;
+}
+
+/** Claims this browser's anonymous identity (its token) as an account. */
+export async function register(username: string, password: string): Promise<ApiResult<{ account: AccountView }>> {
+  return signedIn(await api('/api/account/register', { username, password, token: savedToken() ?? '' }));
+}
+
+export async function login(username: string, password: string): Promise<ApiResult<{ account: AccountView }>> {
+  return signedIn(await api('/api/account/login', { username, password }));
+}
+
+export async function logout(everywhere = false): Promise<void> {
+  await api('/api/account/logout', { everywhere });
+  me.account = null;
+  reconnect();
+}
