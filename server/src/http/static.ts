@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import express, { type Router } from 'express';
 
 /** Client-side routes answered with index.html (the Svelte app routes them itself). */
-export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest'];
+export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/signup', '/login', '/@/:name', '/leaderboard', '/leaderboard/:variant'];
 
 /** The built client: hashed assets cached for long, index.html never, SPA fallback on app routes. */
 export function serveClient(clientDir: string): Router {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App } from '../../../server/src/app.js';
+import { createApp, type App, type AppDeps } from '../../../server/src/app.js';
 import { createMemoryStore } from '../../../server/src/store/memory-store.js';
 
 export const CLIENT_ROOT = fileURLToPath(new URL('../../../client/', import.meta.url));
@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real server (memory store) serving the built client, on a free port. */
-export async function startServer(options: { firstMoveGraceMs?: number } = {}): Promise<TestServer> {
+export async function startServer(options: Partial<Pick<AppDeps, 'firstMoveGraceMs' | 'database'>> = {}): Promise<TestServer> {
   ensureClientBuilt();
   const store = createMemoryStore();
   const app = createApp({ store, clientDir: CLIENT_DIST, ...options });
