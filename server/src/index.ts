@@ -31,6 +31,9 @@ const port = Number(env.PORT ?? 3000);
 const address = await server.listen(port, env.HOST);
 const url = env.PUBLIC_URL ?? `http://localhost:${address.port}`;
 logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);
+if (database.kind === 'pglite' && pgliteDir === undefined) {
+  logger.warn('DATABASE_URL and PGLITE_DIR are not set: accounts, ratings and the archive are in memory, lost on restart');
+}
 if (!redisUrl) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
 
 let stopping = false;
