@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
@@ -62,7 +62,13 @@ export function createApp(deps: AppDeps): App {
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
-  const httpServer = createServer();
+  // The HTTP app is the server's own request listener, in place before Socket.IO attaches: engine.io
+  // then answers its path alone and hands every other request to the app (never both).
+  let httpApp: RequestListener | null = null;
+  const httpServer = createServer((req, res) => {
+    if (httpApp) return httpApp(req, res);
+    res.writeHead(503).end();
+  });
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],
@@ -110,7 +116,7 @@ export function createApp(deps: AppDeps): App {
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
   });
-  httpServer.on('request', app);
+  httpApp = app;
 
   const worker = startDeadlineWorker({
     store,
