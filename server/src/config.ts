@@ -26,7 +26,11 @@ export interface AppDeps {
   readonly clientDir?: string;
   readonly firstMoveGraceMs?: number;
   readonly deadlineTickMs?: number;
-  /** How long a claimed deadline stays with the node that claimed it before another may take it. */
+  /**
+   * How long a claimed deadline stays with the node that claimed it before another may take it.
+   * Short (default 80 ms, with a 40 ms tick): a node that dies right after claiming delays the flag
+   * by at most lease + tick. A slow claimer losing its lease is harmless: the commit is a compare-and-set.
+   */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
   readonly rateLimit?: RateLimitOptions;
@@ -47,8 +51,8 @@ export interface Settings {
 export function settingsOf(deps: AppDeps): Settings {
   return {
     firstMoveGraceMs: deps.firstMoveGraceMs ?? FIRST_MOVE_GRACE_MS,
-    deadlineTickMs: deps.deadlineTickMs ?? 250,
-    deadlineLeaseMs: deps.deadlineLeaseMs ?? 10_000,
+    deadlineTickMs: deps.deadlineTickMs ?? 40,
+    deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,

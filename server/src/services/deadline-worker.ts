@@ -7,7 +7,10 @@ const CLAIM_BATCH = 100;
  * Polls the store for due deadlines (clock flags, first-move aborts) every `tickMs` and resolves
  * each claimed game: the server ends games on time with no client traffic. Each deadline is
  * claimed by one node only (the store's atomic claim). A claim is a lease of `leaseMs`: the resolver
- * commits or settles it, and if this process dies first the game comes due again for another node.
+ * commits or settles it, and if this process dies first the game comes due again for another node
+ * once the lease ends. Leases are short (a flag is late by at most lease + tick after a node's
+ * death); a live claimer that outlasts its lease only races the next claimer, and the game's
+ * compare-and-set lets one of them commit the flag.
  */
 export function startDeadlineWorker(opts: {
   readonly store: Store;
