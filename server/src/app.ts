@@ -18,7 +18,10 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
+import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
+import { REDIS_CLIENT_OPTIONS } from './store/redis-options.js';
+import { throttledWarning } from './throttled-log.js';
 import type { AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -41,11 +44,17 @@ export interface App {
 }
 
 function redisClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
+  const clients = adapterClients(deps);
+  if (clients) guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
+  return clients;
+}
+
+function adapterClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
   if (!deps.redis) return null;
   if ('url' in deps.redis) {
     // Auto-pipelining: the broadcasts of one event-loop tick go out in one write (one PUBLISH each).
-    const pub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    const sub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3 });
+    const pub = new Redis(deps.redis.url, { ...REDIS_CLIENT_OPTIONS, enableAutoPipelining: true });
+    const sub = new Redis(deps.redis.url, REDIS_CLIENT_OPTIONS);
     for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
     return { pub, sub, owned: true };
   }

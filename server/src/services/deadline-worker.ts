@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.js';
+import { throttledWarning } from '../throttled-log.js';
 
 const CLAIM_BATCH = 100;
 
@@ -22,6 +23,7 @@ export function startDeadlineWorker(opts: {
 }): { stop(): Promise<void> } {
   let current: Promise<void> = Promise.resolve();
   let busy = false;
+  const pollFailed = throttledWarning(opts.logger, 'deadline poll failed');
   const tick = async (): Promise<void> => {
     const now = opts.now();
     const ids = await opts.store.claimDueGames(now, CLAIM_BATCH, opts.leaseMs);
@@ -33,7 +35,7 @@ export function startDeadlineWorker(opts: {
     if (busy) return;
     busy = true;
     current = tick()
-      .catch((e: unknown) => opts.logger.warn({ err: e }, 'deadline poll failed'))
+      .catch(pollFailed)
       .finally(() => {
         busy = false;
       });
