@@ -22,6 +22,7 @@ import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { REDIS_CLIENT_OPTIONS } from './store/redis-options.js';
 import { throttledWarning } from './throttled-log.js';
+import { socketPublisher } from './transport/socket-publisher.js';
 import type { AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -88,12 +89,13 @@ export function createApp(deps: AppDeps): App {
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
   const identity = createIdentity(store, now);
-  const games = new GameService({ store, io, now, logger, settings, metrics });
+  const publisher = socketPublisher(io);
+  const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(io, games, now);
+  const rooms = new RoomService(publisher, games, now);
   const lobby = new LobbyService({
     store,
-    io,
+    publisher,
     games,
     identity,
     now,
