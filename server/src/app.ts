@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): App {
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now);
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger });
   const lobby = new LobbyService({
     store,
     publisher,
@@ -143,6 +143,7 @@ export function createApp(deps: AppDeps): App {
     sockets.closing();
     await worker.stop();
     lobby.close();
+    await rooms.close();
     await io.close();
     httpServer.closeAllConnections();
     await games.close();

@@ -33,6 +33,8 @@ export interface AppDeps {
    */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** Presence and spectator counts are counted and published per room at most once per this interval. */
+  readonly presenceBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
@@ -44,6 +46,7 @@ export interface Settings {
   readonly deadlineTickMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
+  readonly presenceBatchMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly maxHttpBufferSize: number;
 }
@@ -54,6 +57,7 @@ export function settingsOf(deps: AppDeps): Settings {
     deadlineTickMs: deps.deadlineTickMs ?? 40,
     deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
+    presenceBatchMs: deps.presenceBatchMs ?? 250,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
   };

@@ -71,9 +71,9 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       if (shuttingDown) return;
       track(
         (async () => {
-          await deps.rooms.socketGone(rooms, playerId);
-          const left = await io.in(playerRoom(playerId)).fetchSockets();
-          if (left.length === 0) deps.lobby.playerDisconnected(playerId);
+          await deps.rooms.socketGone(rooms);
+          // The seek grace timer checks every node before it drops anything: here, this node's count is enough.
+          if ((io.sockets.adapter.rooms.get(playerRoom(playerId))?.size ?? 0) === 0) deps.lobby.playerDisconnected(playerId);
         })(),
       );
     });
