@@ -1,6 +1,7 @@
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { createApp, type App, type AppDeps } from '../../server/src/app.js';
 import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import { afterAll, beforeAll } from 'vitest';
 import { call, type Client } from '../support/game-client.js';
 import { type RedisHandle, type RedisOptions, startRedis } from '../support/redis-server.js';
@@ -28,9 +29,14 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export async function startNode(redisUrl: string, deps: Partial<AppDeps> = {}): Promise<Node> {
+/** `wrap`: what the app sees of the node's store (e.g. a store that fails on cue); `store` stays the real one. */
+export async function startNode(
+  redisUrl: string,
+  deps: Partial<AppDeps> = {},
+  wrap: (store: RedisStore) => Store = (s) => s,
+): Promise<Node> {
   const store = createRedisStore(redisUrl, { prefix: 'mn:' });
-  const app = createApp({ deadlineTickMs: 50, ...deps, store, redis: { url: redisUrl } });
+  const app = createApp({ deadlineTickMs: 50, ...deps, store: wrap(store), redis: { url: redisUrl } });
   const { port } = await app.listen(0, '127.0.0.1');
   let closed = false;
   return {

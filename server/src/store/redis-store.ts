@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MoveLogCache } from './move-log-cache.js';
+import { guarded, storeError } from './redis-errors.js';
+import { REDIS_CLIENT_OPTIONS } from './redis-options.js';
 import * as lua from './redis-scripts.js';
 import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
 
@@ -162,7 +164,7 @@ export class RedisStore implements Store {
   }
 
   async getSeek(id: string): Promise<StoredSeek | null> {
-    const [code, pub, doc] = await this.redis.hmget(this.k.seekPrefix + id, 'code', 'public', 'doc');
+    const [code, pub, doc] = await guarded(this.redis.hmget(this.k.seekPrefix + id, 'code', 'public', 'doc'));
     return doc == null ? null : toSeek(id, code ?? undefined, pub ?? undefined, doc);
   }
 
@@ -188,15 +190,15 @@ export class RedisStore implements Store {
   }
 
   async putPlayer(id: string, doc: string): Promise<void> {
-    await this.redis.set(this.k.playerPrefix + id, doc);
+    await guarded(this.redis.set(this.k.playerPrefix + id, doc));
   }
 
   async getPlayer(id: string): Promise<string | null> {
-    return this.redis.get(this.k.playerPrefix + id);
+    return guarded(this.redis.get(this.k.playerPrefix + id));
   }
 
   async ping(): Promise<void> {
-    const r = await this.redis.ping();
+    const r = await guarded(this.redis.ping());
     if (r !== 'PONG') throw new Error(`unexpected PING reply: ${r}`);
   }
 
@@ -233,8 +235,8 @@ export class RedisStore implements Store {
     try {
       return await this.redis.evalsha(s.sha, keys.length, ...keys, ...args);
     } catch (e) {
-      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
-      return this.redis.eval(s.body, keys.length, ...keys, ...args);
+      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw storeError(e);
+      return guarded(this.redis.eval(s.body, keys.length, ...keys, ...args));
     }
   }
 }
@@ -244,7 +246,7 @@ export function createRedisStore(target: string | Redis, opts: RedisStoreOptions
   const owns = typeof target === 'string';
   // Auto-pipelining sends the commands of one event-loop tick in one write: fewer syscalls under load.
   const redis =
-    typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: true }) : target;
+    typeof target === 'string' ? new Redis(target, { ...REDIS_CLIENT_OPTIONS, enableAutoPipelining: true }) : target;
   if (owns) redis.on('error', opts.onError ?? (() => undefined));
   return new RedisStore(redis, owns, opts.prefix ?? '', opts.cachedMoves ?? 250_000);
 }

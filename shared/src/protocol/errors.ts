@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'conflict', // compare-and-set kept losing: try again
   'not-found', // HTTP: no such route
   'internal',
+  'unavailable', // the game store (Redis) cannot be reached now: try again shortly
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
