@@ -3,14 +3,14 @@ import type { Logger } from 'pino';
 import { newGameId, newId, newInviteCode } from '../ids.js';
 import type { Limits } from '../limits.js';
 import type { Store, StoredSeek } from '../store/store.js';
-import { LOBBY_ROOM, playerRoom, type AppServer, type AppSocket } from '../transport/socket-types.js';
 import { fail } from './errors.js';
 import type { GameService } from './game-service.js';
 import type { Identity } from './identity.js';
+import { LOBBY_ROOM, type Member, type Publisher } from './publisher.js';
 
 export interface LobbyDeps {
   readonly store: Store;
-  readonly io: AppServer;
+  readonly publisher: Publisher;
   readonly games: GameService;
   readonly identity: Identity;
   readonly now: () => number;
@@ -41,7 +41,7 @@ export class LobbyService {
     }, deps.seekGraceMs);
   }
 
-  async subscribe(socket: AppSocket): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
+  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
     await socket.join(LOBBY_ROOM);
     const listed = this.deps.limits.lobbyListed;
     const [seeks, games] = await Promise.all([
@@ -51,7 +51,7 @@ export class LobbyService {
     return { seeks: seeks.map(seekOf), games: games.map((g) => JSON.parse(g.summary) as GameSummary) };
   }
 
-  async unsubscribe(socket: AppSocket): Promise<void> {
+  async unsubscribe(socket: Member): Promise<void> {
     await socket.leave(LOBBY_ROOM);
   }
 
@@ -87,7 +87,7 @@ export class LobbyService {
     const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer);
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
     const open = seekOf(r.seek);
-    if (r.created && r.seek.public) this.deps.io.to(LOBBY_ROOM).emit('lobby:seekAdded', open);
+    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open);
     if (r.seek.code === null) return { seek: open };
     return { seek: open, inviteUrl: `${this.deps.publicUrl()}/invite/${r.seek.code}` };
   }
@@ -184,7 +184,7 @@ export class LobbyService {
   }
 
   private async online(playerId: string): Promise<boolean> {
-    return (await this.deps.io.in(playerRoom(playerId)).fetchSockets()).length > 0;
+    return this.deps.publisher.playerOnline(playerId);
   }
 
   /** Takes (atomically, once across nodes) the seeks whose creator matches, and tells the lobby. */
@@ -197,6 +197,6 @@ export class LobbyService {
   }
 
   private removed(s: StoredSeek): void {
-    if (s.public) this.deps.io.to(LOBBY_ROOM).emit('lobby:seekRemoved', { seekId: s.id });
+    if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
   }
 }
