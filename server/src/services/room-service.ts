@@ -18,9 +18,9 @@ export class RoomService {
     const doc = parseDoc(stored.doc);
     const seat = seatOf(doc, socket.data.playerId) ?? 'spectator';
     await socket.join(gameRoom(gameId));
-    if (seat !== 'spectator') this.publisher.publishPresence({ gameId, color: seat, online: true });
+    if (seat !== 'spectator') this.publisher.publishPresence({ gameId, color: seat, online: true, version: stored.version });
     const live = await this.live(doc);
-    this.announceSpectators(doc, live.spectators);
+    this.announceSpectators(doc, live.spectators, stored.version);
     return { snapshot: snapshotOf(stored, live, this.now()), seat };
   }
 
@@ -66,13 +66,13 @@ export class RoomService {
     const live = await this.live(doc);
     const seat = seatOf(doc, playerId);
     if (seat !== null && !live.online[seat]) {
-      this.publisher.publishPresence({ gameId, color: seat, online: false });
+      this.publisher.publishPresence({ gameId, color: seat, online: false, version: stored.version });
     }
-    this.announceSpectators(doc, live.spectators);
+    this.announceSpectators(doc, live.spectators, stored.version);
   }
 
-  private announceSpectators(doc: GameDoc, count: number): void {
-    this.publisher.publishSpectators({ gameId: doc.id, count });
+  private announceSpectators(doc: GameDoc, count: number, version: number): void {
+    this.publisher.publishSpectators({ gameId: doc.id, count, version });
     if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summaryOf(doc, count));
   }
 }
