@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis-client.js';
 import { AccountsRepo } from '../db/accounts-repo.js';
 import { ArchiveRepo } from '../db/archive-repo.js';
 import type { Database } from '../db/database.js';
@@ -13,7 +13,7 @@ export interface DurableOptions {
   readonly archiveGraceMs: number;
   readonly loginLimits: LoginLimits;
   /** Shared login counters across nodes (else per process). */
-  readonly redis?: Redis;
+  readonly redis?: RedisClient;
 }
 
 /** Everything built on the durable database: the archive, the account directory and (given identity) the account service. */

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis-client.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { fail } from '../services/errors.js';
 
@@ -23,7 +23,7 @@ export class LoginLimiter {
 
   constructor(
     private readonly limits: LoginLimits,
-    redis?: Redis,
+    redis?: RedisClient,
   ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract =>
       redis

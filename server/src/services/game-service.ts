@@ -17,7 +17,16 @@ import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
-import { deadlineOf, hasGrace, parseDoc, seatOf, summaryOf, type GameDoc, type PlayerRef } from './game-doc.js';
+import {
+  deadlineOf,
+  hasGrace,
+  parseDoc,
+  seatOf,
+  summaryOf,
+  withActivity,
+  type GameDoc,
+  type PlayerRef,
+} from './game-doc.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { Publisher } from './publisher.js';
@@ -41,6 +50,8 @@ export interface CreateGameOptions {
   /** Custom start (tests and rematches of such games only; never taken from clients). */
   readonly fen?: string;
   readonly turn?: number;
+  /** From an invitation: not listed in the lobby. */
+  readonly private?: boolean;
   readonly rated?: boolean;
 }
 
@@ -107,7 +118,7 @@ export class GameService {
     const state = res.value;
     const now = this.deps.now();
     const timed = hasGrace(opts.timeControl);
-    const doc: GameDoc = {
+    const created: GameDoc = {
       id,
       variant: opts.variant,
       timeControl: opts.timeControl,
@@ -127,12 +138,14 @@ export class GameService {
       rematchOffer: null,
       rematchGameId: null,
       createdAt: now,
+      ...(opts.private === true ? { private: true } : {}),
       ...(opts.rated ? { rated: true } : {}),
     };
+    const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
-    this.deps.publisher.publishLobby('lobby:gameAdded', summaryOf(doc));
+    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', summaryOf(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -222,6 +235,16 @@ export class GameService {
     });
   }
 
+  /**
+   * Archived games leave the live store after the archive's grace; aborted games (no result) are
+   * not kept for replay either (without an archive).
+   */
+  private expiry(doc: GameDoc): Pick<GameWrite, 'expireAfterMs'> {
+    if (doc.archived === true && this.deps.archive) return { expireAfterMs: this.deps.archive.graceMs };
+    if (doc.outcome?.reason === 'aborted' && !this.archiveDue(doc)) return { expireAfterMs: this.deps.settings.limits.abortedRetentionMs };
+    return {};
+  }
+
   /** A finished game not yet in the archive (its deadline stays due until it is: the outbox). */
   private archiveDue(doc: GameDoc): boolean {
     return this.deps.archive !== undefined && doc.status === 'finished' && doc.archived !== true;
@@ -230,16 +253,15 @@ export class GameService {
   /**
    * Writes a finished game to the archive (idempotent: a retry or a racing node gets the same
    * rating change), then marks it archived with a versioned event and lets it expire from the
-   * live store. False when another change was committed first (try again on a fresh load).
+   * live store in the same commit. False when another change was committed first (try again on a fresh load).
    */
   private async archiveFinished(head: GameHead, doc: GameDoc, state: GameState): Promise<boolean> {
     const archive = this.deps.archive;
     const full = await this.deps.store.loadGame(head.id);
     if (archive === undefined || full === null || full.version !== head.version) return false;
     const ratings = await archive.archive(full);
-    if ((await this.commit(head, doc, archivedTransition(doc, state, ratings))) === null) return false;
-    await this.deps.store.expireGame(head.id, archive.graceMs);
-    return true;
+    // The commit also sets the game's expiry from the live store (`expiry`).
+    return (await this.commit(head, doc, archivedTransition(doc, state, ratings))) !== null;
   }
 
   /** Waits for queued commands. */
@@ -248,7 +270,8 @@ export class GameService {
   }
 
   /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
-  private async commit(stored: GameHead, prev: GameDoc, t: Transition): Promise<number | null> {
+  private async commit(stored: GameHead, prev: GameDoc, decided: Transition): Promise<number | null> {
+    const t = { ...decided, doc: withActivity(decided.doc, this.deps.now(), this.deps.settings.limits.abandonAfterMs) };
     const write = this.write(t.doc, t.moves, prev);
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     if (!res.ok) {
@@ -260,6 +283,8 @@ export class GameService {
     const { publisher } = this.deps;
     publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
+    if (t.doc.status !== 'playing' && prev.status === 'playing') this.ended(t.doc);
+    if (t.doc.private === true) return res.version;
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
@@ -268,14 +293,53 @@ export class GameService {
     return res.version;
   }
 
+  /**
+   * Counts a new game among its players' games in progress (at most `max` each). A refusal is
+   * checked first: games counted for that player that are over (or gone) are released, then it
+   * is tried once more. Throws `too-many-games`.
+   */
+  async reserve(gameId: string, players: readonly string[], max = this.deps.settings.limits.maxGamesPerPlayer): Promise<void> {
+    const { store } = this.deps;
+    for (let attempt = 0; ; attempt++) {
+      const r = await store.reserveGame(gameId, players, max);
+      if (r.ok) return;
+      if (attempt > 0 || !(await this.releaseFinished(r.player))) {
+        fail('too-many-games', `a player already has ${max} games in progress`);
+      }
+    }
+  }
+
+  /** Releases a player's counted games that are no longer in progress; whether any was. */
+  private async releaseFinished(player: string): Promise<boolean> {
+    const ids = await this.deps.store.gamesOf(player);
+    const heads = await Promise.all(ids.map((id) => this.deps.store.loadGameHead(id)));
+    const over = ids.filter((_, i) => {
+      const h = heads[i];
+      return h == null || parseDoc(h.doc).status !== 'playing';
+    });
+    await Promise.all(over.map((id) => this.deps.store.releaseGame(id, [player])));
+    return over.length > 0;
+  }
+
+  /** A game just ended: it no longer counts for its players (best effort: a refusal re-checks). */
+  private ended(doc: GameDoc): void {
+    const players = [doc.players.white.id, doc.players.black.id];
+    this.deps.store
+      .releaseGame(doc.id, players)
+      .catch((e: unknown) => this.deps.logger.warn({ err: e, gameId: doc.id }, 'release game'));
+  }
+
   /** The store write of `doc`; the listed summary is rewritten only when it changes (from `prev`). */
   private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
+    const unlisted = doc.status !== 'playing' || doc.private === true;
     return {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
+      // A finished game stays due until it is archived (the archive's outbox).
       deadline: this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc),
-      summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
+      summary: unlisted ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
+      ...this.expiry(doc),
     };
   }
 }

@@ -57,9 +57,14 @@ export interface Identity {
   bindAccount(playerId: string, username: string): Promise<void>;
 }
 
-export function createIdentity(store: Store, now: () => number, accounts?: AccountDirectory): Identity {
-  async function load(playerId: string): Promise<PlayerDoc | null> {
-    const raw = await store.getPlayer(playerId);
+/**
+ * A player document lives `playerTtlMs` after the player was last seen (handshake with the token,
+ * rename), then an anonymous token stops working; an account's document is written again from
+ * the account at its next signed-in handshake.
+ */
+export function createIdentity(store: Store, now: () => number, playerTtlMs: number, accounts?: AccountDirectory): Identity {
+  async function load(playerId: string, seen = false): Promise<PlayerDoc | null> {
+    const raw = await store.getPlayer(playerId, seen ? playerTtlMs : undefined);
     if (raw === null) return null;
     const parsed = playerDocSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
@@ -71,9 +76,9 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
     return owner === null || owner === playerId;
   }
 
-  async function verifyToken(token: string): Promise<PlayerDoc> {
+  async function verifyToken(token: string, seen = false): Promise<PlayerDoc> {
     const playerId = token.split('.')[0] ?? '';
-    const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
+    const doc = idSchema.safeParse(playerId).success ? await load(playerId, seen) : null;
     if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
     return doc;
   }
@@ -81,10 +86,10 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
   async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null> {
     const acc = accounts ? await accounts.fromCookie(cookieHeader) : null;
     if (acc === null) return null;
-    const doc = await load(acc.playerId);
+    const doc = await load(acc.playerId, true);
     if (doc === null || doc.name !== acc.username || doc.account !== acc.username) {
       const fresh: PlayerDoc = { id: acc.playerId, name: acc.username, tokenHash: '', createdAt: doc?.createdAt ?? now(), account: acc.username };
-      await store.putPlayer(acc.playerId, JSON.stringify(fresh));
+      await store.putPlayer(acc.playerId, JSON.stringify(fresh), playerTtlMs);
     }
     return { playerId: acc.playerId, token: '', name: acc.username, created: false };
   }
@@ -99,7 +104,7 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
       tokenHash: sha256(token),
       createdAt: now(),
     };
-    await store.putPlayer(id, JSON.stringify(doc));
+    await store.putPlayer(id, JSON.stringify(doc), playerTtlMs);
     return { playerId: id, token, name: doc.name, created: true };
   }
 
@@ -112,7 +117,7 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
       const name = displayNameSchema.safeParse(hs.data.name);
       const { token } = hs.data;
       if (token === undefined) return create(name.success ? name.data : undefined);
-      const doc = await verifyToken(token);
+      const doc = await verifyToken(token, true);
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
 
@@ -121,7 +126,7 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
       if (doc === null) fail('bad-token', 'unknown player');
       if (doc.account !== undefined && doc.account !== name) fail('name-taken', 'an account plays under its username');
       if (!(await free(name, playerId))) fail('name-taken', 'that name is the username of an account');
-      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }));
+      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }), playerTtlMs);
       return name;
     },
 
@@ -132,7 +137,7 @@ export function createIdentity(store: Store, now: () => number, accounts?: Accou
     async bindAccount(playerId, username) {
       const doc = await load(playerId);
       const base = doc ?? { id: playerId, createdAt: now() };
-      await store.putPlayer(playerId, JSON.stringify({ ...base, name: username, tokenHash: '', account: username }));
+      await store.putPlayer(playerId, JSON.stringify({ ...base, name: username, tokenHash: '', account: username }), playerTtlMs);
     },
 
     async nameOf(playerId) {
