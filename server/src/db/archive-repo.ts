@@ -45,6 +45,9 @@ interface RecordRow {
   ratings: string | null;
 }
 
+const parseRatings = (raw: string | null): GameRatingChanges | null =>
+  raw === null ? null : (JSON.parse(raw) as GameRatingChanges);
+
 const toRecord = (row: RecordRow): ArchivedRecord => ({
   id: row.id,
   version: row.version,
@@ -52,8 +55,6 @@ const toRecord = (row: RecordRow): ArchivedRecord => ({
   moves: JSON.parse(row.moves) as string[],
   ratings: parseRatings(row.ratings),
 });
-const parseRatings = (raw: string | null): GameRatingChanges | null =>
-  raw === null ? null : (JSON.parse(raw) as GameRatingChanges);
 
 export interface PageQuery {
   readonly variant?: VariantId;
