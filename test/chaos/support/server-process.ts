@@ -35,7 +35,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   let pending = '';
   proc.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 20_000);
+    // Generous: the entry also opens the embedded PGlite (seconds of WebAssembly start-up on a busy machine).
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 120_000);
     proc.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening: ${stderr}`));
