@@ -55,7 +55,7 @@ export class SeriesSearch {
 
   private tick(): boolean {
     this.nodes++;
-    if ((this.nodes & 2047) === 0 && (this.nodes >= this.limits.maxNodes || this.limits.outOfTime())) this.stopped = true;
+    if ((this.nodes & 255) === 0 && this.limits.outOfTime()) this.stopped = true;
     if (this.nodes >= this.limits.maxNodes) this.stopped = true;
     return this.stopped;
   }
