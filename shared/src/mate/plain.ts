@@ -20,7 +20,7 @@ export function plainMateSearch(state: GameState, opts: MateOptions = {}): MateR
   const path: Move[] = [];
   const walk = (s: GameState): boolean => {
     nodes++;
-    if (nodes >= maxNodes || (now && budgetMs !== undefined && (nodes & 1023) === 0 && now() - start >= budgetMs)) stopped = true;
+    if (nodes >= maxNodes || (now && budgetMs !== undefined && now() - start >= budgetMs)) stopped = true;
     if (stopped) return false;
     for (const move of legalMoves(s)) {
       const r = play(s, move, mover);
