@@ -1,5 +1,5 @@
 /** `pchess mate`: a mate for the side to move from the point the game has reached. */
-import { findMate, makeSan, makeUci, parseGame, parsePgn, play, type GameState, type Move, type VariantId } from '@progressive-chess/shared';
+import { findMate, makeSan, makeUci, parsePgn, play, type GameState, type Move, type VariantId } from '@progressive-chess/shared';
 import { intOption, type Args } from './args.js';
 import { printJson, replayError } from './output.js';
 
@@ -19,13 +19,12 @@ function seriesSan(state: GameState, moves: readonly Move[]): string {
 /** Exit 0 with the answer, 1 for an illegal or finished game (usage errors: 2, thrown). */
 export function mateCommand(args: Args, variant: VariantId, start: { fen?: string; turn?: number }, text: string): number {
   const budgetMs = intOption(args, 'budget-ms', 1, 86_400_000);
-  const isPgn = /^\s*\[/.test(text);
-  const parsed = isPgn ? parsePgn(text, { variant }) : parseGame(text, variant, start);
+  const parsed = parsePgn(text, { variant, ...start });
   if (!parsed.ok) {
     printJson(replayError(parsed.error));
     return 1;
   }
-  const state = 'parsed' in parsed.value ? parsed.value.parsed.state : parsed.value.state;
+  const state = parsed.value.parsed.state;
   if (state.outcome) {
     printJson({ ok: false, code: 'game-over', message: `the game is over (${state.outcome.result ?? '*'} ${state.outcome.reason})` });
     return 1;

@@ -1,6 +1,6 @@
-// The 60 progressive mates (Italian), read from the copy in test/data.
-import { readFileSync } from 'node:fs';
-import { parseSquare, type Move, type Role } from '../../src/chess/index.js';
+// The 60 progressive mates (Italian) with their example series as moves.
+import { parseUci, type Move } from '../../src/chess/index.js';
+import { progressiveMates } from '../data/load.js';
 
 export interface MateProblem {
   id: string;
@@ -9,21 +9,11 @@ export interface MateProblem {
   solution: Move[];
 }
 
-const PROMOTION: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
-
 function parseMove(text: string): Move {
-  const m = /^([a-h][1-8])-([a-h][1-8])([qrbn])?$/.exec(text);
-  if (!m) throw new Error(`bad move ${text}`);
-  const [, from, to, promo] = m;
-  const move = { from: parseSquare(from!)!, to: parseSquare(to!)! };
-  return promo ? { ...move, promotion: PROMOTION[promo]! } : move;
+  const move = parseUci(text.replace('-', ''));
+  if (!move) throw new Error(`bad move ${text}`);
+  return move;
 }
 
-export function mateProblems(): MateProblem[] {
-  const text = readFileSync(new URL('../data/progressive-mates-60.csv', import.meta.url), 'utf8');
-  return text.trim().split(/\r?\n/).slice(1).map((line) => {
-    const m = /^(\d+),"([^"]+)",(\d+),"([^"]+)"$/.exec(line.trim());
-    if (!m) throw new Error(`bad line ${line}`);
-    return { id: m[1]!, fen: m[2]!, turn: Number(m[3]), solution: m[4]!.split(';').map(parseMove) };
-  });
-}
+export const mateProblems = (): MateProblem[] =>
+  progressiveMates().map((row) => ({ id: String(row.id), fen: row.fen, turn: row.turn, solution: row.solution.map(parseMove) }));

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { Move } from '../../src/chess/index.js';
 import { newGame, play, type PlayOutcome } from '../../src/rules/index.js';
-import { mateProblems as problems } from '../mate/mates60.js';
+import { progressiveMates } from '../data/load.js';
+import { mv } from '../notation/helpers.js';
+
+interface Problem {
+  id: string;
+  fen: string;
+  turn: number;
+  solution: Move[];
+}
+
+function problems(): Problem[] {
+  return progressiveMates().map((row) => ({ id: String(row.id), fen: row.fen, turn: row.turn, solution: row.solution.map(mv) }));
+}
 
 describe('progressive-mates-60', () => {
   const all = problems();
