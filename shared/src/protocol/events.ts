@@ -85,5 +85,5 @@ export interface ServerToClientEvents {
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request' | 'flooding'; message: string }) => void;
 }
