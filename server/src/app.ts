@@ -12,6 +12,7 @@ import { createMetrics } from './metrics.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { GameCommands } from './services/game-commands.js';
 import { GameService } from './services/game-service.js';
+import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
 import { RoomService } from './services/room-service.js';
@@ -21,6 +22,7 @@ import { originAllowed } from './transport/origin.js';
 import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { createAbuseLimiter } from './transport/abuse-limits.js';
+import { onResubscribed } from './transport/redis-recovery.js';
 import { REDIS_CLIENT_OPTIONS } from './store/redis-options.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -142,9 +144,21 @@ export function createApp(deps: AppDeps): App {
     resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
   });
 
+  // Events published while this node's subscriber was away are lost: the heartbeat (now, and
+  // periodically) tells its clients each game's version, and a client that is behind resyncs.
+  const heartbeat = startHeartbeat({
+    publisher,
+    versionOf: async (id) => (await store.loadGameHead(id))?.version ?? null,
+    intervalMs: settings.heartbeatMs,
+    logger,
+  });
+  const stopRecovery = redis ? onResubscribed(redis.sub, () => void heartbeat.sweep()) : () => undefined;
+
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     sockets.closing();
+    stopRecovery();
+    await heartbeat.stop();
     await worker.stop();
     lobby.close();
     await rooms.close();

@@ -59,6 +59,8 @@ export interface AppDeps {
    */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** Period of the per-game version heartbeat (`game:heartbeat`). */
+  readonly heartbeatMs?: number;
   /** Presence and spectator counts are counted and published per room at most once per this interval. */
   readonly presenceBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
@@ -76,6 +78,7 @@ export interface Settings {
   readonly deadlineTickMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
+  readonly heartbeatMs: number;
   readonly presenceBatchMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly abuseLimits: AbuseLimitOptions;
@@ -89,6 +92,7 @@ export function settingsOf(deps: AppDeps): Settings {
     deadlineTickMs: deps.deadlineTickMs ?? 40,
     deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
+    heartbeatMs: deps.heartbeatMs ?? 5_000,
     presenceBatchMs: deps.presenceBatchMs ?? 250,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     abuseLimits: { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits },

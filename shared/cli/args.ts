@@ -17,7 +17,7 @@ export interface Args {
 }
 
 export const USAGE = `usage:
-  pchess replay --variant <id> [--fen "<FEN>" --turn <t>] [FILE|-]
+  pchess replay [--variant <id>] [--fen "<FEN>" --turn <t>] [FILE|-]   (movetext or PGN; --variant unless a Variant tag)
   pchess perft [--fen "<FEN>"] --depth <n>
   pchess series --variant <id> [--fen "<FEN>" --turn <t>]`;
 

@@ -1,5 +1,6 @@
 import { USAGE, UsageError, parseArgs } from './args.js';
-import { perft, replay, series } from './commands.js';
+import { perft, series } from './commands.js';
+import { replay } from './replay.js';
 
 const COMMANDS: Readonly<Record<string, (args: ReturnType<typeof parseArgs>) => number>> = { replay, perft, series };
 

@@ -33,6 +33,8 @@ export class RoomPresence {
       readonly intervalMs: number;
       /** A room's spectator count changed (e.g. to update the lobby listing). */
       readonly countChanged: (gameId: string, count: number) => Promise<void>;
+      /** The game's version, carried by presence and spectator events (read only when something changed). */
+      readonly versionOf: (gameId: string) => Promise<number>;
     },
   ) {
     this.timer = setInterval(() => {
@@ -82,11 +84,13 @@ export class RoomPresence {
       this.known.delete(gameId);
       this.seats.delete(gameId);
     } else this.known.set(gameId, now);
-    for (const color of ['white', 'black'] as const) {
-      if (before?.online[color] !== online[color]) this.deps.publisher.publishPresence({ gameId, color, online: online[color] });
-    }
-    if (before?.spectators !== now.spectators) {
-      this.deps.publisher.publishSpectators({ gameId, count: now.spectators });
+    const seatsChanged = (['white', 'black'] as const).filter((c) => before?.online[c] !== online[c]);
+    const countChanged = before?.spectators !== now.spectators;
+    if (seatsChanged.length === 0 && !countChanged) return;
+    const version = await this.deps.versionOf(gameId);
+    for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
+    if (countChanged) {
+      this.deps.publisher.publishSpectators({ gameId, count: now.spectators, version });
       await this.deps.countChanged(gameId, now.spectators);
     }
   }

@@ -32,6 +32,7 @@ export class RoomService {
       logger: batch.logger,
       intervalMs: batch.intervalMs,
       countChanged: (gameId, count) => this.listingChanged(gameId, count),
+      versionOf: async (gameId) => (await this.loads.get(gameId)).version,
     });
   }
 
