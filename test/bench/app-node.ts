@@ -1,7 +1,19 @@
 import { createApp } from '../../server/src/app.js';
+import type { AbuseLimitOptions } from '../../server/src/config.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
 import { useStreamsAdapter } from './adapters.js';
 import type { FloorServer } from './floor-server.js';
+
+const LOTS = { points: 1_000_000, durationSec: 1 };
+/** Every client of the load generator shares one address and may open many connections. */
+const UNLIMITED: Partial<AbuseLimitOptions> = {
+  connectionsPerIdentity: 1_000_000,
+  connectionsPerAddress: 1_000_000,
+  handshakesPerAddress: LOTS,
+  eventsPerIdentity: LOTS,
+  eventsPerAddress: LOTS,
+  roomOpsPerIdentity: LOTS,
+};
 
 /** The real game server on the Redis store, configured for load (no rate limit to speak of). */
 export async function startAppNode(cfg: {
@@ -16,6 +28,7 @@ export async function startAppNode(cfg: {
     store,
     ...(cfg.adapter && !streams ? { redis: { url: cfg.redisUrl } } : {}),
     rateLimit: { points: 1_000_000, durationSec: 1 },
+    abuseLimits: UNLIMITED,
   });
   // The streams adapter replaces the default in-memory one (measurement only: no resubscription hook).
   const closeStreams = streams ? useStreamsAdapter(app.io, cfg.redisUrl, cfg.prefix) : null;

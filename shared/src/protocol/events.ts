@@ -88,7 +88,7 @@ export interface ServerToClientEvents {
   /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request' | 'flooding'; message: string }) => void;
 }
 
 /** Every server-to-client event name, at run time (documentation checks, tools). */
