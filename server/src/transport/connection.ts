@@ -19,7 +19,7 @@ export interface ConnectionDeps {
 }
 
 /** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
-function handshakeError(code: 'bad-token' | 'internal', message: string): Error & { data: { code: string } } {
+function handshakeError(code: 'bad-token' | 'bad-name' | 'internal', message: string): Error & { data: { code: string } } {
   return Object.assign(new Error(message), { data: { code } });
 }
 
@@ -41,7 +41,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
         next();
       },
       (e: unknown) => {
-        if (e instanceof ServiceError) return next(handshakeError('bad-token', e.message));
+        if (e instanceof ServiceError) return next(handshakeError(e.code === 'bad-name' ? 'bad-name' : 'bad-token', e.message));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));
       },

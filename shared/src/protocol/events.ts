@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Ack } from './errors.js';
+import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
 import type {
   GameEvent,
@@ -85,5 +86,5 @@ export interface ServerToClientEvents {
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | SchemaErrorCode; message: string }) => void;
 }
