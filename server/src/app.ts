@@ -12,6 +12,7 @@ import { createMetrics } from './metrics.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { GameCommands } from './services/game-commands.js';
 import { GameService } from './services/game-service.js';
+import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
 import { RoomService } from './services/room-service.js';
@@ -19,6 +20,8 @@ import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
 import { createEventLimiter } from './transport/rate-limit.js';
+import { onResubscribed } from './transport/redis-recovery.js';
+import { socketPublisher } from './transport/socket-publisher.js';
 import type { AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -73,12 +76,13 @@ export function createApp(deps: AppDeps): App {
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
   const identity = createIdentity(store, now);
-  const games = new GameService({ store, io, now, logger, settings, metrics });
+  const publisher = socketPublisher(io);
+  const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(io, games, now);
+  const rooms = new RoomService(publisher, games, now);
   const lobby = new LobbyService({
     store,
-    io,
+    publisher,
     games,
     identity,
     now,
@@ -121,9 +125,21 @@ export function createApp(deps: AppDeps): App {
     resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
   });
 
+  // Events published while this node's subscriber was away are lost: the heartbeat (now, and
+  // periodically) tells its clients each game's version, and a client that is behind resyncs.
+  const heartbeat = startHeartbeat({
+    publisher,
+    versionOf: async (id) => (await store.loadGameHead(id))?.version ?? null,
+    intervalMs: settings.heartbeatMs,
+    logger,
+  });
+  const stopRecovery = redis ? onResubscribed(redis.sub, () => void heartbeat.sweep()) : () => undefined;
+
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     sockets.closing();
+    stopRecovery();
+    await heartbeat.stop();
     await worker.stop();
     lobby.close();
     await io.close();

@@ -29,6 +29,8 @@ export interface AppDeps {
   /** How long a claimed deadline stays with the node that claimed it before another may take it. */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** Period of the per-game version heartbeat (`game:heartbeat`). */
+  readonly heartbeatMs?: number;
   readonly rateLimit?: RateLimitOptions;
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
@@ -40,6 +42,7 @@ export interface Settings {
   readonly deadlineTickMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
+  readonly heartbeatMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly maxHttpBufferSize: number;
 }
@@ -50,6 +53,7 @@ export function settingsOf(deps: AppDeps): Settings {
     deadlineTickMs: deps.deadlineTickMs ?? 250,
     deadlineLeaseMs: deps.deadlineLeaseMs ?? 10_000,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
+    heartbeatMs: deps.heartbeatMs ?? 5_000,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
   };

@@ -14,6 +14,7 @@ import {
   stopClock,
   clockView,
   flaggedSide,
+  hashEncodedState,
   type Color,
   type GameEventBody,
   type GameState,
@@ -120,7 +121,7 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
   const body: GameEventBody = {
     type: 'move',
     move: record,
-    state: doc.state,
+    hash: hashEncodedState(doc.state),
     check: out.check,
     clocks: clockView(doc.clock, ctx.now),
     outcome: out.outcome,
@@ -135,7 +136,13 @@ export function passTransition(ctx: TransitionContext): Transition {
   const played = afterPlay(ctx, res.value, ctx.state.moveIndex);
   const doc = { ...played, passes: [...played.passes, ctx.logLength] };
   const clocks = clockView(doc.clock, ctx.now);
-  const body: GameEventBody = { type: 'turn-passed', color: ctx.color, state: doc.state, clocks, outcome: doc.outcome };
+  const body: GameEventBody = {
+    type: 'turn-passed',
+    color: ctx.color,
+    hash: hashEncodedState(doc.state),
+    clocks,
+    outcome: doc.outcome,
+  };
   return { doc, state: res.value.state, moves: [], body };
 }
 

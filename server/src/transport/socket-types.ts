@@ -17,6 +17,4 @@ export type InterServerEvents = Record<string, never>;
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-export const gameRoom = (gameId: string): string => `game:${gameId}`;
-export const playerRoom = (playerId: string): string => `player:${playerId}`;
-export const LOBBY_ROOM = 'lobby';
+export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';

@@ -6,6 +6,7 @@ import type {
   GameEvent,
   GameSnapshot,
   GameSummary,
+  HeartbeatEvent,
   PresenceEvent,
   Seat,
   Seek,
@@ -85,6 +86,8 @@ export interface ServerToClientEvents {
   'game:event': (e: GameEvent) => void;
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
+  /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
+  'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: 'unknown-event' | 'rate-limited' | SchemaErrorCode; message: string }) => void;
 }

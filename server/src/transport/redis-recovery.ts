@@ -1,0 +1,19 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Calls `listener` each time `subscriber` is ready again after losing its connection (not on the
+ * first connection). ioredis resubscribes the adapter's channels before it reports `ready`, so
+ * whatever is published from then on arrives; what was published while it was away is lost, and
+ * the listener is where the node makes its clients catch up.
+ */
+export function onResubscribed(subscriber: Redis, listener: () => void): () => void {
+  let connectedBefore = subscriber.status === 'ready';
+  const ready = (): void => {
+    if (connectedBefore) listener();
+    connectedBefore = true;
+  };
+  subscriber.on('ready', ready);
+  return () => {
+    subscriber.off('ready', ready);
+  };
+}
