@@ -3,13 +3,13 @@ import { call, connectClient, startGame } from '../support/game-client.js';
 import { followGame } from '../support/game-follower.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
 import { startChildNode } from './child-node.js';
-import { closeAll, playMoves, startNode, useRedis } from './nodes.js';
+import { closeAll, playMoves, startNode, useRedisServer } from './nodes.js';
 
 /** How soon after its node resumes a player must learn the result (issue 12). */
 const LEARN_WITHIN_MS = 1_000;
 
 describe.skipIf(skipWithoutRedis())('no event is lost across a Redis restart', () => {
-  const redis = useRedis({ appendOnly: true });
+  const redis = useRedisServer({ appendOnly: true });
 
   it('players on a node paused across a Redis restart learn of a flag fired meanwhile, within a second of it resuming', async () => {
     // Node A (this process) fires deadlines. Node B (a child process, paused below) fires none, and
