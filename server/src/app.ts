@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
@@ -19,8 +19,10 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
+import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { onResubscribed } from './transport/redis-recovery.js';
+import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import type { AppServer } from './transport/socket-types.js';
 
@@ -44,6 +46,12 @@ export interface App {
 }
 
 function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
+  const clients = adapterClients(deps);
+  if (clients) guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
+  return clients;
+}
+
+function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
   if (!deps.redis) return null;
   if ('pubClient' in deps.redis) return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
   const target = 'url' in deps.redis ? deps.redis.url : deps.redis;
@@ -69,7 +77,13 @@ export function createApp(deps: AppDeps): App {
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
-  const httpServer = createServer();
+  // The HTTP app is the server's own request listener, in place before Socket.IO attaches: engine.io
+  // then answers its path alone and hands every other request to the app (never both).
+  let httpApp: RequestListener | null = null;
+  const httpServer = createServer((req, res) => {
+    if (httpApp) return httpApp(req, res);
+    res.writeHead(503).end();
+  });
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],
@@ -83,7 +97,7 @@ export function createApp(deps: AppDeps): App {
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now);
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger });
   const lobby = new LobbyService({
     store,
     publisher,
@@ -119,7 +133,7 @@ export function createApp(deps: AppDeps): App {
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
   });
-  httpServer.on('request', app);
+  httpApp = app;
 
   const worker = startDeadlineWorker({
     store,
@@ -147,6 +161,7 @@ export function createApp(deps: AppDeps): App {
     await heartbeat.stop();
     await worker.stop();
     lobby.close();
+    await rooms.close();
     await io.close();
     httpServer.closeAllConnections();
     await games.close();

@@ -33,11 +33,17 @@ export interface AppDeps {
   readonly clientDir?: string;
   readonly firstMoveGraceMs?: number;
   readonly deadlineTickMs?: number;
-  /** How long a claimed deadline stays with the node that claimed it before another may take it. */
+  /**
+   * How long a claimed deadline stays with the node that claimed it before another may take it.
+   * Short (default 80 ms, with a 40 ms tick): a node that dies right after claiming delays the flag
+   * by at most lease + tick. A slow claimer losing its lease is harmless: the commit is a compare-and-set.
+   */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
   /** Period of the per-game version heartbeat (`game:heartbeat`). */
   readonly heartbeatMs?: number;
+  /** Presence and spectator counts are counted and published per room at most once per this interval. */
+  readonly presenceBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
@@ -52,6 +58,7 @@ export interface Settings {
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
   readonly heartbeatMs: number;
+  readonly presenceBatchMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly maxHttpBufferSize: number;
   readonly limits: Limits;
@@ -60,10 +67,11 @@ export interface Settings {
 export function settingsOf(deps: AppDeps): Settings {
   return {
     firstMoveGraceMs: deps.firstMoveGraceMs ?? FIRST_MOVE_GRACE_MS,
-    deadlineTickMs: deps.deadlineTickMs ?? 250,
-    deadlineLeaseMs: deps.deadlineLeaseMs ?? 10_000,
+    deadlineTickMs: deps.deadlineTickMs ?? 40,
+    deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
+    presenceBatchMs: deps.presenceBatchMs ?? 250,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import { installProcessGuards } from './process-guards.js';
 import type { RedisDeps } from './config.js';
 import { limitsFromEnv } from './limits.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -22,6 +23,7 @@ const server = createApp({
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
+installProcessGuards(logger, () => server.close().then(() => store.close()));
 const port = Number(env.PORT ?? 3000);
 const address = await server.listen(port, env.HOST);
 const url = env.PUBLIC_URL ?? `http://localhost:${address.port}`;

@@ -1,10 +1,11 @@
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { createApp, type App, type AppDeps } from '../../server/src/app.js';
 import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import { afterAll, beforeAll } from 'vitest';
 import { call, type Client } from '../support/game-client.js';
 import { skipWithoutRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
-import { type RedisOptions, startRedis } from '../support/redis-server.js';
+import { type RedisHandle, type RedisOptions, startRedis } from '../support/redis-server.js';
 
 /** The multi-node suites run on one redis-server and on a three-node Redis Cluster. */
 export type Backend = 'redis' | 'cluster';
@@ -20,6 +21,21 @@ export interface RedisUnderTest {
   readonly target: NodeTarget;
   /** Restarts the server(s), data kept (AOF). */
   restart(): Promise<void>;
+}
+
+/** One redis-server for the enclosing describe block, with the handle's kill/relaunch (chaos tests). */
+export function useRedisServer(opts: RedisOptions = {}): () => RedisHandle {
+  let redis: RedisHandle | undefined;
+  beforeAll(async () => {
+    redis = await startRedis(opts);
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return () => {
+    if (!redis) throw new Error('redis not started');
+    return redis;
+  };
 }
 
 /** A redis-server or Redis Cluster for the enclosing describe block (started before its tests, stopped after). */
@@ -51,10 +67,15 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export async function startNode(target: NodeTarget, deps: Partial<AppDeps> = {}): Promise<Node> {
+/** `wrap`: what the app sees of the node's store (e.g. a store that fails on cue); `store` stays the real one. */
+export async function startNode(
+  target: NodeTarget,
+  deps: Partial<AppDeps> = {},
+  wrap: (store: RedisStore) => Store = (s) => s,
+): Promise<Node> {
   const store = createRedisStore(target, { prefix: 'mn:' });
   const redis = typeof target === 'string' ? { url: target } : target;
-  const app = createApp({ deadlineTickMs: 50, ...deps, store, redis });
+  const app = createApp({ deadlineTickMs: 50, ...deps, store: wrap(store), redis });
   const { port } = await app.listen(0, '127.0.0.1');
   let closed = false;
   return {

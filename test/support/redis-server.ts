@@ -17,6 +17,9 @@ export interface RedisHandle {
   stop(): Promise<void>;
   /** Stops the server (SHUTDOWN, so the AOF is flushed) and starts it again on the same port and dir. */
   restart(): Promise<void>;
+  /** Kills the server with SIGKILL (no shutdown): a crash. `relaunch()` starts it again on the same port and dir. */
+  kill(): Promise<void>;
+  relaunch(): Promise<void>;
 }
 
 export interface RedisOptions {
@@ -169,6 +172,16 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     async restart() {
       await halt();
       await launch();
+    },
+    async kill() {
+      const p = proc;
+      proc = null;
+      if (!p) return;
+      p.kill('SIGKILL');
+      await waitExit(p, 5000);
+    },
+    async relaunch() {
+      if (!proc) await launch();
     },
   };
 }

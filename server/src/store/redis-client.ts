@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Cluster, Redis } from 'ioredis';
+import { guarded, storeError } from './redis-errors.js';
+import { REDIS_CLIENT_OPTIONS } from './redis-options.js';
 
 /** A single Redis or a Redis Cluster (ioredis): the store and the adapter take either. */
 export type RedisClient = Redis | Cluster;
@@ -27,13 +29,13 @@ export function parseClusterNodes(list: string): { host: string; port: number }[
  */
 export function openRedis(target: string | { readonly clusterNodes: readonly string[] }, subscriber = false): RedisClient {
   if (typeof target === 'string') {
-    return new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: !subscriber });
+    return new Redis(target, { ...REDIS_CLIENT_OPTIONS, enableAutoPipelining: !subscriber });
   }
   return new Cluster(parseClusterNodes(target.clusterNodes.join(',')), {
     enableAutoPipelining: !subscriber,
     // Sharded pub/sub: one subscriber connection per shard, following slot moves.
     shardedSubscribers: subscriber,
-    redisOptions: { maxRetriesPerRequest: 3 },
+    redisOptions: REDIS_CLIENT_OPTIONS,
   });
 }
 
@@ -56,8 +58,8 @@ export async function runScript(
   try {
     return await redis.evalsha(s.sha, keys.length, ...keys, ...args);
   } catch (e) {
-    if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
-    return redis.eval(s.body, keys.length, ...keys, ...args);
+    if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw storeError(e);
+    return guarded(redis.eval(s.body, keys.length, ...keys, ...args));
   }
 }
 

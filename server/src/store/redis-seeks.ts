@@ -3,6 +3,7 @@ import { type RedisClient, runScript, script, strings } from './redis-client.js'
 import type { RedisKeys } from './redis-keys.js';
 import * as lua from './redis-lobby-scripts.js';
 import type { AddSeekResult, ReserveResult, StoredSeek } from './store.js';
+import { guarded } from './redis-errors.js';
 
 const SCRIPTS = {
   add: script(lua.ADD_SEEK),
@@ -59,7 +60,7 @@ export class RedisSeeks {
   }
 
   async get(id: string, now: number): Promise<StoredSeek | null> {
-    return fromRecord(await this.redis.hget(this.k.seeks, id), now);
+    return fromRecord(await guarded(this.redis.hget(this.k.seeks, id)), now);
   }
 
   async byCode(code: string, now: number): Promise<StoredSeek | null> {
@@ -83,10 +84,10 @@ export class RedisSeeks {
   }
 
   async release(gameId: string, players: readonly string[]): Promise<void> {
-    await Promise.all(players.map((p) => this.redis.srem(this.k.playing(p), gameId)));
+    await Promise.all(players.map((p) => guarded(this.redis.srem(this.k.playing(p), gameId))));
   }
 
   async gamesOf(player: string): Promise<string[]> {
-    return this.redis.smembers(this.k.playing(player));
+    return guarded(this.redis.smembers(this.k.playing(player)));
   }
 }

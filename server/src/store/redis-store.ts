@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MoveLogCache } from './move-log-cache.js';
+import { guarded } from './redis-errors.js';
 import {
   isCluster,
   openRedis,
@@ -178,17 +179,17 @@ export class RedisStore implements Store {
   }
 
   async putPlayer(id: string, doc: string, ttlMs: number): Promise<void> {
-    await this.redis.set(this.k.player(id), doc, 'PX', Math.max(1, Math.round(ttlMs)));
+    await guarded(this.redis.set(this.k.player(id), doc, 'PX', Math.max(1, Math.round(ttlMs))));
   }
 
   async getPlayer(id: string, refreshTtlMs?: number): Promise<string | null> {
     const key = this.k.player(id);
-    if (refreshTtlMs === undefined) return this.redis.get(key);
-    return this.redis.getex(key, 'PX', Math.max(1, Math.round(refreshTtlMs)));
+    if (refreshTtlMs === undefined) return guarded(this.redis.get(key));
+    return guarded(this.redis.getex(key, 'PX', Math.max(1, Math.round(refreshTtlMs))));
   }
 
   async ping(): Promise<void> {
-    const r = await this.redis.ping();
+    const r = await guarded(this.redis.ping());
     if (r !== 'PONG') throw new Error(`unexpected PING reply: ${r}`);
   }
 

@@ -5,6 +5,18 @@
  * Every method is async, always.
  */
 
+/**
+ * What every store method rejects with when its backing service cannot be reached right now
+ * (connection down, still loading its data): nothing was decided, the caller may try again later.
+ * Any other rejection is a fault of the request or of the store itself.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the store is unavailable', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 export interface StoredGame {
   readonly id: string;
   /** Starts at 1 on create, +1 on every successful commit. */

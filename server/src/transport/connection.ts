@@ -1,6 +1,7 @@
 import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ServiceError } from '../services/errors.js';
+import { StoreUnavailableError } from '../store/store.js';
 import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
@@ -19,7 +20,7 @@ export interface ConnectionDeps {
 }
 
 /** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
-function handshakeError(code: 'bad-token' | 'internal', message: string): Error & { data: { code: string } } {
+function handshakeError(code: 'bad-token' | 'unavailable' | 'internal', message: string): Error & { data: { code: string } } {
   return Object.assign(new Error(message), { data: { code } });
 }
 
@@ -42,6 +43,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       },
       (e: unknown) => {
         if (e instanceof ServiceError) return next(handshakeError('bad-token', e.message));
+        if (e instanceof StoreUnavailableError) return next(handshakeError('unavailable', 'try again shortly'));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));
       },
@@ -69,9 +71,9 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       if (shuttingDown) return;
       track(
         (async () => {
-          await deps.rooms.socketGone(rooms, playerId);
-          const left = await io.in(playerRoom(playerId)).fetchSockets();
-          if (left.length === 0) deps.lobby.playerDisconnected(playerId);
+          await deps.rooms.socketGone(rooms);
+          // The seek grace timer checks every node before it drops anything: here, this node's count is enough.
+          if ((io.sockets.adapter.rooms.get(playerRoom(playerId))?.size ?? 0) === 0) deps.lobby.playerDisconnected(playerId);
         })(),
       );
     });

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'too-many-games', // a player already has the most games in progress allowed
   'not-found', // HTTP: no such route
   'internal',
+  'unavailable', // the game store (Redis) cannot be reached now: try again shortly
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
