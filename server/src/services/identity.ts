@@ -35,6 +35,13 @@ const handshakeSchema = z.object({
   name: z.string().optional(),
 });
 
+/** A display name normalised by the shared name schema, or `bad-name`. */
+function validName(raw: string): string {
+  const parsed = displayNameSchema.safeParse(raw);
+  if (!parsed.success) fail('bad-name', parsed.error.issues[0]?.message ?? 'bad name');
+  return parsed.data;
+}
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -114,9 +121,9 @@ export function createIdentity(store: Store, now: () => number, playerTtlMs: num
       if (account !== null) return account;
       const hs = handshakeSchema.safeParse(auth ?? {});
       if (!hs.success) fail('bad-token', 'malformed handshake');
-      const name = displayNameSchema.safeParse(hs.data.name);
-      const { token } = hs.data;
-      if (token === undefined) return create(name.success ? name.data : undefined);
+      const { token, name } = hs.data;
+      // The name matters only for a new player (a known token keeps its stored name).
+      if (token === undefined) return create(name === undefined ? undefined : validName(name));
       const doc = await verifyToken(token, true);
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
