@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl,
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
-    ...(accounts ? { accounts: { router: accountRoutes({ service: accounts, publicUrl }), status: ACCOUNT_STATUS } } : {}),
+    ...(accounts ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy }), status: ACCOUNT_STATUS } } : {}),
   });
   httpApp = app;
 

@@ -78,6 +78,17 @@ describe('accounts over HTTP', () => {
     expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(429);
   });
 
+  it('behind TLS (a trusted proxy saying https) the cookie is Secure', async () => {
+    const { server, guest } = await setup({ trustProxy: true });
+    const res = await fetch(`${server.url}/api/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ username: 'tls_user', password: 'long enough', token: guest.session.token }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
+  });
+
   it('bad bodies are 400 bad-request; unknown players 404', async () => {
     const { server } = await setup();
     expect(await http(server, 'POST', '/api/account/login', { username: 'x' })).toMatchObject({ status: 400, body: { code: 'bad-request' } });

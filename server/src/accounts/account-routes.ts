@@ -11,6 +11,7 @@ import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { storedGameToPgn } from '../http/pgn.js';
 import { fail } from '../services/errors.js';
+import { clientAddress } from '../transport/abuse-limits.js';
 import type { AccountService, SignedIn } from './account-service.js';
 import { sessionCookie } from './session-cookie.js';
 
@@ -18,6 +19,8 @@ export interface AccountRoutesDeps {
   readonly service: AccountService;
   /** Base URL for PGN `Site` tags; an https one also marks cookies Secure. */
   readonly publicUrl: () => string;
+  /** Behind a trusted reverse proxy: client address and scheme from its X-Forwarded-* headers. */
+  readonly trustProxy: boolean;
 }
 
 /** HTTP statuses of the account error codes (the shared error handler answers with them). */
@@ -42,7 +45,8 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
   const { service } = deps;
   const r = express.Router();
   r.use(express.json({ limit: '4kb' }));
-  const secure = (req: Request): boolean => req.secure || deps.publicUrl().startsWith('https:');
+  const secure = (req: Request): boolean =>
+    req.secure || deps.publicUrl().startsWith('https:') || (deps.trustProxy && req.headers['x-forwarded-proto'] === 'https');
   const signIn = (req: Request, res: Response, s: SignedIn, status = 200): void => {
     res.setHeader('Set-Cookie', sessionCookie(s.sessionToken, secure(req)));
     res.status(status).json({ account: s.account });
@@ -53,7 +57,7 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
     signIn(req, res, await service.register(parse(registerSchema, req.body)), 201);
   });
   r.post('/account/login', async (req, res) => {
-    signIn(req, res, await service.login(parse(loginSchema, req.body), req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+    signIn(req, res, await service.login(parse(loginSchema, req.body), clientAddress(req, deps.trustProxy)));
   });
   r.post('/account/logout', async (req, res) => {
     const p = parse(logoutSchema, req.body ?? {});
