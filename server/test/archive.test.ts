@@ -1,8 +1,10 @@
 import type { AccountView, GameEvent, GamesPage, Leaderboard, PlayerProfile } from '@progressive-chess/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRepo } from '../src/db/archive-repo.js';
 import { createGameArchive } from '../src/services/game-archive.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { createRedisStore } from '../src/store/redis-store.js';
+import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { http, socketWithCookie, useDatabase } from './durable-helpers.js';
 import { Client, playMoves, sleep, startServer, type TestServer } from './helpers.js';
 
@@ -140,5 +142,40 @@ describe('archive and ratings', () => {
     const page = (await http(server, 'GET', '/api/players/alice/games')).body as GamesPage;
     expect(page.games[0]?.id).toBe(gameId);
     device.close();
+  });
+});
+
+describe.skipIf(skipWithoutRedis())('archive with two nodes on Redis', () => {
+  let redis: RedisHandle;
+  beforeAll(async () => {
+    redis = await startRedis({ appendOnly: false });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('archived and rated once, gone from Redis after the grace, served from the archive by either node', async () => {
+    const node = async () => {
+      const store = createRedisStore(redis.url, { prefix: 'arch:' });
+      const server = await startServer({ database: db(), store, archiveGraceMs: 300, redis: { url: redis.url } });
+      return { store, server };
+    };
+    const a = await node();
+    const b = await node();
+    const alice = await account(a.server, 'alice');
+    const bob = await account(b.server, 'bob');
+    const gameId = await ratedGame(a.server, alice.socket, bob.socket);
+    const archived = archivedEvent(bob.socket, gameId);
+    await playMate(alice.socket, bob.socket, gameId);
+    const ev = (await archived).event;
+    expect(ev.type === 'archived' && ev.ratings?.black.after).toBeLessThan(1500);
+    await sleep(700);
+    expect(await a.store.loadGame(gameId)).toBeNull();
+    for (const n of [a, b]) {
+      expect((await http(n.server, 'GET', `/api/games/${gameId}`)).body).toMatchObject({ id: gameId, status: 'finished', ratings: ev.type === 'archived' ? ev.ratings : null });
+    }
+    const h = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM rating_history');
+    expect(h.rows[0]?.n).toBe(2);
+    await Promise.all([a.store.close(), b.store.close()]);
   });
 });
