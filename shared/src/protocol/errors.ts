@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'not-found', // HTTP: no such route
   'internal',
   'unavailable', // the game store (Redis) cannot be reached now: try again shortly
+  'too-many-connections', // handshake refused: this identity or address has too many open connections
+  'flooding', // sent with `error` right before the server disconnects a connection that kept exceeding its limits
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
