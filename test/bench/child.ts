@@ -47,3 +47,21 @@ export async function stopChild(c: Child): Promise<void> {
   clearTimeout(timer);
 }
 
+
+/**
+ * The child side: when `moduleUrl` is the process entry, runs `main` on the JSON argument, prints
+ * `RESULT <json>` and exits (1, with the stack on stderr, when it fails).
+ */
+export function runAsChild<C, R>(moduleUrl: string, name: string, main: (cfg: C) => Promise<R>): void {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  main(JSON.parse(process.argv[2] ?? '{}') as C).then(
+    (r) => {
+      process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      process.stderr.write(`${name} failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

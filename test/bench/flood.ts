@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import { type ClientSocket, connectClient, request, startGame } from '../support/game-client.js';
+import { runAsChild } from './child.js';
 
 /**
  * One abusive identity: `sockets` connections of one token, each looping join / resync / leave of a
@@ -75,15 +76,4 @@ export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
   return r;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runFlood(JSON.parse(process.argv[2] ?? '{}') as FloodConfig).then(
-    (res) => {
-      process.stdout.write(`RESULT ${JSON.stringify(res)}\n`);
-      process.exit(0);
-    },
-    (e: unknown) => {
-      process.stderr.write(`flood failed: ${e instanceof Error ? e.stack : String(e)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAsChild(import.meta.url, 'flood', runFlood);
