@@ -46,15 +46,31 @@ async function rss(node: Child): Promise<number> {
   return Number(await answer);
 }
 
+function appNode(redisUrl: string, prefix: string): Child {
+  return child('./bench-node.ts', { mode: 'app', redisUrl, prefix, adapter: false, limits: 'per-identity' } satisfies NodeConfig);
+}
+
+/** A fresh node's RSS alone and with IDLE idle connections. */
+async function idleRss(redisUrl: string): Promise<[number, number]> {
+  const node = appNode(redisUrl, 'idle:');
+  try {
+    const url = `http://127.0.0.1:${await node.next('READY')}`;
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = await rss(node);
+    const idle = child('./idle.ts', { url, sockets: IDLE });
+    await idle.next('READY');
+    await new Promise((r) => setTimeout(r, 2000));
+    const during = await rss(node);
+    await stopChild(idle);
+    return [before, during];
+  } finally {
+    await stopChild(node);
+  }
+}
+
 async function main(): Promise<void> {
   const redis = await startRedis({ appendOnly: false });
-  const node = child('./bench-node.ts', {
-    mode: 'app',
-    redisUrl: redis.url,
-    prefix: 'abuse:',
-    adapter: false,
-    limits: 'per-identity',
-  } satisfies NodeConfig);
+  const node = appNode(redis.url, 'abuse:');
   try {
     const url = `http://127.0.0.1:${await node.next('READY')}`;
     console.log(`${GAMES} games, ${SECONDS} s measured (after ${WARMUP_MS / 1000} s warm-up); machine shared, figures vary`);
@@ -76,14 +92,10 @@ async function main(): Promise<void> {
     const ratio = loud.p99 / quiet.p99;
     console.log(`p99 ratio with/without flood: ${ratio.toFixed(2)} (goal <= 1.10: ${ratio <= 1.1 ? 'OK' : 'MISS'})`);
 
-    const before = await rss(node);
-    const idle = child('./idle.ts', { url, sockets: IDLE });
-    await idle.next('READY');
-    await new Promise((r) => setTimeout(r, 2000));
-    const during = await rss(node);
-    await stopChild(idle);
+    await stopChild(node);
+    const [before, during] = await idleRss(redis.url);
     console.log(
-      `server RSS: ${(before / MB).toFixed(0)} MB before, ${(during / MB).toFixed(0)} MB with ${IDLE} idle sockets ` +
+      `server RSS (a fresh node): ${(before / MB).toFixed(0)} MB alone, ${(during / MB).toFixed(0)} MB with ${IDLE} idle sockets ` +
         `(${(((during - before) / IDLE) / 1024).toFixed(1)} KB per socket)`,
     );
   } finally {
