@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { createMetrics } from './metrics.js';
+import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { GameCommands } from './services/game-commands.js';
 import { GameService } from './services/game-service.js';
@@ -23,7 +23,6 @@ import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { createAbuseLimiter } from './transport/abuse-limits.js';
 import { onResubscribed } from './transport/redis-recovery.js';
-import { REDIS_CLIENT_OPTIONS } from './store/redis-options.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import type { AppServer } from './transport/socket-types.js';
@@ -47,22 +46,26 @@ export interface App {
   close(): Promise<void>;
 }
 
-function redisClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
+function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
   const clients = adapterClients(deps);
   if (clients) guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
   return clients;
 }
 
-function adapterClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
+function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
   if (!deps.redis) return null;
-  if ('url' in deps.redis) {
-    // Auto-pipelining: the broadcasts of one event-loop tick go out in one write (one PUBLISH each).
-    const pub = new Redis(deps.redis.url, { ...REDIS_CLIENT_OPTIONS, enableAutoPipelining: true });
-    const sub = new Redis(deps.redis.url, REDIS_CLIENT_OPTIONS);
-    for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
-    return { pub, sub, owned: true };
-  }
-  return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
+  if ('pubClient' in deps.redis) return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
+  const target = 'url' in deps.redis ? deps.redis.url : deps.redis;
+  // Auto-pipelining on the publisher: the broadcasts of one event-loop tick go out in one write.
+  const pub = openRedis(target);
+  const sub = openRedis(target, true);
+  for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
+  return { pub, sub, owned: true };
+}
+
+/** The Socket.IO adapter: classic pub/sub on one Redis, sharded pub/sub (Redis 7) on a Cluster. */
+function adapterOf(redis: { pub: RedisClient; sub: RedisClient }) {
+  return isCluster(redis.pub) ? createShardedAdapter(redis.pub, redis.sub) : createAdapter(redis.pub, redis.sub);
 }
 
 /** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
@@ -87,11 +90,11 @@ export function createApp(deps: AppDeps): App {
     transports: ['websocket', 'polling'],
     serveClient: false,
     allowRequest: (req, cb) => cb(null, originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])),
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    ...(redis ? { adapter: adapterOf(redis) } : {}),
   });
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
-  const identity = createIdentity(store, now);
+  const identity = createIdentity(store, now, settings.limits.playerTtlMs);
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     publicUrl,
     seekGraceMs: settings.seekGraceMs,
+    limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
   const handlers = createHandlers({ identity, lobby, rooms, commands });

@@ -1,10 +1,17 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import type { RedisClient } from './store/redis-client.js';
 import type { Store } from './store/store.js';
 
-/** Redis for the Socket.IO adapter: a URL (the app opens and closes its own clients) or clients the caller owns. */
-export type RedisDeps = { readonly url: string } | { readonly pubClient: Redis; readonly subClient: Redis };
+/**
+ * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
+ * clients; on a Cluster the adapter uses sharded pub/sub), or clients the caller owns.
+ */
+export type RedisDeps =
+  | { readonly url: string }
+  | { readonly clusterNodes: readonly string[] }
+  | { readonly pubClient: RedisClient; readonly subClient: RedisClient };
 
 export interface RateLimitOptions {
   /** Events a connection may send per window. */
@@ -71,6 +78,8 @@ export interface AppDeps {
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
+  /** Overrides of DEFAULT_LIMITS. */
+  readonly limits?: Partial<Limits>;
 }
 
 export interface Settings {
@@ -84,6 +93,7 @@ export interface Settings {
   readonly abuseLimits: AbuseLimitOptions;
   readonly trustProxy: boolean;
   readonly maxHttpBufferSize: number;
+  readonly limits: Limits;
 }
 
 export function settingsOf(deps: AppDeps): Settings {
@@ -98,5 +108,6 @@ export function settingsOf(deps: AppDeps): Settings {
     abuseLimits: { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits },
     trustProxy: deps.trustProxy ?? false,
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
   };
 }

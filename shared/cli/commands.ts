@@ -8,6 +8,7 @@ import {
   type VariantId,
 } from '@progressive-chess/shared';
 import { UsageError, intOption, type Args } from './args.js';
+import { mateCommand } from './mate.js';
 import { printJson } from './output.js';
 
 function variantOf(args: Args): VariantId {
@@ -58,4 +59,10 @@ export function series(args: Args): number {
   const counted = seriesCount(startState(args, variantOf(args)));
   printJson({ sequences: counted.sequences, positions: counted.positions });
   return 0;
+}
+
+export function mate(args: Args): number {
+  const variant = variantOf(args);
+  startState(args, variant);
+  return mateCommand(args, variant, startOptions(args), readInput(args.positional[0]));
 }

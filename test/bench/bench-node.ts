@@ -16,6 +16,8 @@ export interface NodeConfig {
   readonly adapter: boolean;
   /** App only: 'off' (default) lifts every limit; 'per-identity' keeps the limits that stop one abusive identity. */
   readonly limits?: 'off' | 'per-identity';
+  /** Which cross-node adapter when `adapter` (default pubsub). */
+  readonly adapterKind?: 'pubsub' | 'streams';
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;

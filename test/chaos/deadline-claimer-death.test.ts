@@ -3,7 +3,7 @@ import { deadlineOf, parseDoc } from '../../server/src/services/game-doc.js';
 import type { Store } from '../../server/src/store/store.js';
 import { call, connectClient, startGame, waitFor } from '../support/game-client.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, playMoves, startNode, useRedis } from '../multinode/nodes.js';
+import { closeAll, playMoves, startNode, useRedisServer } from '../multinode/nodes.js';
 
 /**
  * Node A claims a clock deadline (the real atomic claim in Redis) and dies on the spot: its
@@ -23,7 +23,7 @@ const BUDGET_MS = 250;
 const PER_TURN_1S = { kind: 'per-turn', base: 1, perMove: 0 } as const;
 
 describe.skipIf(skipWithoutRedis())('a node dies right after claiming a deadline', () => {
-  const redis = useRedis();
+  const redis = useRedisServer();
 
   it(`the surviving node flags within ${BUDGET_MS} ms of the deadline, every round`, async () => {
     const delays: number[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame, type Client } from '../support/game-client.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, snapshot, startNode, useRedis } from '../multinode/nodes.js';
+import { closeAll, snapshot, startNode, useRedisServer } from '../multinode/nodes.js';
 import { playByResync, type PlayLog } from './support/resync-player.js';
 
 /**
@@ -15,7 +15,7 @@ const health = (url: string): Promise<number> =>
   fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
 
 describe.skipIf(skipWithoutRedis())('Redis killed and restarted under load', () => {
-  const redis = useRedis();
+  const redis = useRedisServer();
 
   it('nodes live, commands get `unavailable` meanwhile, play resumes, no acked move is lost', async () => {
     const a = await startNode(redis().url);

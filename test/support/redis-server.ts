@@ -25,6 +25,8 @@ export interface RedisHandle {
 export interface RedisOptions {
   /** Append-only file persistence (needed to survive `restart()`). Default true. */
   readonly appendOnly?: boolean;
+  /** More redis-server arguments (e.g. Cluster mode). */
+  readonly args?: readonly string[];
 }
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? 'redis-server';
@@ -66,7 +68,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Sends one inline command and resolves with the first reply line (e.g. '+PONG'). */
-function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
+export function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
   return new Promise((resolve, reject) => {
     const sock = createConnection({ port, host: '127.0.0.1' });
     let buf = '';
@@ -135,6 +137,7 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     '--daemonize', 'no',
     '--protected-mode', 'no',
     '--loglevel', 'warning',
+    ...(opts.args ?? []),
   ];
   let proc: ChildProcess | null = null;
   let log = '';

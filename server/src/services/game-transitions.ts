@@ -15,6 +15,7 @@ import {
   clockView,
   flaggedSide,
   hashEncodedState,
+  PLAY_ERROR_CODES,
   type Color,
   type GameEventBody,
   type GameState,
@@ -24,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import { hasGrace, type GameDoc } from './game-doc.js';
+import { abandoned, hasGrace, type GameDoc } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -45,16 +46,7 @@ export interface TransitionContext {
   readonly logLength: number;
 }
 
-const RULE_CODES = new Set([
-  'not-your-turn',
-  'illegal-move',
-  'check-before-last-move',
-  'cycle-piece-already-moved',
-  'cannot-afford',
-  'en-passant-not-first-move',
-  'game-over',
-  'cannot-pass',
-] as const);
+const RULE_CODES = new Set(PLAY_ERROR_CODES);
 
 /** Rules errors map 1:1 onto protocol codes; anything else is a server bug. */
 function ruleFail(e: RuleError): never {
@@ -169,7 +161,7 @@ export function expiredOutcome(doc: GameDoc, state: GameState, now: number): Out
   if (doc.status !== 'playing') return null;
   if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED;
   const flagged = flaggedSide(doc.clock, now);
-  if (flagged === null) return null;
+  if (flagged === null) return abandoned(doc, now) ? ABORTED : null;
   const winner = opposite(flagged);
   const loneKing = positionOf(state).pieces(winner).length <= 1;
   if (loneKing && getVariant(doc.variant)?.goal === 'checkmate') {

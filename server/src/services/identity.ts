@@ -19,6 +19,13 @@ const handshakeSchema = z.object({
   name: z.string().optional(),
 });
 
+/** A display name normalised by the shared name schema, or `bad-name`. */
+function validName(raw: string): string {
+  const parsed = displayNameSchema.safeParse(raw);
+  if (!parsed.success) fail('bad-name', parsed.error.issues[0]?.message ?? 'bad name');
+  return parsed.data;
+}
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -34,9 +41,13 @@ export interface Identity {
   nameOf(playerId: string): Promise<string>;
 }
 
-export function createIdentity(store: Store, now: () => number): Identity {
-  async function load(playerId: string): Promise<PlayerDoc | null> {
-    const raw = await store.getPlayer(playerId);
+/**
+ * Players are anonymous: a player document lives `playerTtlMs` after the player was last seen
+ * (handshake with the token, rename), then the token stops working.
+ */
+export function createIdentity(store: Store, now: () => number, playerTtlMs: number): Identity {
+  async function load(playerId: string, seen = false): Promise<PlayerDoc | null> {
+    const raw = await store.getPlayer(playerId, seen ? playerTtlMs : undefined);
     if (raw === null) return null;
     const parsed = playerDocSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
@@ -51,7 +62,7 @@ export function createIdentity(store: Store, now: () => number): Identity {
       tokenHash: sha256(token),
       createdAt: now(),
     };
-    await store.putPlayer(id, JSON.stringify(doc));
+    await store.putPlayer(id, JSON.stringify(doc), playerTtlMs);
     return { playerId: id, token, name: doc.name, created: true };
   }
 
@@ -59,11 +70,11 @@ export function createIdentity(store: Store, now: () => number): Identity {
     async authenticate(auth) {
       const hs = handshakeSchema.safeParse(auth ?? {});
       if (!hs.success) fail('bad-token', 'malformed handshake');
-      const name = displayNameSchema.safeParse(hs.data.name);
-      const { token } = hs.data;
-      if (token === undefined) return create(name.success ? name.data : undefined);
+      const { token, name } = hs.data;
+      // The name matters only for a new player (a known token keeps its stored name).
+      if (token === undefined) return create(name === undefined ? undefined : validName(name));
       const playerId = token.split('.')[0] ?? '';
-      const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
+      const doc = idSchema.safeParse(playerId).success ? await load(playerId, true) : null;
       if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
@@ -71,7 +82,7 @@ export function createIdentity(store: Store, now: () => number): Identity {
     async setName(playerId, name) {
       const doc = await load(playerId);
       if (doc === null) fail('bad-token', 'unknown player');
-      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }));
+      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }), playerTtlMs);
       return name;
     },
 

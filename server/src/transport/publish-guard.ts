@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis-client.js';
 
 /**
  * The Socket.IO Redis adapter publishes without awaiting the result, so while Redis is down every
@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * client's publish commands settle to undefined on failure and reports the failure instead: a
  * broadcast lost in an outage is one a client recovers by its version check (resync).
  */
-export function guardPublishes(client: Redis, onError: (err: unknown) => void): void {
+export function guardPublishes(client: RedisClient, onError: (err: unknown) => void): void {
   const methods = client as unknown as Record<string, unknown>;
   for (const name of ['publish', 'spublish'] as const) {
     const original = methods[name];

@@ -3,6 +3,7 @@ export const ERROR_CODES = [
   'bad-request', // payload failed its schema
   'unknown-event', // event name not in the protocol
   'bad-token', // missing, wrong or forged identity token
+  'bad-name', // a display name refused by the name rules (handshake `auth.name`, `session:setName`)
   'rate-limited',
   'unknown-game',
   'unknown-seek',
@@ -22,6 +23,8 @@ export const ERROR_CODES = [
   'too-late-to-abort',
   'game-in-progress', // a rematch command on a game still being played
   'conflict', // compare-and-set kept losing: try again
+  'too-many-seeks', // the player already has the most open seeks allowed
+  'too-many-games', // a player already has the most games in progress allowed
   'not-found', // HTTP: no such route
   'internal',
   'unavailable', // the game store (Redis) cannot be reached now: try again shortly

@@ -100,3 +100,49 @@ describe('pchess perft and series', { timeout: 30_000 }, () => {
     expect(out).toEqual({ sequences: expected.sequences, positions: expected.positions });
   });
 });
+
+describe('pchess mate', { timeout: 30_000 }, () => {
+  it('finds a mate from the point the game reached and prints the series', () => {
+    const { status, out } = json(['mate', '--variant', 'scottish'], '1.e4 2.e5 Nf6');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: true, complete: true });
+    expect(out.moves).toHaveLength(3);
+    const replayed = json(['replay', '--variant', 'scottish'], `1.e4 2.e5 Nf6 3.${String(out.series)}`);
+    expect(replayed.out).toMatchObject({ ok: true, status: 'finished', result: '1-0', reason: 'checkmate' });
+    expect(typeof out.nodes).toBe('number');
+    expect(typeof out.ms).toBe('number');
+  });
+
+  it('starts from --fen/--turn and proves that no mate exists', () => {
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '-'], '');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: false, complete: true });
+  });
+
+  it('solves a progressive mate of the 60 from a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pchess-'));
+    const file = join(dir, 'empty.txt');
+    writeFileSync(file, '');
+    const fen = 'r1bqkbnr/ppp1pppp/2n5/1B1P4/8/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1';
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', fen, '--turn', '4', file]);
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: true, complete: true });
+    expect(out.moves).toHaveLength(4);
+  });
+
+  it('reports an unfinished search when the budget is tiny', () => {
+    const fen = '7r/p3kppp/8/6P1/8/8/PP1KPP1P/n6b w - - 0 1';
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', fen, '--turn', '9', '--budget-ms', '1', '-'], '');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: false, complete: false });
+  });
+
+  it('exits 1 for an illegal or finished game and 2 for a usage error', () => {
+    expect(json(['mate', '--variant', 'scottish'], '1.e4 2.e5 Kf6').status).toBe(1);
+    const over = json(['mate', '--variant', 'scottish'], MATE);
+    expect(over.status).toBe(1);
+    expect(over.out).toMatchObject({ ok: false, code: 'game-over' });
+    expect(run(['mate', '--variant', 'nope'], '').status).toBe(2);
+    expect(run(['mate', '--variant', 'italian', '--budget-ms', 'x'], '').status).toBe(2);
+  });
+});
