@@ -2,7 +2,7 @@
 // alternating. Run with `npm run bench:bot [-- --games N --budget-ms N --max-turns N]` from the
 // repository root (defaults: 100 games per pairing and family, 300 ms CPU per series for level 3).
 import {
-  chooseSeries, legalMoves, newGame, play, type BotLevel, type Color, type GameState, type Move, type VariantId,
+  chooseSeries, legalMoves, seededRandom, newGame, play, type BotLevel, type Color, type GameState, type Move, type VariantId,
 } from '../src/index.js';
 
 function option(name: string, fallback: number): number {
@@ -15,18 +15,6 @@ const games = option('games', 100);
 const budgetMs = option('budget-ms', 300);
 const maxTurns = option('max-turns', 60);
 const now = (): number => process.cpuUsage().user / 1000;
-
-/** A seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Player = BotLevel | 'random';
 
@@ -51,7 +39,7 @@ function playGame(variant: VariantId, white: Player, black: Player, seed: number
   const g = newGame(variant);
   if (!g.ok) throw new Error(g.error.message);
   let state = g.value;
-  const random = rng(seed);
+  const random = seededRandom(seed);
   while (!state.outcome && state.turn <= maxTurns) {
     const mover: Color = state.color;
     const moves = series(state, mover === 'white' ? white : black, random);
