@@ -36,7 +36,7 @@ interface LevelPlan {
 }
 
 const PLANS: Readonly<Record<BotLevel, LevelPlan>> = {
-  1: { beam: 1, safetyChecks: 0, mateShare: 0.3, weights: { hanging: 0.3, kingZone: 5, mobility: 0 }, noise: 150 },
+  1: { beam: 1, safetyChecks: 0, mateShare: 0.1, weights: { hanging: 0.2, kingZone: 0, mobility: 0 }, noise: 200 },
   2: { beam: 2, safetyChecks: 2, mateShare: 0.4, weights: DEFAULT_WEIGHTS, noise: 30 },
   3: { beam: 4, safetyChecks: 6, mateShare: 0.4, weights: DEFAULT_WEIGHTS, noise: 5 },
 };
