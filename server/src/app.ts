@@ -21,6 +21,7 @@ import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
 import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
+import { createAbuseLimiter } from './transport/abuse-limits.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -111,12 +112,15 @@ export function createApp(deps: AppDeps): App {
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
   const handlers = createHandlers({ identity, lobby, rooms, commands });
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit));
   const sockets = connectSockets(io, {
     identity,
     lobby,
     rooms,
     handlers,
-    limiter: createEventLimiter(settings.rateLimit),
+    limiter: limits.allowEvent,
+    limits,
+    trustProxy: settings.trustProxy,
     logger,
     observe: (event, seconds) => {
       if (event === 'game:move') metrics.moveSeconds.observe(seconds);

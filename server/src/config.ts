@@ -19,6 +19,32 @@ export interface RateLimitOptions {
   readonly durationSec: number;
 }
 
+/** Per-identity and per-address limits (see transport/abuse-limits.ts); all counted per node. */
+export interface AbuseLimitOptions {
+  readonly connectionsPerIdentity: number;
+  readonly connectionsPerAddress: number;
+  readonly handshakesPerAddress: RateLimitOptions;
+  /** Events of all of one identity's connections together. */
+  readonly eventsPerIdentity: RateLimitOptions;
+  readonly eventsPerAddress: RateLimitOptions;
+  /** game:join, game:resync, game:leave, lobby:subscribe/unsubscribe per identity. */
+  readonly roomOpsPerIdentity: RateLimitOptions;
+  /** Refused events a connection may collect within `strikeWindowSec` before it is disconnected. */
+  readonly strikes: number;
+  readonly strikeWindowSec: number;
+}
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
+  connectionsPerIdentity: 10,
+  connectionsPerAddress: 100,
+  handshakesPerAddress: { points: 60, durationSec: 10 },
+  eventsPerIdentity: { points: 150, durationSec: 5 },
+  eventsPerAddress: { points: 1000, durationSec: 5 },
+  roomOpsPerIdentity: { points: 40, durationSec: 5 },
+  strikes: 30,
+  strikeWindowSec: 10,
+};
+
 /** Everything `createApp` depends on; only `store` is required. */
 export interface AppDeps {
   readonly store: Store;
@@ -45,6 +71,10 @@ export interface AppDeps {
   /** Presence and spectator counts are counted and published per room at most once per this interval. */
   readonly presenceBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
+  /** Overrides of DEFAULT_ABUSE_LIMITS. */
+  readonly abuseLimits?: Partial<AbuseLimitOptions>;
+  /** Take the client address from X-Real-IP / X-Forwarded-For (only behind a reverse proxy that sets them). */
+  readonly trustProxy?: boolean;
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
@@ -60,6 +90,8 @@ export interface Settings {
   readonly heartbeatMs: number;
   readonly presenceBatchMs: number;
   readonly rateLimit: RateLimitOptions;
+  readonly abuseLimits: AbuseLimitOptions;
+  readonly trustProxy: boolean;
   readonly maxHttpBufferSize: number;
   readonly limits: Limits;
 }
@@ -73,6 +105,8 @@ export function settingsOf(deps: AppDeps): Settings {
     heartbeatMs: deps.heartbeatMs ?? 5_000,
     presenceBatchMs: deps.presenceBatchMs ?? 250,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
+    abuseLimits: { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits },
+    trustProxy: deps.trustProxy ?? false,
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
   };

@@ -21,6 +21,7 @@ const server = createApp({
   ...(redis ? { redis } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
+  ...(env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
 installProcessGuards(logger, () => server.close().then(() => store.close()));

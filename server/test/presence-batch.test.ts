@@ -5,7 +5,11 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 describe('presence and spectator counts are batched per room', () => {
   it('a spectator looping join/leave/resync causes a bounded number of broadcasts, and the final count is right', async () => {
-    const server = await startServer({ presenceBatchMs: 200, rateLimit: { points: 1000, durationSec: 1 } });
+    const server = await startServer({
+      presenceBatchMs: 200,
+      rateLimit: { points: 1000, durationSec: 1 },
+      abuseLimits: { roomOpsPerIdentity: { points: 1000, durationSec: 1 }, eventsPerIdentity: { points: 1000, durationSec: 1 } },
+    });
     const [white, black, flood] = await Promise.all([1, 2, 3].map(() => Client.connect(server)));
     if (!white || !black || !flood) throw new Error('clients');
     const gameId = await createGame(server, white, black);

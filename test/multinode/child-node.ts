@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/src/app.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
+import type { NodeTarget } from './nodes.js';
 
 /**
  * A game-server node in a child process, so that a test can pause it (SIGSTOP) and resume it
@@ -11,7 +12,8 @@ import { createRedisStore } from '../../server/src/store/redis-store.js';
  */
 
 export interface ChildNodeOptions {
-  readonly redisUrl: string;
+  /** A Redis URL or Cluster seed nodes. */
+  readonly redis: NodeTarget;
   readonly deadlineTickMs?: number;
   readonly heartbeatMs?: number;
 }
@@ -54,10 +56,10 @@ export async function startChildNode(opts: ChildNodeOptions): Promise<ChildNode>
 }
 
 async function main(opts: ChildNodeOptions): Promise<void> {
-  const store = createRedisStore(opts.redisUrl, { prefix: 'mn:' });
+  const store = createRedisStore(opts.redis, { prefix: 'mn:' });
   const app = createApp({
     store,
-    redis: { url: opts.redisUrl },
+    redis: typeof opts.redis === 'string' ? { url: opts.redis } : opts.redis,
     deadlineTickMs: opts.deadlineTickMs ?? 50,
     ...(opts.heartbeatMs === undefined ? {} : { heartbeatMs: opts.heartbeatMs }),
   });

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame } from '../support/game-client.js';
 import { followGame } from '../support/game-follower.js';
-import { skipWithoutRedis } from '../support/redis-server.js';
 import { startChildNode } from './child-node.js';
-import { closeAll, playMoves, startNode, useRedisServer } from './nodes.js';
+import { BACKENDS, closeAll, playMoves, skipWithoutBackends, startNode, useRedis } from './nodes.js';
 
 /** How soon after its node resumes a player must learn the result (issue 12). */
 const LEARN_WITHIN_MS = 1_000;
 
-describe.skipIf(skipWithoutRedis())('no event is lost across a Redis restart', () => {
-  const redis = useRedisServer({ appendOnly: true });
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('no event is lost across a Redis restart (%s)', (backend) => {
+  const redis = useRedis(backend, { appendOnly: true });
 
   it('players on a node paused across a Redis restart learn of a flag fired meanwhile, within a second of it resuming', async () => {
     // Node A (this process) fires deadlines. Node B (a child process, paused below) fires none, and
     // its periodic heartbeat is too slow to matter here: only its recovery on resubscription can help.
-    const a = await startNode(redis().url);
-    const b = await startChildNode({ redisUrl: redis().url, deadlineTickMs: 3_600_000, heartbeatMs: 600_000 });
+    const a = await startNode(redis().target);
+    const b = await startChildNode({ redis: redis().target, deadlineTickMs: 3_600_000, heartbeatMs: 600_000 });
     const white = await connectClient(b.url);
     const black = await connectClient(b.url);
     try {

@@ -220,7 +220,7 @@ export class GameSync {
    * can trail this node's heartbeat): still behind after `STALE_GRACE_MS`, we resync.
    */
   private noteVersion(version: number): void {
-    if (version <= this.version || this.staleTimer !== null) return;
+    if (!this.snapshot || version <= this.version || this.staleTimer !== null) return;
     this.staleTimer = setTimeout(() => {
       this.staleTimer = null;
       if (version > this.version) void this.resync();

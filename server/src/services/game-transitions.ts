@@ -15,6 +15,7 @@ import {
   clockView,
   flaggedSide,
   hashEncodedState,
+  PLAY_ERROR_CODES,
   type Color,
   type GameEventBody,
   type GameState,
@@ -45,16 +46,7 @@ export interface TransitionContext {
   readonly logLength: number;
 }
 
-const RULE_CODES = new Set([
-  'not-your-turn',
-  'illegal-move',
-  'check-before-last-move',
-  'cycle-piece-already-moved',
-  'cannot-afford',
-  'en-passant-not-first-move',
-  'game-over',
-  'cannot-pass',
-] as const);
+const RULE_CODES = new Set(PLAY_ERROR_CODES);
 
 /** Rules errors map 1:1 onto protocol codes; anything else is a server bug. */
 function ruleFail(e: RuleError): never {

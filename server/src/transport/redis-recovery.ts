@@ -12,8 +12,10 @@ export function onResubscribed(subscriber: RedisClient, listener: () => void): (
     if (connectedBefore) listener();
     connectedBefore = true;
   };
-  subscriber.on('ready', ready);
+  // A Cluster's sharded subscribers report `subscribersReady` once they have resubscribed.
+  const events = ['ready', 'subscribersReady'] as const;
+  for (const e of events) subscriber.on(e, ready);
   return () => {
-    subscriber.off('ready', ready);
+    for (const e of events) subscriber.off(e, ready);
   };
 }

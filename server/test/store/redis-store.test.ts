@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, script } from '../../src/store/redis-client.js';
+import { redisKeys } from '../../src/store/redis-keys.js';
+import * as lua from '../../src/store/redis-scripts.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../../test/support/redis-server.js';
 import {
@@ -125,6 +128,37 @@ describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () 
       expect(await store.listActiveGames(5)).toEqual([{ id: 'g1', summary: 's2' }]);
       expect(await store.claimDueGames(8, 5, 1000)).toEqual([]);
       expect(await store.claimDueGames(9, 5, 1000)).toEqual(['g1']);
+    } finally {
+      await store.close();
+    }
+  });
+  it('applies a commit\'s index entries only when newer, and lowers a deadline before a commit', async () => {
+    const store = createRedisStore({ clusterNodes: cluster.nodes }, { prefix: 'steps:' });
+    const k = redisKeys('steps:');
+    const indexKeys = [k.deadlines, k.active, k.summaries, k.activeSeq, k.indexVersions];
+    // ARGV of INDEX_GAME: id, version, '', has deadline, deadline, summary mode, summary
+    const index = (version: number, deadline: number | null, summary: string | null) =>
+      runScript(store.client, script(lua.INDEX_GAME), indexKeys, [
+        'g', version, '', deadline === null ? '0' : '1', deadline ?? 0, summary === null ? '0' : '1', summary ?? '',
+      ]);
+    try {
+      expect(await index(3, 300, 'v3')).toBe(1);
+      // version 2's step arrives late (another node committed version 3 meanwhile): ignored
+      expect(await index(2, 200, 'v2')).toBe(0);
+      expect(await store.listActiveGames(5)).toEqual([{ id: 'g', summary: 'v3' }]);
+      expect(await store.claimDueGames(299, 5, 1000)).toEqual([]);
+      // the game ends at version 4; a late version 3 does not list it again
+      expect(await index(4, null, null)).toBe(1);
+      expect(await index(3, 300, 'v3')).toBe(0);
+      expect(await store.listActiveGames(5)).toEqual([]);
+      expect(await store.claimDueGames(10_000, 5, 1000)).toEqual([]);
+      // before a commit the entry only moves earlier: a node dying after its commit leaves it early, never late
+      const lower = (d: number) => runScript(store.client, script(lua.LOWER_DEADLINE), [k.deadlines], ['h', d]);
+      expect(await lower(500)).toBe(1);
+      expect(await lower(800)).toBe(0);
+      expect(await lower(400)).toBe(1);
+      expect(await store.claimDueGames(399, 5, 1000)).toEqual([]);
+      expect(await store.claimDueGames(400, 5, 1000)).toEqual(['h']);
     } finally {
       await store.close();
     }

@@ -3,6 +3,7 @@ export const ERROR_CODES = [
   'bad-request', // payload failed its schema
   'unknown-event', // event name not in the protocol
   'bad-token', // missing, wrong or forged identity token
+  'bad-name', // a display name refused by the name rules (handshake `auth.name`, `session:setName`)
   'rate-limited',
   'unknown-game',
   'unknown-seek',
@@ -27,6 +28,8 @@ export const ERROR_CODES = [
   'not-found', // HTTP: no such route
   'internal',
   'unavailable', // the game store (Redis) cannot be reached now: try again shortly
+  'too-many-connections', // handshake refused: this identity or address has too many open connections
+  'flooding', // sent with `error` right before the server disconnects a connection that kept exceeding its limits
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Ack } from './errors.js';
+import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
 import type {
   GameEvent,
@@ -88,5 +89,26 @@ export interface ServerToClientEvents {
   /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'flooding' | SchemaErrorCode; message: string }) => void;
 }
+
+/** Every server-to-client event name, at run time (documentation checks, tools). */
+export const SERVER_EVENTS = [
+  'session',
+  'lobby:seekAdded',
+  'lobby:seekRemoved',
+  'lobby:gameAdded',
+  'lobby:gameUpdated',
+  'lobby:gameRemoved',
+  'game:start',
+  'game:event',
+  'game:presence',
+  'game:spectators',
+  'game:heartbeat',
+  'error',
+] as const satisfies readonly (keyof ServerToClientEvents)[];
+export type ServerEventName = (typeof SERVER_EVENTS)[number];
+/** Compile-time check that SERVER_EVENTS lists every key of ServerToClientEvents (never: none missing). */
+export type MissingServerEvents = Exclude<keyof ServerToClientEvents, ServerEventName>;
+const serverEventsComplete: [MissingServerEvents] extends [never] ? true : MissingServerEvents = true;
+void serverEventsComplete;
