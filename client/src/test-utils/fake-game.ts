@@ -1,8 +1,7 @@
 import {
   INITIAL_FEN,
   encodeState,
-  makeSan,
-  makeUci,
+  moveRecord,
   newGame,
   parseUci,
   play,
@@ -94,16 +93,7 @@ export class FakeGame {
     const before = this.state;
     const res = play(before, move);
     if (!res.ok) throw new Error(`${uci}: ${res.error.message}`);
-    const record: MoveRecord = {
-      uci: makeUci(move),
-      san: makeSan(before, move),
-      color: before.color,
-      turn: before.turn,
-      index: before.moveIndex + 1,
-      cycleEnd: res.value.cycleEnded,
-      turnEnded: res.value.turnEnded,
-      at: 0,
-    };
+    const record = moveRecord(before, move, res.value, 0);
     this.state = res.value.state;
     this.moves.push(record);
     this.version++;

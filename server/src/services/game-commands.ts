@@ -1,4 +1,4 @@
-import { opposite } from '@progressive-chess/shared';
+import { canAbort, opposite } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
@@ -55,7 +55,7 @@ export class GameCommands {
   /** Only before both sides have completed a turn. */
   async abort(playerId: string, gameId: string): Promise<Versioned> {
     const r = await this.games.command(gameId, playerId, {}, (c) => {
-      if (c.doc.turn - c.doc.initialTurn >= 2) fail('too-late-to-abort', 'both sides have completed a turn');
+      if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
       return finishBy(c, ABORTED);
     });
     return { version: r.version };

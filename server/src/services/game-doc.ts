@@ -56,9 +56,6 @@ export function seatOf(doc: GameDoc, playerId: string): Color | null {
   return null;
 }
 
-/** Timed games have a clock that flags and a first-move grace period. */
-export const hasGrace = (tc: TimeControl): boolean => tc.kind === 'fischer' || tc.kind === 'per-turn';
-
 /** When the server must look at the game again (flag or first-move abort), or null. */
 export function deadlineOf(doc: GameDoc): number | null {
   if (doc.status !== 'playing') return null;
@@ -66,7 +63,8 @@ export function deadlineOf(doc: GameDoc): number | null {
   return times.length ? Math.min(...times) : null;
 }
 
-export function summaryOf(doc: GameDoc, spectators = 0): GameSummary {
+/** The lobby summary of `doc` with a live spectator count (`LobbySummaries` owns the count). */
+export function summaryOf(doc: GameDoc, spectators: number): GameSummary {
   return {
     id: doc.id,
     variant: doc.variant,

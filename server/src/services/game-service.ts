@@ -2,6 +2,7 @@ import {
   decodeState,
   encodeState,
   fen,
+  hasFirstMoveGrace,
   initClock,
   newGame,
   type Color,
@@ -17,7 +18,8 @@ import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
 import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
 import { fail } from './errors.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
-import { deadlineOf, hasGrace, parseDoc, seatOf, summaryOf, type GameDoc, type PlayerRef } from './game-doc.js';
+import { deadlineOf, parseDoc, seatOf, type GameDoc, type PlayerRef } from './game-doc.js';
+import { LobbySummaries } from './lobby-summaries.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
 
@@ -71,6 +73,8 @@ export function decodeOrThrow(encoded: string): GameState {
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
+  /** Lobby summaries with their live counts (the room service reports the counts). */
+  readonly summaries = new LobbySummaries();
 
   constructor(private readonly deps: GameServiceDeps) {}
 
@@ -99,7 +103,7 @@ export class GameService {
     if (!res.ok) fail('bad-request', res.error.message);
     const state = res.value;
     const now = this.deps.now();
-    const timed = hasGrace(opts.timeControl);
+    const timed = hasFirstMoveGrace(opts.timeControl);
     const doc: GameDoc = {
       id,
       variant: opts.variant,
@@ -124,7 +128,7 @@ export class GameService {
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
-    this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', summaryOf(doc));
+    this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.io.to(playerRoom(doc.players[c].id)).emit('game:start', { gameId: id, color: c });
     }
@@ -229,9 +233,10 @@ export class GameService {
     io.to(gameRoom(stored.id)).emit('game:event', { gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
+      this.summaries.forget(stored.id);
       io.to(LOBBY_ROOM).emit('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
-      io.to(LOBBY_ROOM).emit('lobby:gameUpdated', summaryOf(t.doc));
+      io.to(LOBBY_ROOM).emit('lobby:gameUpdated', this.summaries.of(t.doc));
     }
     return res.version;
   }
@@ -243,7 +248,7 @@ export class GameService {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       deadline: deadlineOf(doc),
-      summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
+      summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { GameSnapshot, Seat } from '@progressive-chess/shared';
 import { LOBBY_ROOM, gameRoom, type AppServer, type AppSocket } from '../transport/socket-types.js';
-import { parseDoc, seatOf, snapshotOf, summaryOf, type GameDoc, type LiveInfo } from './game-doc.js';
+import { parseDoc, seatOf, snapshotOf, type GameDoc, type LiveInfo } from './game-doc.js';
 import type { GameService } from './game-service.js';
 
 const GAME_ROOM_PREFIX = gameRoom('');
@@ -74,6 +74,7 @@ export class RoomService {
 
   private announceSpectators(doc: GameDoc, count: number): void {
     this.io.to(gameRoom(doc.id)).emit('game:spectators', { gameId: doc.id, count });
-    if (doc.status === 'playing') this.io.to(LOBBY_ROOM).emit('lobby:gameUpdated', summaryOf(doc, count));
+    const summary = this.games.summaries.counted(doc, count);
+    if (doc.status === 'playing') this.io.to(LOBBY_ROOM).emit('lobby:gameUpdated', summary);
   }
 }

@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './events.js';
+export * from './move-record.js';
