@@ -10,6 +10,7 @@ import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { createMetrics } from './metrics.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
+import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { GameService } from './services/game-service.js';
 import { createIdentity, type Identity } from './services/identity.js';
@@ -19,7 +20,7 @@ import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
 import { createEventLimiter } from './transport/rate-limit.js';
-import type { AppServer } from './transport/socket-types.js';
+import { chatRoom, type AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
 
@@ -87,7 +88,13 @@ export function createApp(deps: AppDeps): App {
     seekGraceMs: settings.seekGraceMs,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
-  const handlers = createHandlers({ identity, lobby, rooms, commands });
+  const chat = new ChatService({
+    store,
+    now,
+    limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
+    publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
+  });
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat });
   const sockets = connectSockets(io, {
     identity,
     lobby,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
+import type { ChatLimits } from './services/chat-service.js';
 import type { Store } from './store/store.js';
 
 /** Redis for the Socket.IO adapter: a URL (the app opens and closes its own clients) or clients the caller owns. */
@@ -33,6 +34,8 @@ export interface AppDeps {
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
+  /** Chat lines per sender and game per window, and how long a channel outlives its last line. */
+  readonly chatLimits?: ChatLimits;
 }
 
 export interface Settings {

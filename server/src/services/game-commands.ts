@@ -99,6 +99,15 @@ export class GameCommands {
     return { version: r.version, gameId: r.doc.rematchGameId };
   }
 
+  /** Turns down the opponent's standing rematch offer. */
+  async rematchDecline(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
+      if (c.doc.rematchOffer !== opposite(c.color)) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+      return change(c, { ...c.doc, rematchOffer: null }, { type: 'rematch-declined', by: c.color });
+    });
+    return { version: r.version };
+  }
+
   private async rematch(playerId: string, gameId: string, accepting: boolean) {
     const made: { id: string | null } = { id: null };
     const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {

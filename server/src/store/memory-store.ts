@@ -70,6 +70,7 @@ export class MemoryStore implements Store {
   private readonly seeks = new Map<string, StoredSeek>();
   private readonly invites = new Map<string, string>();
   private readonly players = new Map<string, string>();
+  private readonly chats = new Map<string, { lines: readonly string[]; expires: number }>();
   private closed = false;
 
   async createGame(id: string, write: GameWrite): Promise<void> {
@@ -152,6 +153,24 @@ export class MemoryStore implements Store {
   async listPublicSeeks(): Promise<StoredSeek[]> {
     await this.tick();
     return [...this.seeks.values()].filter((s) => s.public).map((s) => ({ ...s }));
+  }
+
+  async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
+    await this.tick();
+    const key = `${gameId}:${channel}`;
+    const lines = [...this.liveChat(key), entry].slice(-cap);
+    this.chats.set(key, { lines, expires: Date.now() + ttlMs });
+  }
+
+  async loadChat(gameId: string, channel: string): Promise<string[]> {
+    await this.tick();
+    return [...this.liveChat(`${gameId}:${channel}`)];
+  }
+
+  private liveChat(key: string): readonly string[] {
+    const c = this.chats.get(key);
+    if (c && c.expires <= Date.now()) this.chats.delete(key);
+    return c && c.expires > Date.now() ? c.lines : [];
   }
 
   async putPlayer(id: string, doc: string): Promise<void> {

@@ -11,7 +11,7 @@ import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek }
  *   games:summaries      hash id -> summary          games:seq          listing counter
  *   seek:<id>            hash: code, public, doc     seeks:public       zset id -> sequence
  *   seeks:seq            counter                     invite:<code>      seek id
- *   player:<id>          string
+ *   player:<id>          string                      game:{<id>}:chat:<channel>  list (capped, expiring)
  * The braces are a hash tag: a game's two keys share a Cluster slot. The global indexes are
  * written in the same Lua scripts, so today the store targets a single Redis (or a primary with
  * replicas); finished games stay (replay, PGN), only leaving the active list and deadlines.
@@ -185,6 +185,19 @@ export class RedisStore implements Store {
     const out: StoredSeek[] = [];
     for (let i = 0; i + 3 < flat.length; i += 4) out.push(toSeek(flat[i] ?? '', flat[i + 1], flat[i + 2], flat[i + 3]));
     return out;
+  }
+
+  async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
+    const key = this.chatKey(gameId, channel);
+    await this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec();
+  }
+
+  async loadChat(gameId: string, channel: string): Promise<string[]> {
+    return this.redis.lrange(this.chatKey(gameId, channel), 0, -1);
+  }
+
+  private chatKey(gameId: string, channel: string): string {
+    return `${this.prefix}game:{${gameId}}:chat:${channel}`;
   }
 
   async putPlayer(id: string, doc: string): Promise<void> {

@@ -78,6 +78,14 @@ export interface Store {
   takeSeek(id: string): Promise<StoredSeek | null>;
   listPublicSeeks(): Promise<StoredSeek[]>;
 
+  /**
+   * Appends a line to one chat channel of a game and keeps only its last `cap` lines. The channel
+   * lives `ttlMs` after its last line (Redis expiry; the memory store drops it lazily on load).
+   */
+  appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void>;
+  /** The channel's lines, oldest first (empty when none or expired). */
+  loadChat(gameId: string, channel: string): Promise<string[]>;
+
   putPlayer(id: string, doc: string): Promise<void>;
   getPlayer(id: string): Promise<string | null>;
 

@@ -20,3 +20,5 @@ export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerE
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
 export const playerRoom = (playerId: string): string => `player:${playerId}`;
 export const LOBBY_ROOM = 'lobby';
+/** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */
+export const chatRoom = (gameId: string, channel: string): string => `chat:${channel}:${gameId}`;

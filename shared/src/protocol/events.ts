@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Ack } from './errors.js';
 import * as s from './schemas.js';
+import type { ChatChannel, ChatMessage } from './chat.js';
 import type {
   GameEvent,
   GameSnapshot,
@@ -36,6 +37,9 @@ export const CLIENT_EVENTS = {
   'game:abort': s.gameRefSchema,
   'game:rematchOffer': s.gameRefSchema,
   'game:rematchAccept': s.gameRefSchema,
+  'game:rematchDecline': s.gameRefSchema,
+  'chat:join': s.gameRefSchema,
+  'chat:send': s.chatSendSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
@@ -61,6 +65,9 @@ export interface AckData {
   'game:abort': { version: number };
   'game:rematchOffer': { version: number };
   'game:rematchAccept': { version: number; gameId: string };
+  'game:rematchDecline': { version: number };
+  'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
+  'chat:send': { message: ChatMessage };
 }
 
 /**
@@ -84,6 +91,8 @@ export interface ServerToClientEvents {
   'game:event': (e: GameEvent) => void;
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
+  /** A chat line in a channel the socket joined (`chat:join`). */
+  'chat:message': (m: ChatMessage) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
 }

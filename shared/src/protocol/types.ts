@@ -108,6 +108,7 @@ export type GameEventBody =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'rematch-offer'; readonly by: Color }
+  | { readonly type: 'rematch-declined'; readonly by: Color }
   | { readonly type: 'rematch'; readonly gameId: string };
 
 export interface GameEvent {
