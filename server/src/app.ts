@@ -20,6 +20,7 @@ import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
 import { createEventLimiter } from './transport/rate-limit.js';
+import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
@@ -74,12 +75,13 @@ export function createApp(deps: AppDeps): App {
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
   const identity = createIdentity(store, now);
-  const games = new GameService({ store, io, now, logger, settings, metrics });
+  const publisher = socketPublisher(io);
+  const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(io, games, now);
+  const rooms = new RoomService(publisher, games, now);
   const lobby = new LobbyService({
     store,
-    io,
+    publisher,
     games,
     identity,
     now,

@@ -1,16 +1,13 @@
 // Rules benchmark: perft nodes/s of our move generator vs chessops and chess.js, then our
 // deep perft.json counts checked. Run with `npm run bench:rules` (from the repository root).
-import { readFileSync } from 'node:fs';
 import { Chess as JsChess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { perft as opsPerft } from 'chessops/debug';
 import { parseFen as opsParseFen } from 'chessops/fen';
 import { Position } from '../src/chess/index.js';
+import { perftData } from '../test/data/load.js';
 
-interface PerftEntry { name: string; fen: string; counts?: number[]; depth?: number; count?: number }
-const entries = (
-  JSON.parse(readFileSync(new URL('../../../shared/data/perft.json', import.meta.url), 'utf8')) as { positions: PerftEntry[] }
-).positions;
+const entries = perftData();
 
 /** Deep counts above this are left out (position4 depth 6, 706M nodes, takes ~10 s). */
 const MAX_DEEP_NODES = 800_000_000;

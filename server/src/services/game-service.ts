@@ -15,17 +15,17 @@ import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
-import { LOBBY_ROOM, gameRoom, playerRoom, type AppServer } from '../transport/socket-types.js';
 import { fail } from './errors.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import { deadlineOf, parseDoc, seatOf, type GameDoc, type PlayerRef } from './game-doc.js';
 import { LobbySummaries } from './lobby-summaries.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
+import type { Publisher } from './publisher.js';
 
 export interface GameServiceDeps {
   readonly store: Store;
-  readonly io: AppServer;
+  readonly publisher: Publisher;
   readonly now: () => number;
   readonly logger: Logger;
   readonly settings: Settings;
@@ -128,9 +128,9 @@ export class GameService {
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
-    this.deps.io.to(LOBBY_ROOM).emit('lobby:gameAdded', this.summaries.of(doc));
+    this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
-      this.deps.io.to(playerRoom(doc.players[c].id)).emit('game:start', { gameId: id, color: c });
+      this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
     return id;
   }
@@ -229,14 +229,14 @@ export class GameService {
     }
     const head = { id: stored.id, version: res.version, doc: write.doc, moveCount: stored.moveCount + t.moves.length };
     this.decoded.set({ head, doc: t.doc, state: t.state });
-    const { io } = this.deps;
-    io.to(gameRoom(stored.id)).emit('game:event', { gameId: stored.id, version: res.version, event: t.body });
+    const { publisher } = this.deps;
+    publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
       this.summaries.forget(stored.id);
-      io.to(LOBBY_ROOM).emit('lobby:gameRemoved', { gameId: stored.id });
+      publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
-      io.to(LOBBY_ROOM).emit('lobby:gameUpdated', this.summaries.of(t.doc));
+      publisher.publishLobby('lobby:gameUpdated', this.summaries.of(t.doc));
     }
     return res.version;
   }

@@ -2,14 +2,14 @@ import type { ClientPayload, GameSummary, Seek } from '@progressive-chess/shared
 import type { Logger } from 'pino';
 import { newId, newInviteCode } from '../ids.js';
 import type { Store, StoredSeek } from '../store/store.js';
-import { LOBBY_ROOM, playerRoom, type AppServer, type AppSocket } from '../transport/socket-types.js';
 import { fail } from './errors.js';
 import type { GameService } from './game-service.js';
 import type { Identity } from './identity.js';
+import { LOBBY_ROOM, type Member, type Publisher } from './publisher.js';
 
 export interface LobbyDeps {
   readonly store: Store;
-  readonly io: AppServer;
+  readonly publisher: Publisher;
   readonly games: GameService;
   readonly identity: Identity;
   readonly now: () => number;
@@ -36,7 +36,7 @@ export class LobbyService {
     }, deps.seekGraceMs);
   }
 
-  async subscribe(socket: AppSocket): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
+  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
     await socket.join(LOBBY_ROOM);
     const [seeks, games] = await Promise.all([
       this.deps.store.listPublicSeeks(),
@@ -45,7 +45,7 @@ export class LobbyService {
     return { seeks: seeks.map(seekOf), games: games.map((g) => JSON.parse(g.summary) as GameSummary) };
   }
 
-  async unsubscribe(socket: AppSocket): Promise<void> {
+  async unsubscribe(socket: Member): Promise<void> {
     await socket.leave(LOBBY_ROOM);
   }
 
@@ -64,7 +64,7 @@ export class LobbyService {
     };
     await this.deps.store.putSeek({ id: seek.id, code, public: code === null, doc: JSON.stringify(seek) });
     if (code === null) {
-      this.deps.io.to(LOBBY_ROOM).emit('lobby:seekAdded', seek);
+      this.deps.publisher.publishLobby('lobby:seekAdded', seek);
       return { seek };
     }
     return { seek, inviteUrl: `${this.deps.publicUrl()}/invite/${code}` };
@@ -144,7 +144,7 @@ export class LobbyService {
   }
 
   private async online(playerId: string): Promise<boolean> {
-    return (await this.deps.io.in(playerRoom(playerId)).fetchSockets()).length > 0;
+    return this.deps.publisher.playerOnline(playerId);
   }
 
   /** Takes (atomically, once across nodes) the seeks whose creator matches, and tells the lobby. */
@@ -157,6 +157,6 @@ export class LobbyService {
   }
 
   private removed(s: StoredSeek): void {
-    if (s.public) this.deps.io.to(LOBBY_ROOM).emit('lobby:seekRemoved', { seekId: s.id });
+    if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
   }
 }

@@ -1,31 +1,31 @@
 import type { GameSnapshot, Seat } from '@progressive-chess/shared';
-import { LOBBY_ROOM, gameRoom, type AppServer, type AppSocket } from '../transport/socket-types.js';
 import { parseDoc, seatOf, snapshotOf, type GameDoc, type LiveInfo } from './game-doc.js';
 import type { GameService } from './game-service.js';
+import { gameRoom, type Member, type Publisher } from './publisher.js';
 
 const GAME_ROOM_PREFIX = gameRoom('');
 
 /** Game rooms: joining (players by seat, everyone else as spectator), snapshots, presence, spectator counts. */
 export class RoomService {
   constructor(
-    private readonly io: AppServer,
+    private readonly publisher: Publisher,
     private readonly games: GameService,
     private readonly now: () => number,
   ) {}
 
-  async join(socket: AppSocket, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
+  async join(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
     const stored = await this.games.load(gameId);
     const doc = parseDoc(stored.doc);
     const seat = seatOf(doc, socket.data.playerId) ?? 'spectator';
     await socket.join(gameRoom(gameId));
-    if (seat !== 'spectator') this.io.to(gameRoom(gameId)).emit('game:presence', { gameId, color: seat, online: true });
+    if (seat !== 'spectator') this.publisher.publishPresence({ gameId, color: seat, online: true });
     const live = await this.live(doc);
     this.announceSpectators(doc, live.spectators);
     return { snapshot: snapshotOf(stored, live, this.now()), seat };
   }
 
   /** A fresh snapshot; a socket that is not in the room (e.g. after a reconnect) joins it again. */
-  async resync(socket: AppSocket, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
+  async resync(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
     if (!socket.rooms.has(gameRoom(gameId))) return this.join(socket, gameId);
     const stored = await this.games.load(gameId);
     const doc = parseDoc(stored.doc);
@@ -39,7 +39,7 @@ export class RoomService {
     return snapshotOf(stored, await this.live(parseDoc(stored.doc)), this.now());
   }
 
-  async leave(socket: AppSocket, gameId: string): Promise<void> {
+  async leave(socket: Member, gameId: string): Promise<void> {
     await socket.leave(gameRoom(gameId));
     await this.changed(gameId, socket.data.playerId);
   }
@@ -52,8 +52,7 @@ export class RoomService {
 
   /** Who is in the room, across nodes: players online, distinct spectators. */
   async live(doc: GameDoc): Promise<LiveInfo> {
-    const sockets = await this.io.in(gameRoom(doc.id)).fetchSockets();
-    const ids = new Set(sockets.map((s) => s.data.playerId));
+    const ids = new Set(await this.publisher.gameMembers(doc.id));
     const { white, black } = doc.players;
     const online = { white: ids.has(white.id), black: ids.has(black.id) };
     ids.delete(white.id);
@@ -67,14 +66,14 @@ export class RoomService {
     const live = await this.live(doc);
     const seat = seatOf(doc, playerId);
     if (seat !== null && !live.online[seat]) {
-      this.io.to(gameRoom(gameId)).emit('game:presence', { gameId, color: seat, online: false });
+      this.publisher.publishPresence({ gameId, color: seat, online: false });
     }
     this.announceSpectators(doc, live.spectators);
   }
 
   private announceSpectators(doc: GameDoc, count: number): void {
-    this.io.to(gameRoom(doc.id)).emit('game:spectators', { gameId: doc.id, count });
+    this.publisher.publishSpectators({ gameId: doc.id, count });
     const summary = this.games.summaries.counted(doc, count);
-    if (doc.status === 'playing') this.io.to(LOBBY_ROOM).emit('lobby:gameUpdated', summary);
+    if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summary);
   }
 }

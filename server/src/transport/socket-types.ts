@@ -17,8 +17,6 @@ export type InterServerEvents = Record<string, never>;
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-export const gameRoom = (gameId: string): string => `game:${gameId}`;
-export const playerRoom = (playerId: string): string => `player:${playerId}`;
-export const LOBBY_ROOM = 'lobby';
+export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';
 /** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */
 export const chatRoom = (gameId: string, channel: string): string => `chat:${channel}:${gameId}`;

@@ -1,5 +1,4 @@
 // Small helpers shared by the chess tests.
-import { readFileSync } from 'node:fs';
 import { type Move, Position, parseSquare, parseUci } from '../../src/chess/index.js';
 
 export const sq = (name: string): number => {
@@ -20,8 +19,4 @@ export const fromFen = (fen: string): Position => {
   return r.value;
 };
 
-export interface PerftEntry { name: string; fen: string; counts?: number[]; depth?: number; count?: number }
-
-/** perft.json from the data folder beside the checkout (/work/shared/data next to /work/main). */
-export const perftData = (): PerftEntry[] =>
-  (JSON.parse(readFileSync(new URL('../../../../shared/data/perft.json', import.meta.url), 'utf8')) as { positions: PerftEntry[] }).positions;
+export { perftData, type PerftEntry } from '../data/load.js';

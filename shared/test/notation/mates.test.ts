@@ -1,28 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeGame, parseGame } from '../../src/notation/index.js';
+import { progressiveMates } from '../data/load.js';
 import { mv } from './helpers.js';
 
-const CSV = new URL('../../../../shared/data/progressive-mates-60.csv', import.meta.url);
-
-interface MateRow {
-  id: number;
-  fen: string;
-  turn: number;
-  solution: string[];
-}
-
-function rows(): MateRow[] {
-  const lines = readFileSync(CSV, 'utf8').trim().split(/\r?\n/).slice(1);
-  return lines.map((line) => {
-    const m = /^(\d+),"([^"]+)",(\d+),"([^"]+)"$/.exec(line.trim());
-    if (!m) throw new Error(`bad CSV line: ${line}`);
-    return { id: Number(m[1]), fen: m[2] ?? '', turn: Number(m[3]), solution: (m[4] ?? '').split(';') };
-  });
-}
-
 describe('the Italian mates of progressive-mates-60.csv', () => {
-  const all = rows();
+  const all = progressiveMates();
 
   it('holds 60 positions', () => {
     expect(all).toHaveLength(60);

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseSquare, type Move, type Role } from '../../src/chess/index.js';
+import type { Move } from '../../src/chess/index.js';
 import { newGame, play, type PlayOutcome } from '../../src/rules/index.js';
-
-const CSV = '/work/shared/data/progressive-mates-60.csv';
-const PROMOTION: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+import { progressiveMates } from '../data/load.js';
+import { mv } from '../notation/helpers.js';
 
 interface Problem {
   id: string;
@@ -13,21 +11,8 @@ interface Problem {
   solution: Move[];
 }
 
-function parseMove(text: string): Move {
-  const m = /^([a-h][1-8])-([a-h][1-8])([qrbn])?$/.exec(text);
-  if (!m) throw new Error(`bad move ${text}`);
-  const [, from, to, promo] = m;
-  const move = { from: parseSquare(from!)!, to: parseSquare(to!)! };
-  return promo ? { ...move, promotion: PROMOTION[promo]! } : move;
-}
-
 function problems(): Problem[] {
-  const lines = readFileSync(CSV, 'utf8').trim().split(/\r?\n/).slice(1);
-  return lines.map((line) => {
-    const m = /^(\d+),"([^"]+)",(\d+),"([^"]+)"$/.exec(line.trim());
-    if (!m) throw new Error(`bad line ${line}`);
-    return { id: m[1]!, fen: m[2]!, turn: Number(m[3]), solution: m[4]!.split(';').map(parseMove) };
-  });
+  return progressiveMates().map((row) => ({ id: String(row.id), fen: row.fen, turn: row.turn, solution: row.solution.map(mv) }));
 }
 
 describe('progressive-mates-60', () => {

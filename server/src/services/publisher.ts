@@ -1,0 +1,39 @@
+import type { GameEvent, PresenceEvent, ServerToClientEvents, SpectatorsEvent } from '@progressive-chess/shared';
+
+/** Server events of the lobby feed. */
+export type LobbyEvents = Pick<
+  ServerToClientEvents,
+  'lobby:seekAdded' | 'lobby:seekRemoved' | 'lobby:gameAdded' | 'lobby:gameUpdated' | 'lobby:gameRemoved'
+>;
+/** Server events addressed to one player (every connection of theirs, on every node). */
+export type PlayerEvents = Pick<ServerToClientEvents, 'game:start'>;
+
+/**
+ * How the services reach clients, whatever the transport. Delivery is to every node (a
+ * multi-node transport relays through its adapter); a publish never throws and never waits.
+ */
+export interface Publisher {
+  /** A versioned game event, to everyone in the game's room. */
+  publishGame(e: GameEvent): void;
+  publishPresence(p: PresenceEvent): void;
+  publishSpectators(p: SpectatorsEvent): void;
+  publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0]): void;
+  toPlayer<K extends keyof PlayerEvents>(playerId: string, event: K, payload: Parameters<PlayerEvents[K]>[0]): void;
+  /** The player id of every connection in the game's room, on every node (one entry per connection). */
+  gameMembers(gameId: string): Promise<string[]>;
+  /** Whether the player has a connection on any node. */
+  playerOnline(playerId: string): Promise<boolean>;
+}
+
+/** One client connection, as the room and lobby services see it (a Socket.IO socket fits). */
+export interface Member {
+  readonly data: { readonly playerId: string };
+  /** The rooms the connection is in (names from `gameRoom`, `LOBBY_ROOM`...). */
+  readonly rooms: ReadonlySet<string>;
+  join(room: string): Promise<void> | void;
+  leave(room: string): Promise<void> | void;
+}
+
+export const gameRoom = (gameId: string): string => `game:${gameId}`;
+export const playerRoom = (playerId: string): string => `player:${playerId}`;
+export const LOBBY_ROOM = 'lobby';

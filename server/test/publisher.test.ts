@@ -1,0 +1,53 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { settingsOf } from '../src/config.js';
+import { createMetrics } from '../src/metrics.js';
+import { GameCommands } from '../src/services/game-commands.js';
+import { GameService } from '../src/services/game-service.js';
+import type { Publisher } from '../src/services/publisher.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+
+/** A publisher that records what the services publish, with no transport at all. */
+function recordingPublisher(): Publisher & { readonly sent: [string, unknown][] } {
+  const sent: [string, unknown][] = [];
+  return {
+    sent,
+    publishGame: (e) => sent.push(['game:event', e]),
+    publishPresence: (p) => sent.push(['game:presence', p]),
+    publishSpectators: (p) => sent.push(['game:spectators', p]),
+    publishLobby: (event, payload) => sent.push([event, payload]),
+    toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
+    gameMembers: () => Promise.resolve([]),
+    playerOnline: () => Promise.resolve(false),
+  };
+}
+
+describe('services publish through the Publisher interface (no Socket.IO)', () => {
+  it('a new game and a move are published to the lobby, both players and the game room', async () => {
+    const store = createMemoryStore();
+    const publisher = recordingPublisher();
+    const now = (): number => 1_000;
+    const games = new GameService({
+      store,
+      publisher,
+      now,
+      logger: pino({ level: 'silent' }),
+      settings: settingsOf({ store }),
+      metrics: createMetrics(() => 0, store),
+    });
+    const white = { id: 'w1', name: 'W' };
+    const black = { id: 'b1', name: 'B' };
+    const gameId = await games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white, black });
+    expect(publisher.sent.map(([name]) => name)).toEqual(['lobby:gameAdded', 'game:start>w1', 'game:start>b1']);
+    expect(publisher.sent[2]?.[1]).toEqual({ gameId, color: 'black' });
+
+    publisher.sent.length = 0;
+    const { version } = await new GameCommands(games).move('w1', { gameId, version: 1, move: 'e2e4' });
+    expect(version).toBe(2);
+    const [name, event] = publisher.sent[0] ?? [];
+    expect(name).toBe('game:event');
+    expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', move: { uci: 'e2e4', turnEnded: true } } });
+    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'lobby:gameUpdated']);
+    await store.close();
+  });
+});
