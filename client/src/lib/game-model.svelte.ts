@@ -29,7 +29,8 @@ export type GameAction =
   | 'game:drawDecline'
   | 'game:abort'
   | 'game:rematchOffer'
-  | 'game:rematchAccept';
+  | 'game:rematchAccept'
+  | 'game:rematchDecline';
 
 /** An own move shown before the server confirmed it. */
 interface PendingMove {
