@@ -12,6 +12,7 @@ import { createMetrics } from './metrics.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
+import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
@@ -96,7 +97,8 @@ export function createApp(deps: AppDeps): App {
     limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
     publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
   });
-  const handlers = createHandlers({ identity, lobby, rooms, commands, chat });
+  const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, online });
   const sockets = connectSockets(io, {
     identity,
     lobby,

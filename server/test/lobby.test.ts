@@ -69,6 +69,17 @@ describe('lobby', () => {
     expect((await carol.ok('lobby:subscribe', {})).games.find((g) => g.id === gameId)?.spectators).toBe(1);
   });
 
+  it('counts the distinct players online (several tabs of one player count once)', async () => {
+    const server = await startServer();
+    const alice = await Client.connect(server);
+    await Client.connect(server, { token: alice.session.token });
+    expect(await alice.ok('lobby:online', {})).toMatchObject({ players: 1 });
+    const fresh = await startServer();
+    const [a, b] = await Promise.all([Client.connect(fresh), Client.connect(fresh)]);
+    await Client.connect(fresh, { token: b.session.token });
+    expect((await a.ok('lobby:online', {})).players).toBe(2);
+  });
+
   it('private seeks stay out of the lobby and are accepted through their invitation', async () => {
     const server = await startServer({ publicUrl: 'https://chess.example' });
     const [alice, bob, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);

@@ -12,6 +12,8 @@ export interface Services {
   readonly rooms: RoomService;
   readonly commands: GameCommands;
   readonly chat: ChatService;
+  /** Distinct players connected, on every node. */
+  readonly online: () => Promise<number>;
 }
 
 /** One handler per protocol event: (socket, parsed payload) -> the ack's data. */
@@ -21,7 +23,7 @@ export type Handlers = {
 
 const none = {};
 
-export function createHandlers({ identity, lobby, rooms, commands, chat }: Services): Handlers {
+export function createHandlers({ identity, lobby, rooms, commands, chat, online }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   return {
     'session:setName': async (s, p) => {
@@ -33,6 +35,7 @@ export function createHandlers({ identity, lobby, rooms, commands, chat }: Servi
       await lobby.unsubscribe(s);
       return none;
     },
+    'lobby:online': async () => ({ players: await online() }),
     'seek:create': (s, p) => lobby.create(me(s), p),
     'seek:cancel': async (s, p) => {
       await lobby.cancel(me(s), p.seekId);

@@ -21,6 +21,7 @@ export const CLIENT_EVENTS = {
   'session:setName': s.setNameSchema,
   'lobby:subscribe': s.emptySchema,
   'lobby:unsubscribe': s.emptySchema,
+  'lobby:online': s.emptySchema,
   'seek:create': s.seekCreateSchema,
   'seek:cancel': s.seekIdSchema,
   'seek:accept': s.seekAcceptSchema,
@@ -49,6 +50,7 @@ export interface AckData {
   'session:setName': { name: string };
   'lobby:subscribe': { seeks: Seek[]; games: GameSummary[] };
   'lobby:unsubscribe': Record<never, never>;
+  'lobby:online': { players: number };
   'seek:create': { seek: Seek; inviteUrl?: string };
   'seek:cancel': Record<never, never>;
   'seek:accept': { gameId: string };
