@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable } from './support/browser.js';
 import { fullyVisible, startLobbyGame } from './support/game-start.js';
-import { startServer, type TestServer } from './support/server.js';
+import { ARTIFACTS, twoPlayers } from './support/two-players.js';
 
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 const run = chromiumAvailable();
 
 /** Window sizes of a laptop (short), a common desktop and a phone. */
@@ -16,26 +13,10 @@ const SIZES = [
 ] as const;
 
 describe.runIf(run)('browser: the board fits the window', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let alice: Player;
-  let bob: Player;
-
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startServer({ firstMoveGraceMs: 600_000 });
-    browser = await launchChromium();
-    alice = await openPlayer(browser, server.url, 'Alice');
-    bob = await openPlayer(browser, server.url, 'Bob');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const t = twoPlayers();
 
   it('shows the whole board and both clocks without scrolling at every size; the resize handle shrinks it', async () => {
-    const [white] = await startLobbyGame(alice, bob);
+    const [white] = await startLobbyGame(t.alice, t.bob);
     const page = white.page;
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -44,7 +25,7 @@ describe.runIf(run)('browser: the board fits the window', () => {
       expect(await fullyVisible(page, '.board'), `board ${label}`).toBe(true);
       const clocks = page.locator('[role="timer"]');
       expect(await clocks.count()).toBe(2);
-      for (const i of [0, 1]) expect(await fullyVisible(page, `.board-col .bar >> nth=${i}`), `clock ${i} ${label}`).toBe(true);
+      for (const i of [0, 1]) expect(await fullyVisible(page, `.board-col [role="timer"] >> nth=${i}`), `clock ${i} ${label}`).toBe(true);
       const board = await page.locator('.board').boundingBox();
       // The board uses the room it has: most of the height on a laptop, the width on a phone.
       const fill = size.width < 800 ? (board?.width ?? 0) / size.width : (board?.height ?? 0) / size.height;
