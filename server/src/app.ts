@@ -1,26 +1,31 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { createMetrics } from './metrics.js';
+import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
+import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
 import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
+import { guardPublishes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
+import { createAbuseLimiter } from './transport/abuse-limits.js';
+import { onResubscribed } from './transport/redis-recovery.js';
+import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
 
@@ -43,16 +48,26 @@ export interface App {
   close(): Promise<void>;
 }
 
-function redisClients(deps: AppDeps): { pub: Redis; sub: Redis; owned: boolean } | null {
+function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
+  const clients = adapterClients(deps);
+  if (clients) guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
+  return clients;
+}
+
+function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
   if (!deps.redis) return null;
-  if ('url' in deps.redis) {
-    // Auto-pipelining: the broadcasts of one event-loop tick go out in one write (one PUBLISH each).
-    const pub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    const sub = new Redis(deps.redis.url, { maxRetriesPerRequest: 3 });
-    for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
-    return { pub, sub, owned: true };
-  }
-  return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
+  if ('pubClient' in deps.redis) return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
+  const target = 'url' in deps.redis ? deps.redis.url : deps.redis;
+  // Auto-pipelining on the publisher: the broadcasts of one event-loop tick go out in one write.
+  const pub = openRedis(target);
+  const sub = openRedis(target, true);
+  for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
+  return { pub, sub, owned: true };
+}
+
+/** The Socket.IO adapter: classic pub/sub on one Redis, sharded pub/sub (Redis 7) on a Cluster. */
+function adapterOf(redis: { pub: RedisClient; sub: RedisClient }) {
+  return isCluster(redis.pub) ? createShardedAdapter(redis.pub, redis.sub) : createAdapter(redis.pub, redis.sub);
 }
 
 /** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
@@ -65,21 +80,27 @@ export function createApp(deps: AppDeps): App {
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
-  const httpServer = createServer();
+  // The HTTP app is the server's own request listener, in place before Socket.IO attaches: engine.io
+  // then answers its path alone and hands every other request to the app (never both).
+  let httpApp: RequestListener | null = null;
+  const httpServer = createServer((req, res) => {
+    if (httpApp) return httpApp(req, res);
+    res.writeHead(503).end();
+  });
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],
     serveClient: false,
     allowRequest: (req, cb) => cb(null, originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])),
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    ...(redis ? { adapter: adapterOf(redis) } : {}),
   });
 
   const metrics = createMetrics(() => io.of('/').sockets.size, store);
-  const identity = createIdentity(store, now);
+  const identity = createIdentity(store, now, settings.limits.playerTtlMs);
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now);
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger });
   const lobby = new LobbyService({
     store,
     publisher,
@@ -89,6 +110,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     publicUrl,
     seekGraceMs: settings.seekGraceMs,
+    limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
   const chat = new ChatService({
@@ -99,12 +121,15 @@ export function createApp(deps: AppDeps): App {
   });
   const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, online });
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit));
   const sockets = connectSockets(io, {
     identity,
     lobby,
     rooms,
     handlers,
-    limiter: createEventLimiter(settings.rateLimit),
+    limiter: limits.allowEvent,
+    limits,
+    trustProxy: settings.trustProxy,
     logger,
     observe: (event, seconds) => {
       if (event === 'game:move') metrics.moveSeconds.observe(seconds);
@@ -121,7 +146,7 @@ export function createApp(deps: AppDeps): App {
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
   });
-  httpServer.on('request', app);
+  httpApp = app;
 
   const worker = startDeadlineWorker({
     store,
@@ -132,11 +157,24 @@ export function createApp(deps: AppDeps): App {
     resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
   });
 
+  // Events published while this node's subscriber was away are lost: the heartbeat (now, and
+  // periodically) tells its clients each game's version, and a client that is behind resyncs.
+  const heartbeat = startHeartbeat({
+    publisher,
+    versionOf: async (id) => (await store.loadGameHead(id))?.version ?? null,
+    intervalMs: settings.heartbeatMs,
+    logger,
+  });
+  const stopRecovery = redis ? onResubscribed(redis.sub, () => void heartbeat.sweep()) : () => undefined;
+
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     sockets.closing();
+    stopRecovery();
+    await heartbeat.stop();
     await worker.stop();
     lobby.close();
+    await rooms.close();
     await io.close();
     httpServer.closeAllConnections();
     await games.close();

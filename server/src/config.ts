@@ -1,17 +1,50 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
 import type { ChatLimits } from './services/chat-service.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import type { RedisClient } from './store/redis-client.js';
 import type { Store } from './store/store.js';
 
-/** Redis for the Socket.IO adapter: a URL (the app opens and closes its own clients) or clients the caller owns. */
-export type RedisDeps = { readonly url: string } | { readonly pubClient: Redis; readonly subClient: Redis };
+/**
+ * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
+ * clients; on a Cluster the adapter uses sharded pub/sub), or clients the caller owns.
+ */
+export type RedisDeps =
+  | { readonly url: string }
+  | { readonly clusterNodes: readonly string[] }
+  | { readonly pubClient: RedisClient; readonly subClient: RedisClient };
 
 export interface RateLimitOptions {
   /** Events a connection may send per window. */
   readonly points: number;
   readonly durationSec: number;
 }
+
+/** Per-identity and per-address limits (see transport/abuse-limits.ts); all counted per node. */
+export interface AbuseLimitOptions {
+  readonly connectionsPerIdentity: number;
+  readonly connectionsPerAddress: number;
+  readonly handshakesPerAddress: RateLimitOptions;
+  /** Events of all of one identity's connections together. */
+  readonly eventsPerIdentity: RateLimitOptions;
+  readonly eventsPerAddress: RateLimitOptions;
+  /** game:join, game:resync, game:leave, lobby:subscribe/unsubscribe per identity. */
+  readonly roomOpsPerIdentity: RateLimitOptions;
+  /** Refused events a connection may collect within `strikeWindowSec` before it is disconnected. */
+  readonly strikes: number;
+  readonly strikeWindowSec: number;
+}
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
+  connectionsPerIdentity: 10,
+  connectionsPerAddress: 100,
+  handshakesPerAddress: { points: 60, durationSec: 10 },
+  eventsPerIdentity: { points: 150, durationSec: 5 },
+  eventsPerAddress: { points: 1000, durationSec: 5 },
+  roomOpsPerIdentity: { points: 40, durationSec: 5 },
+  strikes: 30,
+  strikeWindowSec: 10,
+};
 
 /** Everything `createApp` depends on; only `store` is required. */
 export interface AppDeps {
@@ -27,15 +60,29 @@ export interface AppDeps {
   readonly clientDir?: string;
   readonly firstMoveGraceMs?: number;
   readonly deadlineTickMs?: number;
-  /** How long a claimed deadline stays with the node that claimed it before another may take it. */
+  /**
+   * How long a claimed deadline stays with the node that claimed it before another may take it.
+   * Short (default 80 ms, with a 40 ms tick): a node that dies right after claiming delays the flag
+   * by at most lease + tick. A slow claimer losing its lease is harmless: the commit is a compare-and-set.
+   */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** Period of the per-game version heartbeat (`game:heartbeat`). */
+  readonly heartbeatMs?: number;
+  /** Presence and spectator counts are counted and published per room at most once per this interval. */
+  readonly presenceBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
+  /** Overrides of DEFAULT_ABUSE_LIMITS. */
+  readonly abuseLimits?: Partial<AbuseLimitOptions>;
+  /** Take the client address from X-Real-IP / X-Forwarded-For (only behind a reverse proxy that sets them). */
+  readonly trustProxy?: boolean;
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
   /** Chat lines per sender and game per window, and how long a channel outlives its last line. */
   readonly chatLimits?: ChatLimits;
+  /** Overrides of DEFAULT_LIMITS. */
+  readonly limits?: Partial<Limits>;
 }
 
 export interface Settings {
@@ -43,17 +90,27 @@ export interface Settings {
   readonly deadlineTickMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
+  readonly heartbeatMs: number;
+  readonly presenceBatchMs: number;
   readonly rateLimit: RateLimitOptions;
+  readonly abuseLimits: AbuseLimitOptions;
+  readonly trustProxy: boolean;
   readonly maxHttpBufferSize: number;
+  readonly limits: Limits;
 }
 
 export function settingsOf(deps: AppDeps): Settings {
   return {
     firstMoveGraceMs: deps.firstMoveGraceMs ?? FIRST_MOVE_GRACE_MS,
-    deadlineTickMs: deps.deadlineTickMs ?? 250,
-    deadlineLeaseMs: deps.deadlineLeaseMs ?? 10_000,
+    deadlineTickMs: deps.deadlineTickMs ?? 40,
+    deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
+    heartbeatMs: deps.heartbeatMs ?? 5_000,
+    presenceBatchMs: deps.presenceBatchMs ?? 250,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
+    abuseLimits: { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits },
+    trustProxy: deps.trustProxy ?? false,
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
   };
 }

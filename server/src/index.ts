@@ -1,26 +1,35 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import { installProcessGuards } from './process-guards.js';
+import type { RedisDeps } from './config.js';
+import { limitsFromEnv } from './limits.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 
 /** Process entry: configuration from the environment only. */
 const env = process.env;
 const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
-const redisUrl = env.REDIS_URL;
-const store = redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+// REDIS_CLUSTER_NODES (host:port,host:port,...) selects Cluster mode; else REDIS_URL, else memory.
+const clusterNodes = env.REDIS_CLUSTER_NODES?.split(',').map((s) => s.trim()).filter((s) => s !== '') ?? [];
+const redis: RedisDeps | null =
+  clusterNodes.length > 0 ? { clusterNodes } : env.REDIS_URL ? { url: env.REDIS_URL } : null;
+const store = redis === null ? createMemoryStore() : createRedisStore('url' in redis ? redis.url : { clusterNodes });
 const server = createApp({
   store,
   logger,
-  ...(redisUrl ? { redis: { url: redisUrl } } : {}),
+  limits: limitsFromEnv(env),
+  ...(redis ? { redis } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
+  ...(env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
+installProcessGuards(logger, () => server.close().then(() => store.close()));
 const port = Number(env.PORT ?? 3000);
 const address = await server.listen(port, env.HOST);
 const url = env.PUBLIC_URL ?? `http://localhost:${address.port}`;
 logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);
-if (!redisUrl) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
+if (redis === null) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

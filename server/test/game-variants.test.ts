@@ -1,4 +1,4 @@
-import type { GameEvent } from '@progressive-chess/shared';
+import { hashEncodedState, type GameEvent } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { Client, createGame, playMoves, startServer } from './helpers.js';
 
@@ -22,6 +22,10 @@ describe('short games in other variants', () => {
     await playMoves(white, gameId, v, ['d1h5']);
     const e = await mate;
     expect(e.event).toMatchObject({ type: 'move', check: true, outcome: { result: '1-0', reason: 'checkmate' } });
+    // The event carries the move and the hash of the state after it, not the state itself.
+    const after = (await black.ok('game:resync', { gameId })).snapshot.state;
+    expect(e.event).toMatchObject({ hash: hashEncodedState(after) });
+    expect(e.event).not.toHaveProperty('state');
     expect(sans(black.received('game:event'))).toEqual(['e4', 'f6', 'g5', 'Qh5#']);
   });
 
@@ -50,6 +54,8 @@ describe('short games in other variants', () => {
     const passed = black.next('game:event', (e) => e.event.type === 'turn-passed');
     v = (await white.ok('game:endTurn', { gameId, version: v })).version;
     expect((await passed).event).toMatchObject({ type: 'turn-passed', color: 'white', outcome: null });
+    const afterPass = (await black.ok('game:resync', { gameId })).snapshot.state;
+    expect((await passed).event).toMatchObject({ hash: hashEncodedState(afterPass) });
     v = await playMoves(black, gameId, v, ['e5d4', 'a7a6']);
     const s = (await white.ok('game:resync', { gameId })).snapshot;
     expect(s.moves.map((m) => [m.san, m.turn, m.turnEnded])).toEqual([

@@ -4,11 +4,12 @@ import { settingsOf } from '../src/config.js';
 import { createMetrics } from '../src/metrics.js';
 import { GameCommands } from '../src/services/game-commands.js';
 import { GameService } from '../src/services/game-service.js';
+import { startHeartbeat } from '../src/services/heartbeat.js';
 import type { Publisher } from '../src/services/publisher.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 
 /** A publisher that records what the services publish, with no transport at all. */
-function recordingPublisher(): Publisher & { readonly sent: [string, unknown][] } {
+function recordingPublisher(local: string[] = []): Publisher & { readonly sent: [string, unknown][] } {
   const sent: [string, unknown][] = [];
   return {
     sent,
@@ -19,6 +20,8 @@ function recordingPublisher(): Publisher & { readonly sent: [string, unknown][] 
     toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
     gameMembers: () => Promise.resolve([]),
     playerOnline: () => Promise.resolve(false),
+    localGames: () => local,
+    heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),
   };
 }
 
@@ -49,5 +52,45 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', move: { uci: 'e2e4', turnEnded: true } } });
     expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'lobby:gameUpdated']);
     await store.close();
+  });
+});
+
+describe('version heartbeat', () => {
+  it('sends each local game room its stored version on every sweep, skipping games that are gone', async () => {
+    const versions = new Map([
+      ['g1', 7],
+      ['g2', 3],
+    ]);
+    const publisher = recordingPublisher(['g1', 'g2', 'gone']);
+    const heartbeat = startHeartbeat({
+      publisher,
+      versionOf: (id) => Promise.resolve(versions.get(id) ?? null),
+      intervalMs: 3_600_000,
+      logger: pino({ level: 'silent' }),
+    });
+    await heartbeat.sweep();
+    expect(publisher.sent).toEqual([
+      ['game:heartbeat', { gameId: 'g1', version: 7 }],
+      ['game:heartbeat', { gameId: 'g2', version: 3 }],
+    ]);
+    versions.set('g1', 8);
+    publisher.sent.length = 0;
+    await heartbeat.sweep();
+    expect(publisher.sent[0]).toEqual(['game:heartbeat', { gameId: 'g1', version: 8 }]);
+    await heartbeat.stop();
+  });
+
+  it('beats by itself every interval', async () => {
+    const publisher = recordingPublisher(['g1']);
+    const heartbeat = startHeartbeat({
+      publisher,
+      versionOf: () => Promise.resolve(2),
+      intervalMs: 20,
+      logger: pino({ level: 'silent' }),
+    });
+    await new Promise((r) => setTimeout(r, 110));
+    await heartbeat.stop();
+    expect(publisher.sent.length).toBeGreaterThanOrEqual(2);
+    expect(publisher.sent.every(([name]) => name === 'game:heartbeat')).toBe(true);
   });
 });

@@ -17,15 +17,17 @@ export interface Args {
 }
 
 export const USAGE = `usage:
-  pchess replay --variant <id> [--fen "<FEN>" --turn <t>] [FILE|-]
+  pchess replay [--variant <id>] [--fen "<FEN>" --turn <t>] [FILE|-]   (movetext or PGN; --variant unless a Variant tag)
   pchess perft [--fen "<FEN>"] --depth <n>
-  pchess series --variant <id> [--fen "<FEN>" --turn <t>]`;
+  pchess series --variant <id> [--fen "<FEN>" --turn <t>]
+  pchess mate --variant <id> [--fen "<FEN>" --turn <t>] [--budget-ms <n>] [FILE|-]`;
 
 /** Options each command accepts, and how many positionals. */
 const COMMANDS: Readonly<Record<string, { options: readonly string[]; positional: number }>> = {
   replay: { options: ['variant', 'fen', 'turn'], positional: 1 },
   perft: { options: ['fen', 'depth'], positional: 0 },
   series: { options: ['variant', 'fen', 'turn'], positional: 0 },
+  mate: { options: ['variant', 'fen', 'turn', 'budget-ms'], positional: 1 },
 };
 
 export function parseArgs(argv: readonly string[]): Args {

@@ -2,15 +2,14 @@ import { readFileSync } from 'node:fs';
 import {
   Position,
   getVariant,
-  makeGame,
   newGame,
-  parseGame,
   seriesCount,
   type GameState,
   type VariantId,
 } from '@progressive-chess/shared';
 import { UsageError, intOption, type Args } from './args.js';
-import { printJson, replayError, replayOk } from './output.js';
+import { mateCommand } from './mate.js';
+import { printJson } from './output.js';
 
 function variantOf(args: Args): VariantId {
   const id = args.options.get('variant');
@@ -34,26 +33,12 @@ function startState(args: Args, variant: VariantId): GameState {
   return start.value;
 }
 
-function readInput(file: string | undefined): string {
+export function readInput(file: string | undefined): string {
   try {
     return readFileSync(file === undefined || file === '-' ? 0 : file, 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read ${file ?? 'stdin'}: ${e instanceof Error ? e.message : String(e)}`, false);
   }
-}
-
-/** `replay`: exit 0 when every move is legal, 1 at the first illegal or unreadable one. */
-export function replay(args: Args): number {
-  const variant = variantOf(args);
-  startState(args, variant);
-  const parsed = parseGame(readInput(args.positional[0]), variant, startOptions(args));
-  if (!parsed.ok) {
-    printJson(replayError(parsed.error));
-    return 1;
-  }
-  const notation = makeGame(parsed.value.record);
-  printJson(replayOk(parsed.value, notation.ok ? notation.value : ''));
-  return 0;
 }
 
 export function perft(args: Args): number {
@@ -74,4 +59,10 @@ export function series(args: Args): number {
   const counted = seriesCount(startState(args, variantOf(args)));
   printJson({ sequences: counted.sequences, positions: counted.positions });
   return 0;
+}
+
+export function mate(args: Args): number {
+  const variant = variantOf(args);
+  startState(args, variant);
+  return mateCommand(args, variant, startOptions(args), readInput(args.positional[0]));
 }

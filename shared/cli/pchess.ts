@@ -1,7 +1,8 @@
 import { USAGE, UsageError, parseArgs } from './args.js';
-import { perft, replay, series } from './commands.js';
+import { mate, perft, series } from './commands.js';
+import { replay } from './replay.js';
 
-const COMMANDS: Readonly<Record<string, (args: ReturnType<typeof parseArgs>) => number>> = { replay, perft, series };
+const COMMANDS: Readonly<Record<string, (args: ReturnType<typeof parseArgs>) => number>> = { replay, perft, series, mate };
 
 /** Runs one command; the exit code is 0 ok, 1 illegal input game, 2 usage error. */
 function main(argv: readonly string[]): number {

@@ -4,3 +4,4 @@ export * from './rules/index.js';
 export * from './notation/index.js';
 export * from './clock/index.js';
 export * from './protocol/index.js';
+export * from './mate/index.js';

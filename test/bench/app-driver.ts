@@ -5,9 +5,9 @@ import { type Stats, Table, type Transport } from './table.js';
 
 /** Load-generator side of the real game protocol: a private seek per game, untimed Scottish. */
 
-function moveOf(e: GameEvent): { uci: string | null; ended: boolean } {
+function moveOf(e: GameEvent): { uci: string | null; ended: boolean; hash?: string } {
   const b = e.event;
-  if (b.type === 'move') return { uci: b.move.uci, ended: b.outcome !== null };
+  if (b.type === 'move') return { uci: b.move.uci, ended: b.outcome !== null, hash: b.hash };
   return { uci: null, ended: b.type === 'game-over' };
 }
 
@@ -37,8 +37,8 @@ export async function openAppTable(index: number, urls: readonly string[], stats
     c.socket.off('game:event');
     c.socket.on('game:event', (e) => {
       if (e.gameId !== gameId) return;
-      const { uci, ended } = moveOf(e);
-      table.onEvent(e.version, uci, ended, c === spectator);
+      const { uci, ended, hash } = moveOf(e);
+      table.onEvent(e.version, uci, ended, c === spectator, hash);
     });
   }
   const version = await renew();

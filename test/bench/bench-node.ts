@@ -13,6 +13,8 @@ export interface NodeConfig {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly adapter: boolean;
+  /** Which cross-node adapter when `adapter` (default pubsub). */
+  readonly adapterKind?: 'pubsub' | 'streams';
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;

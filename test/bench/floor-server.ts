@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { useStreamsAdapter } from './adapters.js';
 
 /**
  * The benchmark's FLOOR: a bare Socket.IO server doing, per move, one Redis GET + SET and a room
@@ -20,6 +21,8 @@ export interface FloorOptions {
   readonly port?: number;
   /** Use the Socket.IO Redis adapter (several floor nodes). */
   readonly adapter?: boolean;
+  /** Which one (default pubsub: @socket.io/redis-adapter). */
+  readonly adapterKind?: 'pubsub' | 'streams';
 }
 
 export interface FloorServer {
@@ -40,11 +43,13 @@ type Ack = (r: { ok: boolean; version?: number }) => void;
 
 export async function startFloorServer(opts: FloorOptions): Promise<FloorServer> {
   const redis = new Redis(opts.redisUrl, { enableAutoPipelining: true }); // as the game server's store
-  const pub = opts.adapter ? new Redis(opts.redisUrl) : null;
+  const streams = opts.adapter === true && opts.adapterKind === 'streams';
+  const pub = opts.adapter && !streams ? new Redis(opts.redisUrl) : null;
   const sub = pub ? pub.duplicate() : null;
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'], serveClient: false });
   if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${opts.prefix}socket.io` }));
+  const closeStreams = streams ? useStreamsAdapter(io, opts.redisUrl, opts.prefix) : null;
   const key = (id: string): string => `${opts.prefix}floor:{${id}}`;
 
   io.on('connection', (socket) => {
@@ -72,6 +77,7 @@ export async function startFloorServer(opts: FloorOptions): Promise<FloorServer>
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       for (const c of [redis, pub, sub]) if (c) await c.quit().catch(() => c.disconnect());
+      await closeStreams?.();
     },
   };
 }

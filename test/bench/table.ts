@@ -1,4 +1,4 @@
-import { type Color, type GameState, legalMoves, makeUci, newGame, parseUci, play } from '@progressive-chess/shared';
+import { type Color, type GameState, legalMoves, makeUci, newGame, parseUci, play, stateHash } from '@progressive-chess/shared';
 
 /**
  * One benchmark game seen from the load generator: two players and a spectator share one local
@@ -66,8 +66,11 @@ export class Table {
     this.step();
   }
 
-  /** A versioned event of this game from any of its clients: a move (uci), or another event (null). */
-  onEvent(version: number, uci: string | null, ended: boolean, fromSpectator: boolean): void {
+  /**
+   * A versioned event of this game from any of its clients: a move (uci), or another event (null).
+   * `hash`, when given, is the server's state hash after the move: checked as a web client would.
+   */
+  onEvent(version: number, uci: string | null, ended: boolean, fromSpectator: boolean, hash?: string): void {
     const at = fromSpectator ? this.sentAt.get(version) : undefined;
     if (at !== undefined) {
       if (this.stats.measuring) this.stats.latencies.push(performance.now() - at);
@@ -78,7 +81,7 @@ export class Table {
       this.early.set(version, uci);
       return;
     }
-    this.apply(uci, ended);
+    this.apply(uci, ended, hash);
     for (let next = this.early.get(this.version + 1); next !== undefined; next = this.early.get(this.version + 1)) {
       this.early.delete(this.version + 1);
       this.apply(next, false);
@@ -86,7 +89,7 @@ export class Table {
     this.step();
   }
 
-  private apply(uci: string | null, ended: boolean): void {
+  private apply(uci: string | null, ended: boolean, hash?: string): void {
     this.version += 1;
     if (this.inFlight >= 0 && this.version > this.inFlight) this.inFlight = -1;
     if (uci !== null) {
@@ -94,6 +97,7 @@ export class Table {
       const r = move ? play(this.state, move) : null;
       if (!r?.ok) throw new Error(`bench: server sent a move the rules refuse: ${uci}`);
       this.state = r.value.state;
+      if (hash !== undefined && stateHash(this.state) !== hash) throw new Error(`bench: state hash differs after ${uci}`);
       if (this.stats.measuring) this.stats.moves += 1;
     }
     if (ended || this.state.outcome !== null) this.ended = true;

@@ -1,16 +1,15 @@
 import type { GameEvent } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame, waitFor } from '../support/game-client.js';
-import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, playMoves, snapshot, startNode, useRedis } from './nodes.js';
+import { BACKENDS, closeAll, playMoves, skipWithoutBackends, snapshot, startNode, useRedis } from './nodes.js';
 
-describe.skipIf(skipWithoutRedis())('clock deadlines across nodes', () => {
-  const redis = useRedis();
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('clock deadlines across nodes (%s)', (backend) => {
+  const redis = useRedis(backend);
 
   it('a flag is fired by a node that did not handle the last move', async () => {
-    const a = await startNode(redis().url);
+    const a = await startNode(redis().target);
     // node B handles every move but never polls deadlines: only node A can fire the flag
-    const b = await startNode(redis().url, { deadlineTickMs: 3_600_000 });
+    const b = await startNode(redis().target, { deadlineTickMs: 3_600_000 });
     const white = await connectClient(b.url);
     const black = await connectClient(b.url);
     const watcher = await connectClient(a.url);

@@ -1,14 +1,13 @@
 import { decodeState, legalMoves, makeUci } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { type Client, call, connectClient, request, startGame, waitForVersion } from '../support/game-client.js';
-import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, snapshot, startNode, useRedis } from './nodes.js';
+import { BACKENDS, closeAll, skipWithoutBackends, snapshot, startNode, useRedis } from './nodes.js';
 
-describe.skipIf(skipWithoutRedis())('concurrent moves on one game from two nodes', () => {
-  const redis = useRedis();
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('concurrent moves on one game from two nodes (%s)', (backend) => {
+  const redis = useRedis(backend);
 
   it('exactly one of two simultaneous moves at a version commits; nothing is lost or duplicated', async () => {
-    const [a, b] = await Promise.all([startNode(redis().url), startNode(redis().url)]);
+    const [a, b] = await Promise.all([startNode(redis().target), startNode(redis().target)]);
     const whiteA = await connectClient(a.url);
     const blackB = await connectClient(b.url);
     // the same players again, on the other node (same token): each side races itself across nodes

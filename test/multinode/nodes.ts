@@ -1,12 +1,30 @@
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { createApp, type App, type AppDeps } from '../../server/src/app.js';
 import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import { afterAll, beforeAll } from 'vitest';
 import { call, type Client } from '../support/game-client.js';
+import { skipWithoutRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
 import { type RedisHandle, type RedisOptions, startRedis } from '../support/redis-server.js';
 
-/** A redis-server for the enclosing describe block (started before its tests, stopped after). */
-export function useRedis(opts: RedisOptions = {}): () => RedisHandle {
+/** The multi-node suites run on one redis-server and on a three-node Redis Cluster. */
+export type Backend = 'redis' | 'cluster';
+export const BACKENDS: readonly Backend[] = ['redis', 'cluster'];
+
+/** For `describe.skipIf(...)`: both backends need Debian's redis-server (and redis-cli); under CI a missing binary fails. */
+export const skipWithoutBackends = (): boolean => skipWithoutRedisCluster();
+
+/** What the nodes connect to: a Redis URL or Cluster seed nodes. */
+export type NodeTarget = string | { readonly clusterNodes: readonly string[] };
+
+export interface RedisUnderTest {
+  readonly target: NodeTarget;
+  /** Restarts the server(s), data kept (AOF). */
+  restart(): Promise<void>;
+}
+
+/** One redis-server for the enclosing describe block, with the handle's kill/relaunch (chaos tests). */
+export function useRedisServer(opts: RedisOptions = {}): () => RedisHandle {
   let redis: RedisHandle | undefined;
   beforeAll(async () => {
     redis = await startRedis(opts);
@@ -15,12 +33,33 @@ export function useRedis(opts: RedisOptions = {}): () => RedisHandle {
     await redis?.stop();
   });
   return () => {
-    if (!redis) throw new Error('redis-server not started');
+    if (!redis) throw new Error('redis not started');
     return redis;
   };
 }
 
-/** One game-server node on a shared Redis: its own store, its own Socket.IO Redis adapter clients. */
+/** A redis-server or Redis Cluster for the enclosing describe block (started before its tests, stopped after). */
+export function useRedis(backend: Backend = 'redis', opts: RedisOptions = {}): () => RedisUnderTest {
+  let redis: (RedisUnderTest & { stop(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    if (backend === 'redis') {
+      const r = await startRedis(opts);
+      redis = { target: r.url, restart: () => r.restart(), stop: () => r.stop() };
+    } else {
+      const c = await startRedisCluster(3);
+      redis = { target: { clusterNodes: c.nodes }, restart: () => c.restart(), stop: () => c.stop() };
+    }
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return () => {
+    if (!redis) throw new Error(`${backend} not started`);
+    return redis;
+  };
+}
+
+/** One game-server node on a shared Redis (or Cluster): its own store, its own Socket.IO Redis adapter clients. */
 export interface Node {
   readonly app: App;
   readonly store: RedisStore;
@@ -28,9 +67,15 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export async function startNode(redisUrl: string, deps: Partial<AppDeps> = {}): Promise<Node> {
-  const store = createRedisStore(redisUrl, { prefix: 'mn:' });
-  const app = createApp({ deadlineTickMs: 50, ...deps, store, redis: { url: redisUrl } });
+/** `wrap`: what the app sees of the node's store (e.g. a store that fails on cue); `store` stays the real one. */
+export async function startNode(
+  target: NodeTarget,
+  deps: Partial<AppDeps> = {},
+  wrap: (store: RedisStore) => Store = (s) => s,
+): Promise<Node> {
+  const store = createRedisStore(target, { prefix: 'mn:' });
+  const redis = typeof target === 'string' ? { url: target } : target;
+  const app = createApp({ deadlineTickMs: 50, ...deps, store: wrap(store), redis });
   const { port } = await app.listen(0, '127.0.0.1');
   let closed = false;
   return {

@@ -1,17 +1,17 @@
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { RedisClient } from '../../server/src/store/redis-client.js';
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame, waitForVersion } from '../support/game-client.js';
-import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, playMoves, SCHOLAR, snapshot, startNode, useRedis } from './nodes.js';
+import { BACKENDS, closeAll, playMoves, SCHOLAR, skipWithoutBackends, snapshot, startNode, useRedis } from './nodes.js';
 
 const OPENING = SCHOLAR.slice(0, 3); // 1.e4 2.e5 Nf6
 const FINISH = SCHOLAR.slice(3); // 3.Bc4 Qh5 Qxf7#
 
-describe.skipIf(skipWithoutRedis())('restarts mid-game', () => {
-  const redis = useRedis({ appendOnly: true });
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('restarts mid-game (%s)', (backend) => {
+  const redis = useRedis(backend, { appendOnly: true });
 
   it('a game survives its server being replaced by another process on the same Redis', async () => {
-    const first = await startNode(redis().url);
+    const first = await startNode(redis().target);
     const white = await connectClient(first.url);
     const black = await connectClient(first.url);
     let second: Awaited<ReturnType<typeof startNode>> | null = null;
@@ -22,7 +22,7 @@ describe.skipIf(skipWithoutRedis())('restarts mid-game', () => {
       await playMoves({ white, black }, gameId, OPENING);
       await first.close();
 
-      second = await startNode(redis().url);
+      second = await startNode(redis().target);
       const white2 = await connectClient(second.url, { token: white.session.token });
       const black2 = await connectClient(second.url, { token: black.session.token });
       clients.push(white2, black2);
@@ -43,7 +43,7 @@ describe.skipIf(skipWithoutRedis())('restarts mid-game', () => {
   });
 
   it('a game survives a restart of redis-server itself (AOF), with the nodes reconnecting', async () => {
-    const [a, b] = await Promise.all([startNode(redis().url), startNode(redis().url)]);
+    const [a, b] = await Promise.all([startNode(redis().target), startNode(redis().target)]);
     const white = await connectClient(a.url);
     const black = await connectClient(b.url);
     try {
@@ -71,13 +71,25 @@ describe.skipIf(skipWithoutRedis())('restarts mid-game', () => {
 });
 
 /** Waits until both nodes' Socket.IO Redis adapters have resubscribed after the restart. */
-async function waitForAdapter(client: Redis, nodes = 2): Promise<void> {
-  const until = Date.now() + 10_000;
+async function waitForAdapter(client: RedisClient, nodes = 2): Promise<void> {
+  const until = Date.now() + 15_000;
   for (;;) {
-    const numsub = (await client.pubsub('NUMSUB', 'socket.io-request#/#')) as [string, number];
-    const numpat = Number(await client.pubsub('NUMPAT')); // distinct patterns, not subscribers
-    if (Number(numsub[1]) >= nodes && numpat >= 1) return;
+    if ((await adapterSubscribers(client).catch(() => 0)) >= nodes) return;
     if (Date.now() > until) throw new Error('Socket.IO Redis adapter did not resubscribe');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Adapters subscribed to the namespace's channel: classic pub/sub, or sharded pub/sub on a Cluster. */
+async function adapterSubscribers(client: RedisClient): Promise<number> {
+  if (client instanceof Cluster) {
+    // The sharded adapter's channel lives on the node that owns its slot: sum over the masters.
+    const counts = await Promise.all(
+      client.nodes('master').map(async (n) => Number(((await n.call('PUBSUB', 'SHARDNUMSUB', 'socket.io#/#')) as [string, number])[1])),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }
+  const numsub = (await client.pubsub('NUMSUB', 'socket.io-request#/#')) as [string, number];
+  const numpat = Number(await client.pubsub('NUMPAT')); // distinct patterns, not subscribers
+  return numpat >= 1 ? Number(numsub[1]) : 0;
 }

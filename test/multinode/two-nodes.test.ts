@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame, waitForVersion } from '../support/game-client.js';
-import { skipWithoutRedis } from '../support/redis-server.js';
-import { closeAll, playMoves, SCHOLAR, snapshot, startNode, useRedis } from './nodes.js';
+import { BACKENDS, closeAll, playMoves, SCHOLAR, skipWithoutBackends, snapshot, startNode, useRedis } from './nodes.js';
 
-describe.skipIf(skipWithoutRedis())('two server nodes on one Redis', () => {
-  const redis = useRedis();
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('two server nodes on one Redis (%s)', (backend) => {
+  const redis = useRedis(backend);
 
   it('a player on each node finishes a game that a spectator on the other node follows', async () => {
-    const [a, b] = await Promise.all([startNode(redis().url), startNode(redis().url)]);
+    const [a, b] = await Promise.all([startNode(redis().target), startNode(redis().target)]);
     const white = await connectClient(a.url, { name: 'White on A' });
     const black = await connectClient(b.url, { name: 'Black on B' });
     const watcher = await connectClient(a.url, { name: 'Watcher on A' });

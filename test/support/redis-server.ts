@@ -17,11 +17,16 @@ export interface RedisHandle {
   stop(): Promise<void>;
   /** Stops the server (SHUTDOWN, so the AOF is flushed) and starts it again on the same port and dir. */
   restart(): Promise<void>;
+  /** Kills the server with SIGKILL (no shutdown): a crash. `relaunch()` starts it again on the same port and dir. */
+  kill(): Promise<void>;
+  relaunch(): Promise<void>;
 }
 
 export interface RedisOptions {
   /** Append-only file persistence (needed to survive `restart()`). Default true. */
   readonly appendOnly?: boolean;
+  /** More redis-server arguments (e.g. Cluster mode). */
+  readonly args?: readonly string[];
 }
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? 'redis-server';
@@ -63,7 +68,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Sends one inline command and resolves with the first reply line (e.g. '+PONG'). */
-function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
+export function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
   return new Promise((resolve, reject) => {
     const sock = createConnection({ port, host: '127.0.0.1' });
     let buf = '';
@@ -132,6 +137,7 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     '--daemonize', 'no',
     '--protected-mode', 'no',
     '--loglevel', 'warning',
+    ...(opts.args ?? []),
   ];
   let proc: ChildProcess | null = null;
   let log = '';
@@ -166,6 +172,16 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     async restart() {
       await halt();
       await launch();
+    },
+    async kill() {
+      const p = proc;
+      proc = null;
+      if (!p) return;
+      p.kill('SIGKILL');
+      await waitExit(p, 5000);
+    },
+    async relaunch() {
+      if (!proc) await launch();
     },
   };
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
 import { BoardView } from './board-view.svelte.js';
 import { GameModel } from './game-model.svelte.js';
+import { STALE_GRACE_MS } from './game-sync.svelte.js';
 
 function setup(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
   const transport = new FakeTransport();
@@ -46,11 +47,73 @@ describe('GameModel events', () => {
     expect(model.resyncCount).toBe(1);
   });
 
+  it('replays a move event with the rules and resyncs when the state hash differs', async () => {
+    const { model, game, transport } = setup('spectator');
+    const e1 = game.move('e2e4');
+    expect(e1.event).not.toHaveProperty('state');
+    model.handleEvent(e1);
+    expect(model.resyncCount).toBe(0);
+    const e2 = game.move('e7e5');
+    if (e2.event.type !== 'move') throw new Error('expected a move event');
+    transport.snapshotForResync = game.snapshot();
+    model.handleEvent({ ...e2, event: { ...e2.event, hash: '00000000' } });
+    expect(transport.sent.map((s) => s.event)).toEqual(['game:resync']);
+    await flush();
+    expect(model.resyncCount).toBe(1);
+    expect(model.version).toBe(3);
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+  });
+
+  describe('version heartbeat', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('resyncs when a heartbeat stays ahead of the applied events (a lost last event)', async () => {
+      vi.useFakeTimers();
+      const { model, game, transport } = setup('white');
+      model.handleEvent(game.move('e2e4'));
+      game.move('e7e5'); // never delivered
+      transport.snapshotForResync = game.snapshot();
+      model.handleHeartbeat({ gameId: 'g1', version: 3 });
+      model.handleHeartbeat({ gameId: 'g1', version: 3 });
+      expect(transport.sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(STALE_GRACE_MS + 10);
+      expect(transport.sent.map((s) => s.event)).toEqual(['game:resync']);
+      expect(model.version).toBe(3);
+      expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    });
+
+    it('does not resync when the events arrive within the grace, nor for a current version', async () => {
+      vi.useFakeTimers();
+      const { model, game, transport } = setup('spectator');
+      model.handleHeartbeat({ gameId: 'g1', version: 1 });
+      const e2 = game.move('e2e4');
+      model.handleSpectators({ gameId: 'g1', count: 1, version: 2 }); // ahead of its event
+      model.handleHeartbeat({ gameId: 'other', version: 99 });
+      model.handleEvent(e2);
+      await vi.advanceTimersByTimeAsync(STALE_GRACE_MS * 3);
+      expect(transport.sent).toEqual([]);
+      expect(model.resyncCount).toBe(0);
+    });
+
+    it('a presence event ahead of the game also prompts the resync', async () => {
+      vi.useFakeTimers();
+      const { model, game, transport } = setup('black');
+      game.move('e2e4');
+      transport.snapshotForResync = game.snapshot();
+      model.handlePresence({ gameId: 'g1', color: 'white', online: true, version: 2 });
+      await vi.advanceTimersByTimeAsync(STALE_GRACE_MS + 10);
+      expect(model.version).toBe(2);
+      model.dispose();
+    });
+  });
+
   it('tracks presence, spectators, draw offers and the game end', () => {
     const { model, game } = setup('black');
-    model.handlePresence({ gameId: 'g1', color: 'white', online: false });
-    model.handleSpectators('g1', 3);
-    model.handleSpectators('other', 9);
+    model.handlePresence({ gameId: 'g1', color: 'white', online: false, version: 1 });
+    model.handleSpectators({ gameId: 'g1', count: 3, version: 1 });
+    model.handleSpectators({ gameId: 'other', count: 9, version: 1 });
     expect(model.online.white).toBe(false);
     expect(model.spectators).toBe(3);
     model.handleEvent({ gameId: 'g1', version: 2, event: { type: 'draw-offer', by: 'white' } });

@@ -1,21 +1,31 @@
 import {
   decodeState,
+  endTurn,
+  parseUci,
+  play,
+  stateHash,
   type ClockView,
   type Color,
   type GameEvent,
   type GameSnapshot,
   type GameState,
+  type HeartbeatEvent,
   type MoveRecord,
   type Outcome,
   type PresenceEvent,
   type Seat,
+  type SpectatorsEvent,
 } from '@progressive-chess/shared';
 import { ClockSync } from './clock-sync.js';
 import type { RequestFn } from './socket.js';
 
+/** How long an announced version may run ahead of the applied events before a resync. */
+export const STALE_GRACE_MS = 300;
+
 /**
  * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
- * applied in order; a gap (or an unreadable event) triggers a resync, and events arriving
+ * applied in order (a move is replayed with the rules and checked against the event's state
+ * hash); a gap, an unreadable event or a hash mismatch triggers a resync, and events arriving
  * meanwhile are buffered. Subclasses hook into own-move confirmation and every change.
  */
 export class GameSync {
@@ -46,6 +56,7 @@ export class GameSync {
   protected readonly request: RequestFn;
   private resyncing = false;
   private buffered: GameEvent[] = [];
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(id: string, request: RequestFn) {
     this.id = id;
@@ -134,9 +145,11 @@ export class GameSync {
     const ev = e.event;
     switch (ev.type) {
       case 'move': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
+        // The event carries the move and the hash of the state after it: apply it with the rules.
+        const move = parseUci(ev.move.uci);
+        const next = move && this.serverState ? play(this.serverState, move, ev.move.color) : null;
+        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        this.serverState = next.value.state;
         this.serverMoves = [...this.serverMoves, ev.move];
         // A standing draw offer lapses when the offered side ends a turn.
         if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
@@ -146,9 +159,9 @@ export class GameSync {
         return true;
       }
       case 'turn-passed': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok) return false;
-        this.serverState = decoded.value;
+        const next = this.serverState ? endTurn(this.serverState, ev.color) : null;
+        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        this.serverState = next.value.state;
         if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
         this.onSnapshot();
         this.setClocks(ev.clocks);
@@ -192,11 +205,39 @@ export class GameSync {
   }
 
   handlePresence(p: PresenceEvent): void {
-    if (p.gameId === this.id) this.online = { ...this.online, [p.color]: p.online };
+    if (p.gameId !== this.id) return;
+    this.online = { ...this.online, [p.color]: p.online };
+    this.noteVersion(p.version);
   }
 
-  handleSpectators(gameId: string, count: number): void {
-    if (gameId === this.id) this.spectators = count;
+  handleSpectators(p: SpectatorsEvent): void {
+    if (p.gameId !== this.id) return;
+    this.spectators = p.count;
+    this.noteVersion(p.version);
+  }
+
+  /** `game:heartbeat`: the game's stored version. */
+  handleHeartbeat(h: HeartbeatEvent): void {
+    if (h.gameId === this.id) this.noteVersion(h.version);
+  }
+
+  /**
+   * The server's version of the game, from an unversioned event (heartbeat, presence, spectators).
+   * When it is ahead of ours, the missing events may still be on their way (another node's events
+   * can trail this node's heartbeat): still behind after `STALE_GRACE_MS`, we resync.
+   */
+  private noteVersion(version: number): void {
+    if (!this.snapshot || version <= this.version || this.staleTimer !== null) return;
+    this.staleTimer = setTimeout(() => {
+      this.staleTimer = null;
+      if (version > this.version) void this.resync();
+    }, STALE_GRACE_MS);
+  }
+
+  /** Stops the timers of this view (the page left the game). */
+  dispose(): void {
+    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    this.staleTimer = null;
   }
 
   /** Milliseconds left on a clock at local time `now`. */

@@ -33,6 +33,8 @@ export function getSocket(): ClientSocket {
       cb({ ...(token ? { token } : {}), ...(name ? { name } : {}) });
     },
     transports: ['websocket', 'polling'],
+    // Where WebSocket is blocked (some proxies), connect over HTTP long-polling instead.
+    tryAllTransports: true,
   });
   let connectedBefore = false;
   s.on('connect', () => {

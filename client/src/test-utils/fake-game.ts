@@ -2,6 +2,7 @@ import {
   INITIAL_FEN,
   encodeState,
   moveRecord,
+  stateHash,
   newGame,
   parseUci,
   play,
@@ -100,7 +101,7 @@ export class FakeGame {
     return {
       gameId: 'g1',
       version: this.version,
-      event: { type: 'move', move: record, state: encodeState(this.state), check: res.value.check, clocks: CLOCKS, outcome: res.value.outcome },
+      event: { type: 'move', move: record, hash: stateHash(this.state), check: res.value.check, clocks: CLOCKS, outcome: res.value.outcome },
     };
   }
 }

@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics.js';
 import { ServiceError, fail } from '../services/errors.js';
 import type { GameService } from '../services/game-service.js';
 import type { RoomService } from '../services/room-service.js';
-import type { Store } from '../store/store.js';
+import { StoreUnavailableError, type Store } from '../store/store.js';
 import { storedGameToPgn } from './pgn.js';
 import { securityHeaders } from './security.js';
 import { serveClient } from './static.js';
@@ -74,6 +74,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
     if (err instanceof ServiceError) {
       res.status(STATUS[err.code] ?? 400).json({ code: err.code, message: err.message });
+      return;
+    }
+    if (err instanceof StoreUnavailableError) {
+      res.status(503).json({ code: 'unavailable', message: 'the store is unavailable; try again shortly' });
       return;
     }
     const status = (err as { status?: unknown }).status;

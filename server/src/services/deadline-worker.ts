@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.js';
+import { throttledWarning } from '../throttled-log.js';
 
 const CLAIM_BATCH = 100;
 
@@ -7,7 +8,10 @@ const CLAIM_BATCH = 100;
  * Polls the store for due deadlines (clock flags, first-move aborts) every `tickMs` and resolves
  * each claimed game: the server ends games on time with no client traffic. Each deadline is
  * claimed by one node only (the store's atomic claim). A claim is a lease of `leaseMs`: the resolver
- * commits or settles it, and if this process dies first the game comes due again for another node.
+ * commits or settles it, and if this process dies first the game comes due again for another node
+ * once the lease ends. Leases are short (a flag is late by at most lease + tick after a node's
+ * death); a live claimer that outlasts its lease only races the next claimer, and the game's
+ * compare-and-set lets one of them commit the flag.
  */
 export function startDeadlineWorker(opts: {
   readonly store: Store;
@@ -19,6 +23,7 @@ export function startDeadlineWorker(opts: {
 }): { stop(): Promise<void> } {
   let current: Promise<void> = Promise.resolve();
   let busy = false;
+  const pollFailed = throttledWarning(opts.logger, 'deadline poll failed');
   const tick = async (): Promise<void> => {
     const now = opts.now();
     const ids = await opts.store.claimDueGames(now, CLAIM_BATCH, opts.leaseMs);
@@ -30,7 +35,7 @@ export function startDeadlineWorker(opts: {
     if (busy) return;
     busy = true;
     current = tick()
-      .catch((e: unknown) => opts.logger.warn({ err: e }, 'deadline poll failed'))
+      .catch(pollFailed)
       .finally(() => {
         busy = false;
       });

@@ -124,7 +124,13 @@ export class GameCommands {
       const d = r.doc;
       const custom = d.custom ?? {};
       const { white, black } = d.players;
-      await this.games.create({ variant: d.variant, timeControl: d.timeControl, white: black, black: white, ...custom }, made.id);
+      // A rematch replaces a finished game: counted, but never refused by the per-player cap.
+      await this.games.reserve(made.id, [white.id, black.id], Number.MAX_SAFE_INTEGER);
+      const hidden = d.private === true ? { private: true } : {};
+      await this.games.create(
+        { variant: d.variant, timeControl: d.timeControl, white: black, black: white, ...custom, ...hidden },
+        made.id,
+      );
     }
     return r;
   }

@@ -45,6 +45,13 @@ export interface GameDoc {
   readonly rematchOffer: Color | null;
   readonly rematchGameId: string | null;
   readonly createdAt: number;
+  /** From a private seek (invitation): never listed in the lobby. Absent in older docs = public. */
+  readonly private?: boolean;
+  /**
+   * A game without a clock deadline is aborted as abandoned after this time; set on creation and
+   * on every change (see `withActivity`). Absent in older docs = none.
+   */
+  readonly idleDeadline?: number | null;
 }
 
 export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
@@ -56,11 +63,27 @@ export function seatOf(doc: GameDoc, playerId: string): Color | null {
   return null;
 }
 
-/** When the server must look at the game again (flag or first-move abort), or null. */
-export function deadlineOf(doc: GameDoc): number | null {
-  if (doc.status !== 'playing') return null;
+/** The clock's flag or the first-move abort, whichever comes first, or null. */
+function timedDeadline(doc: GameDoc): number | null {
   const times = [clockDeadline(doc.clock), doc.graceDeadline].filter((t): t is number => t !== null);
   return times.length ? Math.min(...times) : null;
+}
+
+/** When the server must look at the game again (flag, first-move abort, abandonment), or null. */
+export function deadlineOf(doc: GameDoc): number | null {
+  if (doc.status !== 'playing') return null;
+  return timedDeadline(doc) ?? doc.idleDeadline ?? null;
+}
+
+/** Whether a game with no clock deadline has gone unchanged past its idle deadline (abandoned). */
+export function abandoned(doc: GameDoc, now: number): boolean {
+  return doc.status === 'playing' && timedDeadline(doc) === null && doc.idleDeadline != null && now >= doc.idleDeadline;
+}
+
+/** The doc after a change at `now`: a game in progress is abandoned `idleMs` later unless it changes again. */
+export function withActivity(doc: GameDoc, now: number, idleMs: number): GameDoc {
+  const idleDeadline = doc.status === 'playing' ? now + idleMs : null;
+  return doc.idleDeadline === idleDeadline ? doc : { ...doc, idleDeadline };
 }
 
 /** The lobby summary of `doc` with a live spectator count (`LobbySummaries` owns the count). */

@@ -17,7 +17,14 @@ import type { Metrics } from '../metrics.js';
 import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
-import { deadlineOf, parseDoc, seatOf, type GameDoc, type PlayerRef } from './game-doc.js';
+import {
+  deadlineOf,
+  parseDoc,
+  seatOf,
+  withActivity,
+  type GameDoc,
+  type PlayerRef,
+} from './game-doc.js';
 import { LobbySummaries } from './lobby-summaries.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
@@ -40,6 +47,8 @@ export interface CreateGameOptions {
   /** Custom start (tests and rematches of such games only; never taken from clients). */
   readonly fen?: string;
   readonly turn?: number;
+  /** From an invitation: not listed in the lobby. */
+  readonly private?: boolean;
 }
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
@@ -104,7 +113,7 @@ export class GameService {
     const state = res.value;
     const now = this.deps.now();
     const timed = hasFirstMoveGrace(opts.timeControl);
-    const doc: GameDoc = {
+    const created: GameDoc = {
       id,
       variant: opts.variant,
       timeControl: opts.timeControl,
@@ -124,11 +133,13 @@ export class GameService {
       rematchOffer: null,
       rematchGameId: null,
       createdAt: now,
+      ...(opts.private === true ? { private: true } : {}),
     };
+    const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
-    this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
+    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -220,7 +231,8 @@ export class GameService {
   }
 
   /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
-  private async commit(stored: GameHead, prev: GameDoc, t: Transition): Promise<number | null> {
+  private async commit(stored: GameHead, prev: GameDoc, decided: Transition): Promise<number | null> {
+    const t = { ...decided, doc: withActivity(decided.doc, this.deps.now(), this.deps.settings.limits.abandonAfterMs) };
     const write = this.write(t.doc, t.moves, prev);
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     if (!res.ok) {
@@ -232,6 +244,8 @@ export class GameService {
     const { publisher } = this.deps;
     publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
+    if (t.doc.status !== 'playing' && prev.status === 'playing') this.ended(t.doc);
+    if (t.doc.private === true) return res.version;
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
       this.summaries.forget(stored.id);
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
@@ -241,14 +255,53 @@ export class GameService {
     return res.version;
   }
 
+  /**
+   * Counts a new game among its players' games in progress (at most `max` each). A refusal is
+   * checked first: games counted for that player that are over (or gone) are released, then it
+   * is tried once more. Throws `too-many-games`.
+   */
+  async reserve(gameId: string, players: readonly string[], max = this.deps.settings.limits.maxGamesPerPlayer): Promise<void> {
+    const { store } = this.deps;
+    for (let attempt = 0; ; attempt++) {
+      const r = await store.reserveGame(gameId, players, max);
+      if (r.ok) return;
+      if (attempt > 0 || !(await this.releaseFinished(r.player))) {
+        fail('too-many-games', `a player already has ${max} games in progress`);
+      }
+    }
+  }
+
+  /** Releases a player's counted games that are no longer in progress; whether any was. */
+  private async releaseFinished(player: string): Promise<boolean> {
+    const ids = await this.deps.store.gamesOf(player);
+    const heads = await Promise.all(ids.map((id) => this.deps.store.loadGameHead(id)));
+    const over = ids.filter((_, i) => {
+      const h = heads[i];
+      return h == null || parseDoc(h.doc).status !== 'playing';
+    });
+    await Promise.all(over.map((id) => this.deps.store.releaseGame(id, [player])));
+    return over.length > 0;
+  }
+
+  /** A game just ended: it no longer counts for its players (best effort: a refusal re-checks). */
+  private ended(doc: GameDoc): void {
+    const players = [doc.players.white.id, doc.players.black.id];
+    this.deps.store
+      .releaseGame(doc.id, players)
+      .catch((e: unknown) => this.deps.logger.warn({ err: e, gameId: doc.id }, 'release game'));
+  }
+
   /** The store write of `doc`; the listed summary is rewritten only when it changes (from `prev`). */
   private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
+    const unlisted = doc.status !== 'playing' || doc.private === true;
     return {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       deadline: deadlineOf(doc),
-      summary: doc.status !== 'playing' ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
+      summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
+      // Aborted games (no result) are not kept for replay.
+      ...(doc.outcome?.reason === 'aborted' ? { expireAfterMs: this.deps.settings.limits.abortedRetentionMs } : {}),
     };
   }
 }

@@ -15,6 +15,7 @@ import {
   stopClock,
   clockView,
   flaggedSide,
+  hashEncodedState,
   type Color,
   type GameEventBody,
   type GameState,
@@ -24,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import type { GameDoc } from './game-doc.js';
+import { abandoned, type GameDoc } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -99,7 +100,7 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
   const body: GameEventBody = {
     type: 'move',
     move: record,
-    state: doc.state,
+    hash: hashEncodedState(doc.state),
     check: out.check,
     clocks: clockView(doc.clock, ctx.now),
     outcome: out.outcome,
@@ -114,7 +115,13 @@ export function passTransition(ctx: TransitionContext): Transition {
   const played = afterPlay(ctx, res.value, ctx.state.moveIndex);
   const doc = { ...played, passes: [...played.passes, ctx.logLength] };
   const clocks = clockView(doc.clock, ctx.now);
-  const body: GameEventBody = { type: 'turn-passed', color: ctx.color, state: doc.state, clocks, outcome: doc.outcome };
+  const body: GameEventBody = {
+    type: 'turn-passed',
+    color: ctx.color,
+    hash: hashEncodedState(doc.state),
+    clocks,
+    outcome: doc.outcome,
+  };
   return { doc, state: res.value.state, moves: [], body };
 }
 
@@ -141,7 +148,7 @@ export function expiredOutcome(doc: GameDoc, state: GameState, now: number): Out
   if (doc.status !== 'playing') return null;
   if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED;
   const flagged = flaggedSide(doc.clock, now);
-  if (flagged === null) return null;
+  if (flagged === null) return abandoned(doc, now) ? ABORTED : null;
   const winner = opposite(flagged);
   const loneKing = positionOf(state).pieces(winner).length <= 1;
   if (loneKing && getVariant(doc.variant)?.goal === 'checkmate') {

@@ -34,9 +34,13 @@ export interface Identity {
   nameOf(playerId: string): Promise<string>;
 }
 
-export function createIdentity(store: Store, now: () => number): Identity {
-  async function load(playerId: string): Promise<PlayerDoc | null> {
-    const raw = await store.getPlayer(playerId);
+/**
+ * Players are anonymous: a player document lives `playerTtlMs` after the player was last seen
+ * (handshake with the token, rename), then the token stops working.
+ */
+export function createIdentity(store: Store, now: () => number, playerTtlMs: number): Identity {
+  async function load(playerId: string, seen = false): Promise<PlayerDoc | null> {
+    const raw = await store.getPlayer(playerId, seen ? playerTtlMs : undefined);
     if (raw === null) return null;
     const parsed = playerDocSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
@@ -51,7 +55,7 @@ export function createIdentity(store: Store, now: () => number): Identity {
       tokenHash: sha256(token),
       createdAt: now(),
     };
-    await store.putPlayer(id, JSON.stringify(doc));
+    await store.putPlayer(id, JSON.stringify(doc), playerTtlMs);
     return { playerId: id, token, name: doc.name, created: true };
   }
 
@@ -63,7 +67,7 @@ export function createIdentity(store: Store, now: () => number): Identity {
       const { token } = hs.data;
       if (token === undefined) return create(name.success ? name.data : undefined);
       const playerId = token.split('.')[0] ?? '';
-      const doc = idSchema.safeParse(playerId).success ? await load(playerId) : null;
+      const doc = idSchema.safeParse(playerId).success ? await load(playerId, true) : null;
       if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
@@ -71,7 +75,7 @@ export function createIdentity(store: Store, now: () => number): Identity {
     async setName(playerId, name) {
       const doc = await load(playerId);
       if (doc === null) fail('bad-token', 'unknown player');
-      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }));
+      await store.putPlayer(playerId, JSON.stringify({ ...doc, name }), playerTtlMs);
       return name;
     },
 

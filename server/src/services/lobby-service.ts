@@ -1,6 +1,7 @@
 import type { ClientPayload, GameSummary, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import { newId, newInviteCode } from '../ids.js';
+import { newGameId, newId, newInviteCode } from '../ids.js';
+import type { Limits } from '../limits.js';
 import type { Store, StoredSeek } from '../store/store.js';
 import { fail } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -16,11 +17,15 @@ export interface LobbyDeps {
   readonly logger: Logger;
   readonly publicUrl: () => string;
   readonly seekGraceMs: number;
+  readonly limits: Limits;
   readonly randomInt: (max: number) => number;
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
-const ACTIVE_GAMES_LISTED = 100;
+
+/** What makes two seeks of one player the same seek (at most one of them is open). */
+const settingsKey = (p: ClientPayload<'seek:create'>): string =>
+  JSON.stringify([p.variant, p.timeControl, p.color, p.visibility]);
 
 /** Seeks (public and by invitation), their acceptance, and the live lobby feed. */
 export class LobbyService {
@@ -38,9 +43,10 @@ export class LobbyService {
 
   async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
     await socket.join(LOBBY_ROOM);
+    const listed = this.deps.limits.lobbyListed;
     const [seeks, games] = await Promise.all([
-      this.deps.store.listPublicSeeks(),
-      this.deps.store.listActiveGames(ACTIVE_GAMES_LISTED),
+      this.deps.store.listPublicSeeks(this.deps.now(), listed),
+      this.deps.store.listActiveGames(listed),
     ]);
     return { seeks: seeks.map(seekOf), games: games.map((g) => JSON.parse(g.summary) as GameSummary) };
   }
@@ -49,9 +55,15 @@ export class LobbyService {
     await socket.leave(LOBBY_ROOM);
   }
 
+  /**
+   * A new seek, or the player's open seek with the same settings (with its invitation link).
+   * At most `maxSeeksPerPlayer` open seeks per player; every seek expires (invitations later).
+   */
   async create(playerId: string, p: ClientPayload<'seek:create'>): Promise<{ seek: Seek; inviteUrl?: string }> {
+    const { limits } = this.deps;
     const name = await this.deps.identity.nameOf(playerId);
     const code = p.visibility === 'private' ? newInviteCode() : null;
+    const now = this.deps.now();
     const seek: Seek = {
       id: newId(),
       variant: p.variant,
@@ -59,33 +71,56 @@ export class LobbyService {
       color: p.color,
       visibility: p.visibility,
       creator: { id: playerId, name },
-      createdAt: this.deps.now(),
+      createdAt: now,
       ...(code === null ? {} : { inviteCode: code }),
     };
-    await this.deps.store.putSeek({ id: seek.id, code, public: code === null, doc: JSON.stringify(seek) });
-    if (code === null) {
-      this.deps.publisher.publishLobby('lobby:seekAdded', seek);
-      return { seek };
-    }
-    return { seek, inviteUrl: `${this.deps.publicUrl()}/invite/${code}` };
+    const ttl = code === null ? limits.seekTtlMs : limits.inviteTtlMs;
+    const stored: StoredSeek = {
+      id: seek.id,
+      owner: playerId,
+      settings: settingsKey(p),
+      code,
+      public: code === null,
+      doc: JSON.stringify(seek),
+      expiresAt: now + ttl,
+    };
+    const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer);
+    if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
+    const open = seekOf(r.seek);
+    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open);
+    if (r.seek.code === null) return { seek: open };
+    return { seek: open, inviteUrl: `${this.deps.publicUrl()}/invite/${r.seek.code}` };
   }
 
   async cancel(playerId: string, seekId: string): Promise<void> {
-    const found = await this.deps.store.getSeek(seekId);
-    if (found === null || seekOf(found).creator.id !== playerId) fail('unknown-seek', 'no such seek of yours');
-    const taken = await this.deps.store.takeSeek(seekId);
+    const now = this.deps.now();
+    const found = await this.deps.store.getSeek(seekId, now);
+    if (found === null || found.owner !== playerId) fail('unknown-seek', 'no such seek of yours');
+    const taken = await this.deps.store.takeSeek(seekId, now);
     if (taken === null) fail('unknown-seek', 'the seek is gone');
     this.removed(taken);
   }
 
+  /**
+   * Starts the game of a seek: a public one by id, a private one by its code only. Both players
+   * must be under `maxGamesPerPlayer` games in progress (counted before the seek is taken).
+   */
   async accept(playerId: string, p: ClientPayload<'seek:accept'>): Promise<{ gameId: string }> {
     const { store } = this.deps;
-    const found = 'seekId' in p ? await store.getSeek(p.seekId) : await store.getSeekByCode(p.code);
+    const now = this.deps.now();
+    const byId = 'seekId' in p ? await store.getSeek(p.seekId, now) : null;
+    const found = 'seekId' in p ? (byId?.public === true ? byId : null) : await store.getSeekByCode(p.code, now);
     if (found === null) fail('unknown-seek', 'the seek is gone');
     const seek = seekOf(found);
-    if (seek.creator.id === playerId) fail('own-seek', 'you cannot accept your own seek');
-    const taken = await store.takeSeek(found.id);
-    if (taken === null) fail('unknown-seek', 'someone else accepted it first');
+    if (found.owner === playerId) fail('own-seek', 'you cannot accept your own seek');
+    const gameId = newGameId();
+    const players = [found.owner, playerId];
+    await this.deps.games.reserve(gameId, players);
+    const taken = await store.takeSeek(found.id, now);
+    if (taken === null) {
+      await store.releaseGame(gameId, players);
+      fail('unknown-seek', 'someone else accepted it first');
+    }
     this.removed(taken);
     const creatorColor = seek.color === 'random' ? (this.deps.randomInt(2) === 0 ? 'white' : 'black') : seek.color;
     const [creatorName, name] = await Promise.all([
@@ -96,12 +131,13 @@ export class LobbyService {
     const acceptor = { id: playerId, name };
     const white = creatorColor === 'white' ? creator : acceptor;
     const black = creatorColor === 'white' ? acceptor : creator;
-    const gameId = await this.deps.games.create({ variant: seek.variant, timeControl: seek.timeControl, white, black });
+    const opts = { variant: seek.variant, timeControl: seek.timeControl, white, black, private: !taken.public };
+    await this.deps.games.create(opts, gameId);
     return { gameId };
   }
 
   async invite(code: string): Promise<{ seek: Seek }> {
-    const found = await this.deps.store.getSeekByCode(code);
+    const found = await this.deps.store.getSeekByCode(code, this.deps.now());
     if (found === null) fail('unknown-seek', 'this invitation is no longer open');
     return { seek: seekOf(found) };
   }
@@ -124,8 +160,8 @@ export class LobbyService {
 
   /** Removes public seeks whose creator was absent at this sweep and the previous one (one grace apart). */
   async sweep(): Promise<void> {
-    const seeks = await this.deps.store.listPublicSeeks();
-    const creators = [...new Set(seeks.map((s) => seekOf(s).creator.id))];
+    const seeks = await this.publicSeeks();
+    const creators = [...new Set(seeks.map((s) => s.owner))];
     const present = await Promise.all(creators.map((id) => this.online(id)));
     const absent = new Set(creators.filter((_, i) => !present[i]));
     await this.drop(seeks, (id) => absent.has(id) && this.absentBefore.has(id));
@@ -140,7 +176,11 @@ export class LobbyService {
 
   private async dropSeeksOfAbsent(playerId: string): Promise<void> {
     if (await this.online(playerId)) return;
-    await this.drop(await this.deps.store.listPublicSeeks(), (id) => id === playerId);
+    await this.drop(await this.publicSeeks(), (id) => id === playerId);
+  }
+
+  private publicSeeks(): Promise<StoredSeek[]> {
+    return this.deps.store.listPublicSeeks(this.deps.now(), this.deps.limits.lobbyListed);
   }
 
   private async online(playerId: string): Promise<boolean> {
@@ -150,8 +190,8 @@ export class LobbyService {
   /** Takes (atomically, once across nodes) the seeks whose creator matches, and tells the lobby. */
   private async drop(seeks: readonly StoredSeek[], creator: (id: string) => boolean): Promise<void> {
     for (const s of seeks) {
-      if (!creator(seekOf(s).creator.id)) continue;
-      const taken = await this.deps.store.takeSeek(s.id);
+      if (!creator(s.owner)) continue;
+      const taken = await this.deps.store.takeSeek(s.id, this.deps.now());
       if (taken !== null) this.removed(taken);
     }
   }

@@ -1,4 +1,10 @@
-import type { GameEvent, PresenceEvent, ServerToClientEvents, SpectatorsEvent } from '@progressive-chess/shared';
+import type {
+  GameEvent,
+  HeartbeatEvent,
+  PresenceEvent,
+  ServerToClientEvents,
+  SpectatorsEvent,
+} from '@progressive-chess/shared';
 
 /** Server events of the lobby feed. */
 export type LobbyEvents = Pick<
@@ -23,6 +29,10 @@ export interface Publisher {
   gameMembers(gameId: string): Promise<string[]>;
   /** Whether the player has a connection on any node. */
   playerOnline(playerId: string): Promise<boolean>;
+  /** The games with a room on this node (at least one connection of this node in it). */
+  localGames(): string[];
+  /** A version heartbeat to this node's connections in the game's room only (each node speaks for its own). */
+  heartbeatLocal(e: HeartbeatEvent): void;
 }
 
 /** One client connection, as the room and lobby services see it (a Socket.IO socket fits). */

@@ -1,4 +1,14 @@
-import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
+import { MemorySeeks } from './memory-seeks.js';
+import type {
+  AddSeekResult,
+  CommitResult,
+  GameHead,
+  GameWrite,
+  ReserveResult,
+  Store,
+  StoredGame,
+  StoredSeek,
+} from './store.js';
 
 /**
  * In-memory store (used when REDIS_URL is unset, and in tests). Same semantics as the Redis
@@ -11,6 +21,13 @@ interface GameRecord {
   version: number;
   doc: string;
   moves: string[];
+  /** Epoch ms (store clock) when the game is deleted, or null. */
+  expiresAt: number | null;
+}
+
+export interface MemoryStoreOptions {
+  /** The clock of TTLs (players, expiring games). Default Date.now. */
+  readonly now?: () => number;
 }
 
 /** Deadlines sorted by (time, id); a map gives each id's current deadline for removal. */
@@ -67,34 +84,39 @@ export class MemoryStore implements Store {
   private readonly deadlines = new DeadlineQueue();
   /** Active summaries; a game keeps the position of its first listing. */
   private readonly active = new Map<string, string>();
-  private readonly seeks = new Map<string, StoredSeek>();
-  private readonly invites = new Map<string, string>();
-  private readonly players = new Map<string, string>();
+  private readonly seeks = new MemorySeeks();
+  private readonly players = new Map<string, { doc: string; expiresAt: number }>();
+  private readonly playing = new Map<string, Set<string>>();
+  /** Games with an expiry, purged on every create (so unread expired games do not pile up). */
+  private readonly expiring = new Set<string>();
   private readonly chats = new Map<string, { lines: readonly string[]; expires: number }>();
   private closed = false;
 
+  constructor(private readonly clock: () => number = Date.now) {}
+
   async createGame(id: string, write: GameWrite): Promise<void> {
     await this.tick();
-    if (this.games.has(id)) throw new Error(`game ${id} already exists`);
-    this.games.set(id, { version: 1, doc: write.doc, moves: [...write.appendMoves] });
+    for (const e of this.expiring) if (!this.game(e)) this.expiring.delete(e);
+    if (this.game(id)) throw new Error(`game ${id} already exists`);
+    this.games.set(id, { version: 1, doc: write.doc, moves: [...write.appendMoves], expiresAt: null });
     this.applySideEffects(id, write);
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {
     await this.tick();
-    const g = this.games.get(id);
+    const g = this.game(id);
     return g ? { id, version: g.version, doc: g.doc, moves: [...g.moves] } : null;
   }
 
   async loadGameHead(id: string): Promise<GameHead | null> {
     await this.tick();
-    const g = this.games.get(id);
+    const g = this.game(id);
     return g ? { id, version: g.version, doc: g.doc, moveCount: g.moves.length } : null;
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
     await this.tick();
-    const g = this.games.get(id);
+    const g = this.game(id);
     if (!g) return { ok: false, reason: 'not-found' };
     if (g.version !== expectedVersion) return { ok: false, reason: 'conflict', version: g.version };
     g.version += 1;
@@ -120,46 +142,36 @@ export class MemoryStore implements Store {
     this.deadlines.settle(id, claimedUntil, deadline);
   }
 
-  async putSeek(seek: StoredSeek): Promise<void> {
+  async addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult> {
     await this.tick();
-    const old = this.seeks.get(seek.id);
-    if (old?.code != null && old.code !== seek.code) this.invites.delete(old.code);
-    this.seeks.set(seek.id, { ...seek });
-    if (seek.code !== null) this.invites.set(seek.code, seek.id);
+    return this.seeks.add(seek, now, maxPerOwner);
   }
 
-  async getSeek(id: string): Promise<StoredSeek | null> {
+  async getSeek(id: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    const s = this.seeks.get(id);
-    return s ? { ...s } : null;
+    return this.seeks.get(id, now);
   }
 
-  async getSeekByCode(code: string): Promise<StoredSeek | null> {
+  async getSeekByCode(code: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    const id = this.invites.get(code);
-    const s = id === undefined ? undefined : this.seeks.get(id);
-    return s ? { ...s } : null;
+    return this.seeks.byCode(code, now);
   }
 
-  async takeSeek(id: string): Promise<StoredSeek | null> {
+  async takeSeek(id: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    const s = this.seeks.get(id);
-    if (!s) return null;
-    this.seeks.delete(id);
-    if (s.code !== null) this.invites.delete(s.code);
-    return { ...s };
+    return this.seeks.take(id, now);
   }
 
-  async listPublicSeeks(): Promise<StoredSeek[]> {
+  async listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     await this.tick();
-    return [...this.seeks.values()].filter((s) => s.public).map((s) => ({ ...s }));
+    return this.seeks.listPublic(now, limit);
   }
 
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     await this.tick();
     const key = `${gameId}:${channel}`;
     const lines = [...this.liveChat(key), entry].slice(-cap);
-    this.chats.set(key, { lines, expires: Date.now() + ttlMs });
+    this.chats.set(key, { lines, expires: this.clock() + ttlMs });
   }
 
   async loadChat(gameId: string, channel: string): Promise<string[]> {
@@ -169,18 +181,49 @@ export class MemoryStore implements Store {
 
   private liveChat(key: string): readonly string[] {
     const c = this.chats.get(key);
-    if (c && c.expires <= Date.now()) this.chats.delete(key);
-    return c && c.expires > Date.now() ? c.lines : [];
+    if (c && c.expires <= this.clock()) this.chats.delete(key);
+    return c && c.expires > this.clock() ? c.lines : [];
   }
 
-  async putPlayer(id: string, doc: string): Promise<void> {
+  async reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {
     await this.tick();
-    this.players.set(id, doc);
+    for (const p of players) {
+      const games = this.playing.get(p);
+      if (games && !games.has(gameId) && games.size >= max) return { ok: false, player: p };
+    }
+    for (const p of players) this.playing.set(p, (this.playing.get(p) ?? new Set()).add(gameId));
+    return { ok: true };
   }
 
-  async getPlayer(id: string): Promise<string | null> {
+  async releaseGame(gameId: string, players: readonly string[]): Promise<void> {
     await this.tick();
-    return this.players.get(id) ?? null;
+    for (const p of players) {
+      const games = this.playing.get(p);
+      games?.delete(gameId);
+      if (games?.size === 0) this.playing.delete(p);
+    }
+  }
+
+  async gamesOf(player: string): Promise<string[]> {
+    await this.tick();
+    return [...(this.playing.get(player) ?? [])];
+  }
+
+  async putPlayer(id: string, doc: string, ttlMs: number): Promise<void> {
+    await this.tick();
+    this.players.set(id, { doc, expiresAt: this.clock() + ttlMs });
+  }
+
+  async getPlayer(id: string, refreshTtlMs?: number): Promise<string | null> {
+    await this.tick();
+    const p = this.players.get(id);
+    if (!p) return null;
+    if (p.expiresAt <= this.clock()) {
+      this.players.delete(id);
+      return null;
+    }
+    if (refreshTtlMs !== undefined) p.expiresAt = this.clock() + refreshTtlMs;
+    return p.doc;
   }
 
   async ping(): Promise<void> {
@@ -191,7 +234,21 @@ export class MemoryStore implements Store {
     this.closed = true;
   }
 
+  /** The live record of a game (an expired one is deleted first). */
+  private game(id: string): GameRecord | undefined {
+    const g = this.games.get(id);
+    if (g?.expiresAt != null && g.expiresAt <= this.clock()) {
+      this.games.delete(id);
+      return undefined;
+    }
+    return g;
+  }
+
   private applySideEffects(id: string, write: GameWrite): void {
+    const g = this.games.get(id);
+    if (g) g.expiresAt = write.expireAfterMs === undefined ? null : this.clock() + write.expireAfterMs;
+    if (write.expireAfterMs === undefined) this.expiring.delete(id);
+    else this.expiring.add(id);
     this.deadlines.set(id, write.deadline);
     if (write.summary === null) this.active.delete(id);
     else if (write.summary !== undefined) this.active.set(id, write.summary);
@@ -203,6 +260,6 @@ export class MemoryStore implements Store {
   }
 }
 
-export function createMemoryStore(): Store {
-  return new MemoryStore();
+export function createMemoryStore(opts: MemoryStoreOptions = {}): Store {
+  return new MemoryStore(opts.now);
 }

@@ -1,58 +1,101 @@
 /**
  * Lua scripts of the Redis store. Every multi-key write is one script, so it is atomic.
- * Key order is fixed per script (see the KEYS comments); redis-store.ts builds the keys.
+ * Every key a script touches is declared in KEYS (none is built inside Lua), in a fixed order per
+ * script (see the KEYS comments); redis-keys.ts names them.
  */
 
 /**
- * Shared tail of create and commit: deadline and active-list bookkeeping.
- * KEYS[3] deadlines zset, KEYS[4] active zset (score = listing sequence), KEYS[5] summaries hash,
- * KEYS[6] active sequence counter. ARGV[1] id, ARGV[3] doc, ARGV[4] has deadline '1'/'0',
- * ARGV[5] deadline, ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8..] moves.
+ * Shared parts of create and commit. ARGV[1] id, ARGV[2] expected version (commit) or new log id
+ * (create), ARGV[3] doc, ARGV[4] has deadline '1'/'0', ARGV[5] deadline, ARGV[6] summary '1' set /
+ * '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expire after ms ('' = keep), ARGV[9..] moves.
+ * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list); `index_effects`
+ * the deadline and listing indexes (deadlines zset, active zset with score = listing sequence,
+ * summaries hash, sequence counter), whose names are passed in.
  */
-const SIDE_EFFECTS = `
-local function side_effects()
-  for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-  if ARGV[4] == '1' then
-    redis.call('ZADD', KEYS[3], ARGV[5], ARGV[1])
+const EFFECTS = `
+local function game_effects()
+  for i = 9, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+  if ARGV[8] ~= '' then
+    redis.call('PEXPIRE', KEYS[1], ARGV[8]); redis.call('PEXPIRE', KEYS[2], ARGV[8])
   else
-    redis.call('ZREM', KEYS[3], ARGV[1])
+    redis.call('PERSIST', KEYS[1]); redis.call('PERSIST', KEYS[2])
+  end
+end
+local function index_effects(deadlines, active, summaries, seq)
+  if ARGV[4] == '1' then
+    redis.call('ZADD', deadlines, ARGV[5], ARGV[1])
+  else
+    redis.call('ZREM', deadlines, ARGV[1])
   end
   if ARGV[6] == '1' then
-    if not redis.call('ZSCORE', KEYS[4], ARGV[1]) then
-      redis.call('ZADD', KEYS[4], redis.call('INCR', KEYS[6]), ARGV[1])
+    if not redis.call('ZSCORE', active, ARGV[1]) then
+      redis.call('ZADD', active, redis.call('INCR', seq), ARGV[1])
     end
-    redis.call('HSET', KEYS[5], ARGV[1], ARGV[7])
+    redis.call('HSET', summaries, ARGV[1], ARGV[7])
   elseif ARGV[6] == '0' then
-    redis.call('ZREM', KEYS[4], ARGV[1])
-    redis.call('HDEL', KEYS[5], ARGV[1])
+    redis.call('ZREM', active, ARGV[1])
+    redis.call('HDEL', summaries, ARGV[1])
   end
 end
 `;
 
-/**
- * KEYS[1] game hash, KEYS[2] moves list, then as above; ARGV[2] a random log id (it tells a
- * node's move-log cache that the list is the one it cached). Returns 1, or 0 when the game exists.
- */
-export const CREATE_GAME = `${SIDE_EFFECTS}
+/** Single Redis: the game and its index entries in one script (KEYS[3..6] as in `index_effects`). */
+const BOTH = `game_effects(); index_effects(KEYS[3], KEYS[4], KEYS[5], KEYS[6])`;
+/** Cluster: the game's own slot only; the indexes follow with INDEX_GAME. */
+const GAME_ONLY = `game_effects()`;
+
+/** KEYS[1] game hash, KEYS[2] moves list (then the indexes). Returns 1, or 0 when the game exists. */
+const create = (effects: string): string => `${EFFECTS}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'version', 1, 'doc', ARGV[3], 'log', ARGV[2])
-side_effects()
+${effects}
 return 1
 `;
 
 /**
- * Compare-and-set commit. ARGV[2] expected version.
- * Returns {1, newVersion, move-log length}, {0, currentVersion} on conflict, or {-1} when the game does not exist.
+ * Compare-and-set commit on ARGV[2], the expected version. Returns {1, newVersion, move-log
+ * length}, {0, currentVersion} on conflict, or {-1} when the game does not exist.
  */
-export const COMMIT_GAME = `${SIDE_EFFECTS}
+const commit = (effects: string): string => `${EFFECTS}
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {-1} end
 if current ~= ARGV[2] then return {0, tonumber(current)} end
 local v = redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('HSET', KEYS[1], 'doc', ARGV[3])
-side_effects()
+${effects}
 return {1, v, redis.call('LLEN', KEYS[2])}
+`;
+
+export const CREATE_GAME = create(BOTH);
+export const COMMIT_GAME = commit(BOTH);
+export const CREATE_GAME_ONLY = create(GAME_ONLY);
+export const COMMIT_GAME_ONLY = commit(GAME_ONLY);
+
+/**
+ * Cluster: the index entries of a committed version. KEYS[1] deadlines, KEYS[2] active, KEYS[3]
+ * summaries, KEYS[4] sequence, KEYS[5] versions hash; ARGV as above with ARGV[2] the version
+ * committed. Applied only when newer than the last applied one (commits of two nodes may reach
+ * this step out of order). Returns 1 when applied.
+ */
+export const INDEX_GAME = `${EFFECTS}
+local last = redis.call('HGET', KEYS[5], ARGV[1])
+if last and tonumber(last) >= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
+index_effects(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+return 1
+`;
+
+/**
+ * Cluster, before a commit: KEYS[1] deadlines. ARGV[1] id, ARGV[2] the coming deadline. Moves the
+ * entry earlier only, so a node that dies between the commit and INDEX_GAME leaves an entry that
+ * comes due too early (the resolver settles it), never one that misses a deadline.
+ */
+export const LOWER_DEADLINE = `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if s and tonumber(s) <= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+return 1
 `;
 
 /**
@@ -106,56 +149,6 @@ local out = {}
 for i = 1, #ids do
   local s = redis.call('HGET', KEYS[2], ids[i])
   if s then out[#out + 1] = ids[i]; out[#out + 1] = s end
-end
-return out
-`;
-
-/**
- * KEYS[1] seek hash, KEYS[2] public seeks zset, KEYS[3] seek sequence counter.
- * ARGV[1] id, ARGV[2] code ('' = none), ARGV[3] public '1'/'0', ARGV[4] doc, ARGV[5] invite key prefix.
- * Invite keys are derived from the code, so they are built here (single-node Redis only).
- */
-export const PUT_SEEK = `
-local old = redis.call('HGET', KEYS[1], 'code')
-if old and old ~= '' and old ~= ARGV[2] then redis.call('DEL', ARGV[5] .. old) end
-redis.call('HSET', KEYS[1], 'code', ARGV[2], 'public', ARGV[3], 'doc', ARGV[4])
-if ARGV[2] ~= '' then redis.call('SET', ARGV[5] .. ARGV[2], ARGV[1]) end
-if ARGV[3] == '1' then
-  if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then
-    redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1])
-  end
-else
-  redis.call('ZREM', KEYS[2], ARGV[1])
-end
-return 1
-`;
-
-/** KEYS[1] seek hash, KEYS[2] public seeks zset. ARGV[1] id, ARGV[2] invite key prefix. Returns {code, public, doc} or {}. */
-export const TAKE_SEEK = `
-local s = redis.call('HMGET', KEYS[1], 'code', 'public', 'doc')
-if not s[3] then return {} end
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-if s[1] ~= '' then redis.call('DEL', ARGV[2] .. s[1]) end
-return s
-`;
-
-/** KEYS[1] invite key. ARGV[1] seek key prefix. Returns {id, code, public, doc} or {}. */
-export const SEEK_BY_CODE = `
-local id = redis.call('GET', KEYS[1])
-if not id then return {} end
-local s = redis.call('HMGET', ARGV[1] .. id, 'code', 'public', 'doc')
-if not s[3] then return {} end
-return {id, s[1], s[2], s[3]}
-`;
-
-/** KEYS[1] public seeks zset. ARGV[1] seek key prefix. Returns {id, code, public, doc, ...} oldest first. */
-export const LIST_PUBLIC_SEEKS = `
-local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
-local out = {}
-for i = 1, #ids do
-  local s = redis.call('HMGET', ARGV[1] .. ids[i], 'code', 'public', 'doc')
-  if s[3] then out[#out + 1] = ids[i]; out[#out + 1] = s[1]; out[#out + 1] = s[2]; out[#out + 1] = s[3] end
 end
 return out
 `;

@@ -1,20 +1,40 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { MoveLogCache } from './move-log-cache.js';
+import { guarded } from './redis-errors.js';
+import {
+  isCluster,
+  openRedis,
+  type RedisClient,
+  type RedisTarget,
+  runScript,
+  script,
+  strings,
+  type Script,
+} from './redis-client.js';
+import { redisKeys, type RedisKeys } from './redis-keys.js';
 import * as lua from './redis-scripts.js';
-import type { CommitResult, GameHead, GameWrite, Store, StoredGame, StoredSeek } from './store.js';
+import { RedisSeeks } from './redis-seeks.js';
+import type {
+  AddSeekResult,
+  CommitResult,
+  GameHead,
+  GameWrite,
+  ReserveResult,
+  Store,
+  StoredGame,
+  StoredSeek,
+} from './store.js';
 
 /**
- * Redis store. Keys (after the optional prefix):
- *   game:{<id>}          hash: version, doc          game:{<id>}:moves  list of move entries
- *   deadlines            zset id -> epoch ms         games:active       zset id -> listing sequence
- *   games:summaries      hash id -> summary          games:seq          listing counter
- *   seek:<id>            hash: code, public, doc     seeks:public       zset id -> sequence
- *   seeks:seq            counter                     invite:<code>      seek id
- *   player:<id>          string                      game:{<id>}:chat:<channel>  list (capped, expiring)
- * The braces are a hash tag: a game's two keys share a Cluster slot. The global indexes are
- * written in the same Lua scripts, so today the store targets a single Redis (or a primary with
- * replicas); finished games stay (replay, PGN), only leaving the active list and deadlines.
+ * Redis store, on one Redis (or a primary with replicas) or on a Redis Cluster; key layout in
+ * redis-keys.ts. Every script declares its keys and touches one slot. On one Redis a game commit
+ * writes the game and its index entries (deadline, lobby listing) in one script. On a Cluster the
+ * game and the `{lobby}` indexes live in different slots, so a commit is three steps: lower the
+ * deadline entry to the coming deadline (never later than the truth if the node dies next), the
+ * compare-and-set on the game's own slot (the atomic part, as on one Redis), then the index entries,
+ * applied only when newer than the last applied version (two nodes' commits may arrive out of order).
+ * Finished games stay (replay, PGN) unless a write asks them to expire. A game's chat channels are
+ * capped lists `game:{<id>}:chat:<channel>` that expire after their last line.
  */
 
 export interface RedisStoreOptions {
@@ -32,86 +52,57 @@ export interface RedisStoreOptions {
   readonly cachedMoves?: number;
 }
 
-interface Script {
-  readonly body: string;
-  readonly sha: string;
-}
-
-const script = (body: string): Script => ({ body, sha: createHash('sha1').update(body).digest('hex') });
 const SCRIPTS = {
   create: script(lua.CREATE_GAME),
   commit: script(lua.COMMIT_GAME),
+  createOnly: script(lua.CREATE_GAME_ONLY),
+  commitOnly: script(lua.COMMIT_GAME_ONLY),
+  index: script(lua.INDEX_GAME),
+  lower: script(lua.LOWER_DEADLINE),
   load: script(lua.LOAD_GAME),
   loadHead: script(lua.LOAD_HEAD),
   claim: script(lua.CLAIM_DUE),
   settle: script(lua.SETTLE_CLAIM),
   listActive: script(lua.LIST_ACTIVE),
-  putSeek: script(lua.PUT_SEEK),
-  takeSeek: script(lua.TAKE_SEEK),
-  seekByCode: script(lua.SEEK_BY_CODE),
-  listSeeks: script(lua.LIST_PUBLIC_SEEKS),
 } as const;
 
-function strings(reply: unknown): string[] {
-  if (!Array.isArray(reply)) throw new Error('unexpected Redis reply');
-  return reply.map((x) => String(x));
-}
-
-function toSeek(id: string, code: string | undefined, pub: string | undefined, doc: string | undefined): StoredSeek {
-  return { id, code: code ? code : null, public: pub === '1', doc: doc ?? '' };
-}
-
 export class RedisStore implements Store {
-  private readonly k: {
-    readonly deadlines: string;
-    readonly active: string;
-    readonly summaries: string;
-    readonly activeSeq: string;
-    readonly publicSeeks: string;
-    readonly seekSeq: string;
-    readonly seekPrefix: string;
-    readonly invitePrefix: string;
-    readonly playerPrefix: string;
-  };
-
+  private readonly k: RedisKeys;
   private readonly cache: MoveLogCache | null;
+  private readonly seeks: RedisSeeks;
+  /** Cluster mode: commits in steps (see above). */
+  readonly clustered: boolean;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly ownsClient: boolean,
-    private readonly prefix = '',
+    prefix = '',
     cachedMoves = 250_000,
   ) {
     this.cache = cachedMoves > 0 ? new MoveLogCache(cachedMoves) : null;
-    const p = prefix;
-    this.k = {
-      deadlines: `${p}deadlines`,
-      active: `${p}games:active`,
-      summaries: `${p}games:summaries`,
-      activeSeq: `${p}games:seq`,
-      publicSeeks: `${p}seeks:public`,
-      seekSeq: `${p}seeks:seq`,
-      seekPrefix: `${p}seek:`,
-      invitePrefix: `${p}invite:`,
-      playerPrefix: `${p}player:`,
-    };
+    this.k = redisKeys(prefix);
+    this.seeks = new RedisSeeks(redis, this.k);
+    this.clustered = isCluster(redis);
   }
 
   /** The underlying client (for health checks or an adapter that wants to share it). */
-  get client(): Redis {
+  get client(): RedisClient {
     return this.redis;
   }
 
   async createGame(id: string, write: GameWrite): Promise<void> {
     const logId = randomBytes(9).toString('base64url');
-    const r = await this.run(SCRIPTS.create, this.gameKeys(id), this.gameArgs(id, logId, write));
+    const args = this.gameArgs(id, logId, write);
+    if (this.clustered) await this.lowerDeadline(id, write);
+    const r = await this.run(this.clustered ? SCRIPTS.createOnly : SCRIPTS.create, this.gameKeys(id), args);
     if (Number(r) !== 1) throw new Error(`game ${id} already exists`);
+    if (this.clustered) await this.index(id, 1, args);
     this.cache?.created(id, logId, write.appendMoves);
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {
     const known = this.cache?.known(id) ?? { logId: '', length: 0, prefix: [] };
-    const reply = await this.run(SCRIPTS.load, this.gameKeys(id).slice(0, 2), [known.logId, known.length]);
+    const reply = await this.run(SCRIPTS.load, this.k.game(id), [known.logId, known.length]);
     const [version, doc, logId, start, ...tail] = strings(reply);
     if (version === undefined) return null;
     const from = Number(start);
@@ -120,17 +111,20 @@ export class RedisStore implements Store {
   }
 
   async loadGameHead(id: string): Promise<GameHead | null> {
-    const [version, doc, count] = strings(await this.run(SCRIPTS.loadHead, this.gameKeys(id).slice(0, 2), []));
+    const [version, doc, count] = strings(await this.run(SCRIPTS.loadHead, this.k.game(id), []));
     if (version === undefined) return null;
     return { id, version: Number(version), doc: doc ?? '', moveCount: Number(count) };
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
-    const r = await this.run(SCRIPTS.commit, this.gameKeys(id), this.gameArgs(id, String(expectedVersion), write));
+    const args = this.gameArgs(id, String(expectedVersion), write);
+    if (this.clustered) await this.lowerDeadline(id, write);
+    const r = await this.run(this.clustered ? SCRIPTS.commitOnly : SCRIPTS.commit, this.gameKeys(id), args);
     if (!Array.isArray(r)) throw new Error('unexpected Redis reply');
     const [status, version, length] = r.map(Number);
     if (status === -1) return { ok: false, reason: 'not-found' };
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
+    if (this.clustered) await this.index(id, version ?? 0, args);
     if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
     return { ok: true, version: version ?? 0 };
   }
@@ -153,63 +147,63 @@ export class RedisStore implements Store {
   }
 
 
-  async putSeek(seek: StoredSeek): Promise<void> {
-    await this.run(
-      SCRIPTS.putSeek,
-      [this.k.seekPrefix + seek.id, this.k.publicSeeks, this.k.seekSeq],
-      [seek.id, seek.code ?? '', seek.public ? '1' : '0', seek.doc, this.k.invitePrefix],
-    );
+  addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult> {
+    return this.seeks.add(seek, now, maxPerOwner);
   }
 
-  async getSeek(id: string): Promise<StoredSeek | null> {
-    const [code, pub, doc] = await this.redis.hmget(this.k.seekPrefix + id, 'code', 'public', 'doc');
-    return doc == null ? null : toSeek(id, code ?? undefined, pub ?? undefined, doc);
+  getSeek(id: string, now: number): Promise<StoredSeek | null> {
+    return this.seeks.get(id, now);
   }
 
-  async getSeekByCode(code: string): Promise<StoredSeek | null> {
-    const r = strings(await this.run(SCRIPTS.seekByCode, [this.k.invitePrefix + code], [this.k.seekPrefix]));
-    const [id, c, pub, doc] = r;
-    return id === undefined ? null : toSeek(id, c, pub, doc);
+  getSeekByCode(code: string, now: number): Promise<StoredSeek | null> {
+    return this.seeks.byCode(code, now);
   }
 
-  async takeSeek(id: string): Promise<StoredSeek | null> {
-    const r = strings(
-      await this.run(SCRIPTS.takeSeek, [this.k.seekPrefix + id, this.k.publicSeeks], [id, this.k.invitePrefix]),
-    );
-    const [code, pub, doc] = r;
-    return doc === undefined ? null : toSeek(id, code, pub, doc);
+  takeSeek(id: string, now: number): Promise<StoredSeek | null> {
+    return this.seeks.take(id, now);
   }
 
-  async listPublicSeeks(): Promise<StoredSeek[]> {
-    const flat = strings(await this.run(SCRIPTS.listSeeks, [this.k.publicSeeks], [this.k.seekPrefix]));
-    const out: StoredSeek[] = [];
-    for (let i = 0; i + 3 < flat.length; i += 4) out.push(toSeek(flat[i] ?? '', flat[i + 1], flat[i + 2], flat[i + 3]));
-    return out;
+  listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]> {
+    return this.seeks.listPublic(now, limit);
   }
 
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     const key = this.chatKey(gameId, channel);
-    await this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec();
+    await guarded(this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec());
   }
 
   async loadChat(gameId: string, channel: string): Promise<string[]> {
-    return this.redis.lrange(this.chatKey(gameId, channel), 0, -1);
+    return guarded(this.redis.lrange(this.chatKey(gameId, channel), 0, -1));
   }
 
   private chatKey(gameId: string, channel: string): string {
-    return `${this.prefix}game:{${gameId}}:chat:${channel}`;
+    return `${this.k.game(gameId)[0]}:chat:${channel}`;
   }
 
-  async putPlayer(id: string, doc: string): Promise<void> {
-    await this.redis.set(this.k.playerPrefix + id, doc);
+  reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {
+    return this.seeks.reserve(gameId, players, max);
   }
 
-  async getPlayer(id: string): Promise<string | null> {
-    return this.redis.get(this.k.playerPrefix + id);
+  releaseGame(gameId: string, players: readonly string[]): Promise<void> {
+    return this.seeks.release(gameId, players);
+  }
+
+  gamesOf(player: string): Promise<string[]> {
+    return this.seeks.gamesOf(player);
+  }
+
+  async putPlayer(id: string, doc: string, ttlMs: number): Promise<void> {
+    await guarded(this.redis.set(this.k.player(id), doc, 'PX', Math.max(1, Math.round(ttlMs))));
+  }
+
+  async getPlayer(id: string, refreshTtlMs?: number): Promise<string | null> {
+    const key = this.k.player(id);
+    if (refreshTtlMs === undefined) return guarded(this.redis.get(key));
+    return guarded(this.redis.getex(key, 'PX', Math.max(1, Math.round(refreshTtlMs))));
   }
 
   async ping(): Promise<void> {
-    const r = await this.redis.ping();
+    const r = await guarded(this.redis.ping());
     if (r !== 'PONG') throw new Error(`unexpected PING reply: ${r}`);
   }
 
@@ -222,9 +216,11 @@ export class RedisStore implements Store {
     }
   }
 
-  private gameKeys(id: string): string[] {
-    const g = `${this.prefix}game:{${id}}`;
-    return [g, `${g}:moves`, this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq];
+  /** One Redis: the game's keys then the index keys; a Cluster: the game's own two keys. */
+  private gameKeys(id: string): readonly string[] {
+    const game = this.k.game(id);
+    if (this.clustered) return game;
+    return [...game, this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq];
   }
 
   /** `check`: the expected version (commit) or the new log id (create). */
@@ -237,27 +233,34 @@ export class RedisStore implements Store {
       w.deadline ?? 0,
       w.summary === null ? '0' : w.summary === undefined ? '2' : '1',
       w.summary ?? '',
+      w.expireAfterMs === undefined ? '' : Math.max(1, Math.round(w.expireAfterMs)),
       ...w.appendMoves,
     ];
   }
 
-  /** EVALSHA, loading the script with EVAL when Redis does not know it (first use, or after a restart). */
-  private async run(s: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(s.sha, keys.length, ...keys, ...args);
-    } catch (e) {
-      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
-      return this.redis.eval(s.body, keys.length, ...keys, ...args);
-    }
+  /** Cluster, before the commit: the deadline entry no later than the coming deadline. */
+  private async lowerDeadline(id: string, w: GameWrite): Promise<void> {
+    if (w.deadline !== null) await this.run(SCRIPTS.lower, [this.k.deadlines], [id, w.deadline]);
+  }
+
+  /** Cluster, after the commit of `version`: its index entries, unless a later version's came first. */
+  private async index(id: string, version: number, args: readonly (string | number)[]): Promise<void> {
+    const keys = [this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq, this.k.indexVersions];
+    await this.run(SCRIPTS.index, keys, [id, version, ...args.slice(2, 7)]);
+  }
+
+  private run(s: Script, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    return runScript(this.redis, s, keys, args);
   }
 }
 
-/** A Redis store on a URL (the store owns and closes that connection) or on an existing client (left open). */
-export function createRedisStore(target: string | Redis, opts: RedisStoreOptions = {}): RedisStore {
-  const owns = typeof target === 'string';
-  // Auto-pipelining sends the commands of one event-loop tick in one write: fewer syscalls under load.
-  const redis =
-    typeof target === 'string' ? new Redis(target, { maxRetriesPerRequest: 3, enableAutoPipelining: true }) : target;
+/**
+ * A Redis store on a URL or Cluster seed nodes (the store owns and closes that connection) or on an
+ * existing client (left open).
+ */
+export function createRedisStore(target: RedisTarget, opts: RedisStoreOptions = {}): RedisStore {
+  const owns = typeof target === 'string' || 'clusterNodes' in target;
+  const redis = typeof target === 'string' || 'clusterNodes' in target ? openRedis(target) : target;
   if (owns) redis.on('error', opts.onError ?? (() => undefined));
   return new RedisStore(redis, owns, opts.prefix ?? '', opts.cachedMoves ?? 250_000);
 }

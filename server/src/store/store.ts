@@ -5,6 +5,18 @@
  * Every method is async, always.
  */
 
+/**
+ * What every store method rejects with when its backing service cannot be reached right now
+ * (connection down, still loading its data): nothing was decided, the caller may try again later.
+ * Any other rejection is a fault of the request or of the store itself.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the store is unavailable', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 export interface StoredGame {
   readonly id: string;
   /** Starts at 1 on create, +1 on every successful commit. */
@@ -34,6 +46,11 @@ export interface GameWrite {
    * null; undefined (commits only) leaves the listing as it is.
    */
   readonly summary: string | null | undefined;
+  /**
+   * When set, the game (document and move log) is deleted this many ms after this write, unless a
+   * later write sets it again; unset = kept (finished games stay for replay and PGN).
+   */
+  readonly expireAfterMs?: number;
 }
 
 export type CommitResult =
@@ -43,11 +60,25 @@ export type CommitResult =
 
 export interface StoredSeek {
   readonly id: string;
+  /** The creator: caps and duplicates are counted per owner. */
+  readonly owner: string;
+  /** Opaque key of the seek's settings: an owner has at most one open seek per key. */
+  readonly settings: string;
   /** Invitation code (private seeks) or null. */
   readonly code: string | null;
   readonly public: boolean;
   readonly doc: string;
+  /** Epoch ms from which the seek no longer exists (every seek expires). */
+  readonly expiresAt: number;
 }
+
+export type AddSeekResult =
+  | { readonly ok: true; readonly created: true; readonly seek: StoredSeek }
+  /** The owner already has an open seek with these settings: that one, unchanged. */
+  | { readonly ok: true; readonly created: false; readonly seek: StoredSeek }
+  | { readonly ok: false; readonly reason: 'too-many' };
+
+export type ReserveResult = { readonly ok: true } | { readonly ok: false; readonly player: string };
 
 export interface Store {
   /** Creates version 1. Rejects (throws) if the id exists. */
@@ -71,12 +102,19 @@ export interface Store {
    */
   settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void>;
 
-  putSeek(seek: StoredSeek): Promise<void>;
-  getSeek(id: string): Promise<StoredSeek | null>;
-  getSeekByCode(code: string): Promise<StoredSeek | null>;
+  /**
+   * Seeks expire: every seek method takes `now` and ignores (and may delete) seeks with
+   * `expiresAt <= now`. Atomically, per owner: when the owner has an open seek with the same
+   * `settings`, returns it (created: false); else when the owner has `maxPerOwner` open seeks,
+   * refuses; else stores the seek (its id and code must be new).
+   */
+  addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult>;
+  getSeek(id: string, now: number): Promise<StoredSeek | null>;
+  getSeekByCode(code: string, now: number): Promise<StoredSeek | null>;
   /** Atomically removes and returns the seek: of two concurrent takers exactly one gets it. */
-  takeSeek(id: string): Promise<StoredSeek | null>;
-  listPublicSeeks(): Promise<StoredSeek[]>;
+  takeSeek(id: string, now: number): Promise<StoredSeek | null>;
+  /** The `limit` most recent open public seeks, oldest first. */
+  listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
 
   /**
    * Appends a line to one chat channel of a game and keeps only its last `cap` lines. The channel
@@ -86,8 +124,20 @@ export interface Store {
   /** The channel's lines, oldest first (empty when none or expired). */
   loadChat(gameId: string, channel: string): Promise<string[]>;
 
-  putPlayer(id: string, doc: string): Promise<void>;
-  getPlayer(id: string): Promise<string | null>;
+  /**
+   * Counts `gameId` among the games in progress of every one of `players`, atomically: when one
+   * of them already has `max` (other) games, nothing is written and that player is returned.
+   */
+  reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult>;
+  /** The game no longer counts for these players (idempotent). */
+  releaseGame(gameId: string, players: readonly string[]): Promise<void>;
+  /** The games counted for a player (to check them when a reservation is refused). */
+  gamesOf(player: string): Promise<string[]>;
+
+  /** Stores a player document that expires `ttlMs` after this write (or after a refreshing read). */
+  putPlayer(id: string, doc: string, ttlMs: number): Promise<void>;
+  /** The document, or null; with `refreshTtlMs` its expiry restarts from now (a player seen again). */
+  getPlayer(id: string, refreshTtlMs?: number): Promise<string | null>;
 
   /** Throws when the backing service is unreachable (used by /healthz). */
   ping(): Promise<void>;

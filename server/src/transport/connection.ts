@@ -1,9 +1,11 @@
 import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ServiceError } from '../services/errors.js';
+import { StoreUnavailableError } from '../store/store.js';
 import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
+import { clientAddress, type AbuseLimiter } from './abuse-limits.js';
 import type { Handlers } from './handlers.js';
 import { registerEdge, type EdgeDeps } from './register.js';
 import { playerRoom, type AppServer, type AppSocket } from './socket-types.js';
@@ -14,12 +16,18 @@ export interface ConnectionDeps {
   readonly rooms: RoomService;
   readonly handlers: Handlers;
   readonly limiter: EdgeDeps['limiter'];
+  /** Handshake rate and open connections per identity and address. */
+  readonly limits: Pick<AbuseLimiter, 'handshakeAllowed' | 'openConnection' | 'closeConnection'>;
+  readonly trustProxy: boolean;
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
 }
 
 /** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
-function handshakeError(code: 'bad-token' | 'internal', message: string): Error & { data: { code: string } } {
+function handshakeError(
+  code: 'bad-token' | 'unavailable' | 'rate-limited' | 'too-many-connections' | 'internal',
+  message: string,
+): Error & { data: { code: string } } {
   return Object.assign(new Error(message), { data: { code } });
 }
 
@@ -33,15 +41,24 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
   const pending = new Set<Promise<void>>();
   let shuttingDown = false;
 
+  const admit = async (socket: AppSocket): Promise<Error | null> => {
+    const address = clientAddress(socket.request, deps.trustProxy);
+    if (!(await deps.limits.handshakeAllowed(address))) return handshakeError('rate-limited', 'too many connections opened');
+    const s = await deps.identity.authenticate(socket.handshake.auth);
+    if (!(await deps.limits.openConnection(s.playerId, address))) {
+      return handshakeError('too-many-connections', 'too many open connections for this player or address');
+    }
+    socket.data = { playerId: s.playerId, name: s.name, address };
+    sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name });
+    return null;
+  };
+
   io.use((socket, next) => {
-    deps.identity.authenticate(socket.handshake.auth).then(
-      (s) => {
-        socket.data = { playerId: s.playerId, name: s.name };
-        sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name });
-        next();
-      },
+    admit(socket).then(
+      (refused) => next(refused ?? undefined),
       (e: unknown) => {
         if (e instanceof ServiceError) return next(handshakeError('bad-token', e.message));
+        if (e instanceof StoreUnavailableError) return next(handshakeError('unavailable', 'try again shortly'));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));
       },
@@ -66,12 +83,13 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       rooms = [...socket.rooms];
     });
     socket.on('disconnect', () => {
+      track(deps.limits.closeConnection(playerId, socket.data.address));
       if (shuttingDown) return;
       track(
         (async () => {
-          await deps.rooms.socketGone(rooms, playerId);
-          const left = await io.in(playerRoom(playerId)).fetchSockets();
-          if (left.length === 0) deps.lobby.playerDisconnected(playerId);
+          await deps.rooms.socketGone(rooms);
+          // The seek grace timer checks every node before it drops anything: here, this node's count is enough.
+          if ((io.sockets.adapter.rooms.get(playerRoom(playerId))?.size ?? 0) === 0) deps.lobby.playerDisconnected(playerId);
         })(),
       );
     });

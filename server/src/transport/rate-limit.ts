@@ -4,6 +4,17 @@ import type { RateLimitOptions } from '../config.js';
 /** Resolves true when the connection `key` may send one more event. */
 export type EventLimiter = (key: string) => Promise<boolean>;
 
+/** Takes one point from `key`: true, or false when its budget is spent (other failures reject). */
+export async function tryConsume(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
+    throw e;
+  }
+}
+
 /**
  * Per-connection event budget (rate-limiter-flexible, `points` per `durationSec`). A connection
  * lives on one node, so the node's memory counts it exactly with any number of nodes and no
@@ -11,12 +22,5 @@ export type EventLimiter = (key: string) => Promise<boolean>;
  */
 export function createEventLimiter(opts: RateLimitOptions): EventLimiter {
   const limiter = new RateLimiterMemory({ points: opts.points, duration: opts.durationSec });
-  return (key) =>
-    limiter.consume(key).then(
-      () => true,
-      (e: unknown) => {
-        if (e instanceof RateLimiterRes) return false;
-        throw e;
-      },
-    );
+  return (key) => tryConsume(limiter, key);
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
 import type { Handlers } from './handlers.js';
-import type { EventLimiter } from './rate-limit.js';
+import type { AbuseLimiter } from './abuse-limits.js';
 import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
@@ -13,8 +13,8 @@ type AnyHandler = (socket: AppSocket, payload: unknown) => Promise<object>;
 
 export interface EdgeDeps {
   readonly handlers: Handlers;
-  /** Per-connection event budget. */
-  readonly limiter: EventLimiter;
+  /** Event budgets per connection, identity and address (abuse-limits.ts). */
+  readonly limiter: AbuseLimiter['allowEvent'];
   readonly logger: Logger;
   /** Observes handling time per event (metrics). */
   readonly observe?: (event: ClientEventName, seconds: number) => void;
@@ -41,7 +41,16 @@ function splitArgs(args: unknown[]): { payload: unknown; reply: Reply | null } {
  */
 export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
   const { logger } = deps;
-  const allowEvent = (): Promise<boolean> => deps.limiter(socket.id);
+  /** False when refused; a connection that keeps exceeding its limits is told `flooding` and disconnected. */
+  const allowEvent = async (name: string): Promise<boolean> => {
+    const verdict = await deps.limiter(socket, name);
+    if (verdict === 'flooding' && socket.connected) {
+      logger.warn({ playerId: socket.data.playerId, address: socket.data.address }, 'disconnecting a flooding connection');
+      socket.emit('error', { code: 'flooding', message: 'too many requests: disconnected' });
+      socket.disconnect(true);
+    }
+    return verdict === 'ok';
+  };
   /** Edge refusals are acked when possible, and also emitted as `error` (always for unknown events). */
   const refuse = (reply: Reply | null, code: EdgeCode, message: string, emitToo: boolean): void => {
     reply?.({ ok: false, code, message });
@@ -50,7 +59,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
 
   const handle = async (name: ClientEventName, args: unknown[]): Promise<void> => {
     const { payload, reply } = splitArgs(args);
-    if (!(await allowEvent())) {
+    if (!(await allowEvent(name))) {
       return refuse(reply, 'rate-limited', TOO_MANY, false);
     }
     const parsed = CLIENT_EVENTS[name].safeParse(payload);
@@ -77,7 +86,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     if (typeof event === 'string' && isKnown(event)) return;
     const { reply } = splitArgs(args);
     const message = `unknown event ${String(event).slice(0, 40)}`;
-    void allowEvent().then(
+    void allowEvent(String(event)).then(
       (allowed) => (allowed ? refuse(reply, 'unknown-event', message, true) : refuse(reply, 'rate-limited', TOO_MANY, true)),
       (e: unknown) => logger.error({ err: e }, 'rate limiter'),
     );

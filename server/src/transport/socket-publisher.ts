@@ -3,6 +3,7 @@ import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 
 type OnePayloadEvents = LobbyEvents & PlayerEvents;
+const GAME_ROOM_PREFIX = gameRoom('');
 
 /** Emits a one-payload event to a room (emit's own typing cannot name the payload for a generic event). */
 function emitTo<K extends keyof OnePayloadEvents>(
@@ -38,6 +39,14 @@ export function socketPublisher(io: AppServer): Publisher {
     },
     async playerOnline(playerId) {
       return (await io.in(playerRoom(playerId)).fetchSockets()).length > 0;
+    },
+    localGames() {
+      const ids: string[] = [];
+      for (const room of io.of('/').adapter.rooms.keys()) if (room.startsWith(GAME_ROOM_PREFIX)) ids.push(room.slice(GAME_ROOM_PREFIX.length));
+      return ids;
+    },
+    heartbeatLocal(e) {
+      io.local.to(gameRoom(e.gameId)).emit('game:heartbeat', e);
     },
   };
 }

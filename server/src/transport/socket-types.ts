@@ -5,6 +5,8 @@ import type { Server, Socket } from 'socket.io';
 export interface SocketData {
   playerId: string;
   name: string;
+  /** The client's address (for per-address limits). */
+  address: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GameWrite, Store, StoredSeek } from '../../src/store/store.js';
+import type { GameWrite, Store } from '../../src/store/store.js';
+import { lobbyContract } from './contract-lobby.js';
 
 /** Makes a fresh, empty store (for Redis: a new key prefix on a shared server). */
 export type StoreFactory = () => Promise<Store>;
@@ -12,13 +13,6 @@ const write = (over: Partial<GameWrite> = {}): GameWrite => ({
   ...over,
 });
 
-const seek = (id: string, over: Partial<StoredSeek> = {}): StoredSeek => ({
-  id,
-  code: null,
-  public: true,
-  doc: JSON.stringify({ id }),
-  ...over,
-});
 
 /** Lease of a deadline claim in these tests: longer than any time they use. */
 const LEASE = 1_000_000;
@@ -214,36 +208,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       });
     });
 
-    describe('seeks', () => {
-      it('stores, lists public ones, finds private ones by code', async () => {
-        await store.putSeek(seek('s1'));
-        await store.putSeek(seek('s2', { public: false, code: 'CODE2' }));
-        await store.putSeek(seek('s3'));
-        expect((await store.listPublicSeeks()).map((s) => s.id)).toEqual(['s1', 's3']);
-        expect(await store.getSeek('s2')).toEqual(seek('s2', { public: false, code: 'CODE2' }));
-        expect(await store.getSeekByCode('CODE2')).toEqual(seek('s2', { public: false, code: 'CODE2' }));
-        expect(await store.getSeekByCode('nope')).toBeNull();
-        expect(await store.getSeek('nope')).toBeNull();
-      });
-
-      it('overwrites a seek, moving its code and visibility', async () => {
-        await store.putSeek(seek('s1', { code: 'OLD' }));
-        await store.putSeek(seek('s1', { code: 'NEW', public: false, doc: 'v2' }));
-        expect(await store.getSeekByCode('OLD')).toBeNull();
-        expect((await store.getSeekByCode('NEW'))?.doc).toBe('v2');
-        expect(await store.listPublicSeeks()).toEqual([]);
-      });
-
-      it('takes a seek once, removing it from every index', async () => {
-        await store.putSeek(seek('s1', { code: 'C1' }));
-        const taken = await Promise.all(Array.from({ length: 10 }, () => store.takeSeek('s1')));
-        expect(taken.filter((t) => t !== null)).toEqual([seek('s1', { code: 'C1' })]);
-        expect(await store.getSeek('s1')).toBeNull();
-        expect(await store.getSeekByCode('C1')).toBeNull();
-        expect(await store.listPublicSeeks()).toEqual([]);
-        expect(await store.takeSeek('s1')).toBeNull();
-      });
-    });
+    lobbyContract(() => store);
 
     describe('chat', () => {
       it('keeps the last lines of each channel, oldest first, and lets them expire', async () => {
@@ -261,8 +226,8 @@ export function storeContract(name: string, factory: StoreFactory): void {
     describe('players and health', () => {
       it('stores player documents', async () => {
         expect(await store.getPlayer('p1')).toBeNull();
-        await store.putPlayer('p1', '{"name":"Ann"}');
-        await store.putPlayer('p1', '{"name":"Bea"}');
+        await store.putPlayer('p1', '{"name":"Ann"}', 60_000);
+        await store.putPlayer('p1', '{"name":"Bea"}', 60_000);
         expect(await store.getPlayer('p1')).toBe('{"name":"Bea"}');
       });
 

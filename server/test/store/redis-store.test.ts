@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, script } from '../../src/store/redis-client.js';
+import { redisKeys } from '../../src/store/redis-keys.js';
+import * as lua from '../../src/store/redis-scripts.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../../test/support/redis-server.js';
+import {
+  type RedisClusterHandle,
+  skipWithoutRedisCluster,
+  startRedisCluster,
+} from '../../../test/support/redis-cluster.js';
 import { storeContract } from './contract.js';
 
 describe.skipIf(skipWithoutRedis())('Redis store', () => {
@@ -51,7 +59,7 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
       await store.createGame('g1', { doc: 'd', appendMoves: ['m'], deadline: 5, summary: 's' });
       await store.commitGame('g1', 1, { doc: 'over', appendMoves: [], deadline: null, summary: null });
       const keys = (await store.client.keys('keys:*')).sort();
-      expect(keys).toEqual(['keys:game:{g1}', 'keys:game:{g1}:moves', 'keys:games:seq']);
+      expect(keys).toEqual(['keys:game:{g1}', 'keys:game:{g1}:moves', 'keys:{lobby}:games:seq']);
       expect(await store.client.hget('keys:game:{g1}', 'version')).toBe('2');
     } finally {
       await store.close();
@@ -87,5 +95,72 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
     await shared.close();
     await expect(owner.ping()).resolves.toBeUndefined();
     await owner.close();
+  });
+});
+
+describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () => {
+  let cluster: RedisClusterHandle;
+  let n = 0;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(3);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  storeContract('redis cluster', async () => createRedisStore({ clusterNodes: cluster.nodes }, { prefix: `c${++n}:` }));
+
+  it('keeps one game in one slot and the lobby structures in another, on different nodes', async () => {
+    const store = createRedisStore({ clusterNodes: cluster.nodes }, { prefix: 'slots:' });
+    try {
+      expect(store.clustered).toBe(true);
+      const slot = async (key: string) => Number(await store.client.call('CLUSTER', 'KEYSLOT', key));
+      expect(await slot('slots:game:{g1}')).toBe(await slot('slots:game:{g1}:moves'));
+      expect(await slot('slots:{lobby}:deadlines')).toBe(await slot('slots:{lobby}:seeks'));
+      // games spread over the cluster's nodes
+      const slots = new Set(await Promise.all(Array.from({ length: 30 }, (_, i) => slot(`slots:game:{g${i}}`))));
+      expect(slots.size).toBeGreaterThan(1);
+      await store.createGame('g1', { doc: 'd', appendMoves: ['m'], deadline: 5, summary: 's' });
+      expect(await store.commitGame('g1', 1, { doc: 'd2', appendMoves: [], deadline: 9, summary: 's2' })).toEqual({
+        ok: true,
+        version: 2,
+      });
+      expect(await store.listActiveGames(5)).toEqual([{ id: 'g1', summary: 's2' }]);
+      expect(await store.claimDueGames(8, 5, 1000)).toEqual([]);
+      expect(await store.claimDueGames(9, 5, 1000)).toEqual(['g1']);
+    } finally {
+      await store.close();
+    }
+  });
+  it('applies a commit\'s index entries only when newer, and lowers a deadline before a commit', async () => {
+    const store = createRedisStore({ clusterNodes: cluster.nodes }, { prefix: 'steps:' });
+    const k = redisKeys('steps:');
+    const indexKeys = [k.deadlines, k.active, k.summaries, k.activeSeq, k.indexVersions];
+    // ARGV of INDEX_GAME: id, version, '', has deadline, deadline, summary mode, summary
+    const index = (version: number, deadline: number | null, summary: string | null) =>
+      runScript(store.client, script(lua.INDEX_GAME), indexKeys, [
+        'g', version, '', deadline === null ? '0' : '1', deadline ?? 0, summary === null ? '0' : '1', summary ?? '',
+      ]);
+    try {
+      expect(await index(3, 300, 'v3')).toBe(1);
+      // version 2's step arrives late (another node committed version 3 meanwhile): ignored
+      expect(await index(2, 200, 'v2')).toBe(0);
+      expect(await store.listActiveGames(5)).toEqual([{ id: 'g', summary: 'v3' }]);
+      expect(await store.claimDueGames(299, 5, 1000)).toEqual([]);
+      // the game ends at version 4; a late version 3 does not list it again
+      expect(await index(4, null, null)).toBe(1);
+      expect(await index(3, 300, 'v3')).toBe(0);
+      expect(await store.listActiveGames(5)).toEqual([]);
+      expect(await store.claimDueGames(10_000, 5, 1000)).toEqual([]);
+      // before a commit the entry only moves earlier: a node dying after its commit leaves it early, never late
+      const lower = (d: number) => runScript(store.client, script(lua.LOWER_DEADLINE), [k.deadlines], ['h', d]);
+      expect(await lower(500)).toBe(1);
+      expect(await lower(800)).toBe(0);
+      expect(await lower(400)).toBe(1);
+      expect(await store.claimDueGames(399, 5, 1000)).toEqual([]);
+      expect(await store.claimDueGames(400, 5, 1000)).toEqual(['h']);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -8,7 +8,9 @@ export type NotationErrorCode =
   /** A turn number that is not the one expected there (or a turn that does not start with its number). */
   | 'turn-mismatch'
   /** PGN import: a `Variant` tag naming no known variant (or missing, without a default). */
-  | 'unknown-variant';
+  | 'unknown-variant'
+  /** PGN import: the `Result`/`Termination` tags disagree with what the moves give. */
+  | 'result-mismatch';
 
 /** Why a single move could not be read (parseSan). */
 export interface SanError {

@@ -1,5 +1,6 @@
 import type { Move } from '../chess/index.js';
 import { endTurn, play, type GameState, type VariantId } from '../rules/index.js';
+import { afterSeries, seriesEnd, type SeriesEnd } from './series-end.js';
 import { ok, type Result } from '../result.js';
 import type { NotationError } from './errors.js';
 import { failAt, startState, type GameRecord, type ParsedGame, type StartOptions } from './record.js';
@@ -16,6 +17,8 @@ class Reader {
   /** The current turn's number has been read. */
   numbered = false;
   result: string | undefined;
+  /** How the last turn ended, for a move written after it without the next number. */
+  ended: SeriesEnd | null = null;
 
   constructor(public state: GameState) {}
 
@@ -51,6 +54,7 @@ class Reader {
     const { state } = this;
     if (state.outcome) return failAt(state, 'game-over', `the game is over, "${text}" follows`, text);
     if (!this.numbered && state.moveIndex === 0) {
+      if (this.ended) return afterSeries(this.ended, text);
       return failAt(state, 'turn-mismatch', `turn ${state.turn} must start with its number`, text);
     }
     const move = parseSan(state, text);
@@ -60,7 +64,10 @@ class Reader {
     if (state.moveIndex === 0) this.turnsPlayed++;
     this.moves.push(move.value);
     this.state = played.value.state;
-    if (played.value.turnEnded) this.numbered = false;
+    if (played.value.turnEnded) {
+      this.numbered = false;
+      this.ended = seriesEnd(state, played.value, text);
+    }
     return undefined;
   }
 }

@@ -7,3 +7,4 @@ export { makeGame } from './game-write.js';
 export { parseGame } from './game-read.js';
 export { readTags, writeTags, wrap, type PgnTags } from './pgn-tags.js';
 export { describeError, gameToPgn, makePgn, outcomeTags, parsePgn, timeControlTag, variantFromTag } from './pgn.js';
+export { recordedOutcome, withRecordedOutcome } from './pgn-outcome.js';

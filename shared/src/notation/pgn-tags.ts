@@ -33,7 +33,12 @@ export const TAG_ORDER = [
   'Turn',
 ] as const;
 
-const escape = (value: string): string => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/**
+ * A tag value as PGN requires it: on one line (line breaks and other control characters become
+ * spaces, so no value can end its tag early) with `\` and `"` escaped.
+ */
+const escape = (value: string): string =>
+  value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 const unescape = (value: string): string => value.replace(/\\(.)/g, '$1');
 
 /** `[Name "value"]` lines, known tags first. Undefined values are left out. */

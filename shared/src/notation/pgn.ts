@@ -5,7 +5,7 @@ import type { NotationError } from './errors.js';
 import { parseGame } from './game-read.js';
 import { writeGame } from './game-write.js';
 import { readTags, wrap, writeTags, type PgnTags } from './pgn-tags.js';
-import type { GameRecord, ParsedGame } from './record.js';
+import type { GameRecord, ParsedGame, StartOptions } from './record.js';
 
 const tagKey = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -76,20 +76,22 @@ export function gameToPgn(
 
 /**
  * Reads a PGN-style file: its tags and its movetext, replayed through the rules from the
- * `FEN`/`Turn` tags when present. `opts.variant` is used when there is no `Variant` tag.
+ * `FEN`/`Turn` tags when present. `opts` gives the variant, FEN and turn for a file without
+ * those tags (a bare movetext has no tags at all).
  */
 export function parsePgn(
   text: string,
-  opts: { readonly variant?: VariantId } = {},
+  opts: { readonly variant?: VariantId } & StartOptions = {},
 ): Result<{ tags: PgnTags; parsed: ParsedGame }, NotationError> {
   const { tags, movetext } = readTags(text);
   const variant = tags.Variant !== undefined ? variantFromTag(tags.Variant) : opts.variant;
-  const turn = tags.Turn !== undefined ? Number(tags.Turn) : undefined;
+  const turn = tags.Turn !== undefined ? Number(tags.Turn) : opts.turn;
   if (!variant) {
     const message = tags.Variant !== undefined ? `unknown variant "${tags.Variant}"` : 'no Variant tag';
     return err({ code: 'unknown-variant', message, turn: turn ?? 1, move: 1, san: '' });
   }
-  const start = tags.FEN !== undefined && tags.SetUp !== '0' ? { fen: tags.FEN } : {};
+  const fen = tags.FEN !== undefined ? (tags.SetUp !== '0' ? tags.FEN : undefined) : opts.fen;
+  const start = fen !== undefined ? { fen } : {};
   const parsed = parseGame(movetext, variant, {
     ...start,
     ...(turn !== undefined && Number.isInteger(turn) ? { turn } : {}),

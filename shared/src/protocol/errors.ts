@@ -17,8 +17,13 @@ export const ERROR_CODES = [
   'too-late-to-abort',
   'game-in-progress', // a rematch command on a game still being played
   'conflict', // compare-and-set kept losing: try again
+  'too-many-seeks', // the player already has the most open seeks allowed
+  'too-many-games', // a player already has the most games in progress allowed
   'not-found', // HTTP: no such route
   'internal',
+  'unavailable', // the game store (Redis) cannot be reached now: try again shortly
+  'too-many-connections', // handshake refused: this identity or address has too many open connections
+  'flooding', // sent with `error` right before the server disconnects a connection that kept exceeding its limits
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

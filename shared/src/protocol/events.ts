@@ -6,6 +6,7 @@ import type {
   GameEvent,
   GameSnapshot,
   GameSummary,
+  HeartbeatEvent,
   PresenceEvent,
   Seat,
   Seek,
@@ -95,6 +96,30 @@ export interface ServerToClientEvents {
   'game:spectators': (p: SpectatorsEvent) => void;
   /** A chat line in a channel the socket joined (`chat:join`). */
   'chat:message': (m: ChatMessage) => void;
+  /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
+  'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request' | 'flooding'; message: string }) => void;
 }
+
+/** Every server-to-client event name, at run time (documentation checks, tools). */
+export const SERVER_EVENTS = [
+  'session',
+  'lobby:seekAdded',
+  'lobby:seekRemoved',
+  'lobby:gameAdded',
+  'lobby:gameUpdated',
+  'lobby:gameRemoved',
+  'game:start',
+  'game:event',
+  'game:presence',
+  'game:spectators',
+  'game:heartbeat',
+  'chat:message',
+  'error',
+] as const satisfies readonly (keyof ServerToClientEvents)[];
+export type ServerEventName = (typeof SERVER_EVENTS)[number];
+/** Compile-time check that SERVER_EVENTS lists every key of ServerToClientEvents (never: none missing). */
+export type MissingServerEvents = Exclude<keyof ServerToClientEvents, ServerEventName>;
+const serverEventsComplete: [MissingServerEvents] extends [never] ? true : MissingServerEvents = true;
+void serverEventsComplete;

@@ -91,7 +91,8 @@ export type GameEventBody =
   | {
       readonly type: 'move';
       readonly move: MoveRecord;
-      readonly state: string;
+      /** `stateHash` of the rules state after the move: apply `move.uci` with the rules and compare. */
+      readonly hash: string;
       readonly check: boolean;
       readonly clocks: ClockView;
       readonly outcome: Outcome | null;
@@ -99,7 +100,8 @@ export type GameEventBody =
   | {
       readonly type: 'turn-passed';
       readonly color: Color;
-      readonly state: string;
+      /** `stateHash` of the rules state after the pass (`endTurn`). */
+      readonly hash: string;
       readonly clocks: ClockView;
       /** Set when the pass ended the game (e.g. the opponent starts a turn mated or stalemated). */
       readonly outcome?: Outcome | null;
@@ -113,20 +115,36 @@ export type GameEventBody =
 
 export interface GameEvent {
   readonly gameId: string;
-  /** The game's version after this event. Presence and spectator updates carry the current version. */
+  /** The game's version after this event (one more than the previous event's). */
   readonly version: number;
   readonly event: GameEventBody;
 }
+
+/*
+ * Presence, spectator and heartbeat events are not versioned changes: they carry the game's
+ * version as read when they were sent (it may trail or lead the `game:event`s in flight). A client
+ * that still sees a higher version than its own shortly after (no event came) resyncs.
+ */
 
 export interface PresenceEvent {
   readonly gameId: string;
   readonly color: Color;
   readonly online: boolean;
+  /** The game's version when the event was sent. */
+  readonly version: number;
 }
 
 export interface SpectatorsEvent {
   readonly gameId: string;
   readonly count: number;
+  /** The game's version when the event was sent. */
+  readonly version: number;
+}
+
+/** `game:heartbeat`: the game's current version, sent periodically and after the server's reconnection to Redis. */
+export interface HeartbeatEvent {
+  readonly gameId: string;
+  readonly version: number;
 }
 
 export type Seat = Color | 'spectator';

@@ -113,6 +113,12 @@ export function play(state: GameState, move: Move, by?: Color): Result<PlayOutco
     const next = closeTurn(state, node);
     return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: next.outcome, effect });
   }
+  if (step.kind === 'game' && step.turnOver) {
+    // The move completed its series as well: like every finish at a turn boundary, the final
+    // state is the start of the turn that would have followed.
+    const next = freezeState({ ...closeTurn(state, node), outcome: step.outcome });
+    return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: step.outcome, effect });
+  }
   const next = freezeState({
     ...state,
     moveIndex: node.moveIndex,

@@ -5,5 +5,6 @@ export { type GameState } from './state.js';
 export { newGame, play, endTurn, finish, canPass, canAbort, type PlayOutcome } from './game.js';
 export { fen, positionOf, legalMoves, inCheck, cyclePending } from './query.js';
 export { encodeState, decodeState } from './encode.js';
+export { stateHash, hashEncodedState } from './state-hash.js';
 export { seriesCount, type SeriesCount } from './count.js';
 export { TEN_TURN_LIMIT, REPETITION_LIMIT } from './turn.js';

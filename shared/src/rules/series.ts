@@ -23,7 +23,9 @@ export type Step =
   /** `next`: the moves the series allows now, or null when not asked for (only whether one exists). */
   | (StepBase & { readonly kind: 'continue'; readonly cycleEnded: boolean; readonly next: Move[] | null })
   | (StepBase & { readonly kind: 'turn' })
-  | (StepBase & { readonly kind: 'game'; readonly outcome: Outcome });
+  /** `turnOver`: the series would have ended with this move anyway (full, check, points), so play
+   *  would have continued with the next turn; else with the next move of this series. */
+  | (StepBase & { readonly kind: 'game'; readonly outcome: Outcome; readonly turnOver: boolean });
 
 /** Board-legal moves under the variant's move rules (never a king capture where kings are royal). */
 export function boardMoves(v: Variant, pos: Position): Move[] {
@@ -119,24 +121,33 @@ export function applyStep(
   if (effect.captured || effect.moved === 'pawn') node.irreversible = true;
   trackEnPassant(v, node, color, move, effect);
   if (v.cycles) trackCycle(node, move, effect);
-  if (effect.captured) {
-    if (v.goal === 'capture-all' && pos.pieces(opposite(color)).length === 0) {
-      return { kind: 'game', check, effect, outcome: win(color, 'all-captured') };
-    }
-    if (v.goal === 'checkmate' && pos.insufficientMaterial()) {
-      return { kind: 'game', check, effect, outcome: draw('insufficient-material') };
-    }
-  }
-  if ((check && v.checkRule === 'ends-series') || node.spent >= budget) return { kind: 'turn', check, effect };
-  if (!listNext && !v.cycles) {
+  const ended = materialEnd(v, color, pos, effect);
+  const stop = (turnOver: boolean): Step =>
+    ended ? { kind: 'game', check, effect, outcome: ended, turnOver } : { kind: 'turn', check, effect };
+  if ((check && v.checkRule === 'ends-series') || node.spent >= budget) return stop(true);
+  if (!listNext && !v.cycles && !ended) {
     if (hasSeriesMove(v, node, budget)) return { kind: 'continue', check, effect, cycleEnded: false, next: null };
   } else {
     const board = boardMoves(v, pos);
     const cycleEnded = v.cycles && closeCycle(node, board);
     const next = seriesMoves(v, node, budget, board);
+    if (next.length > 0 && ended) return stop(false);
     if (next.length > 0) return { kind: 'continue', check, effect, cycleEnded, next: listNext ? next : null };
   }
   // Nothing playable: a cost turn runs out of affordable moves; otherwise progressive stalemate.
-  if (v.costs && pos.hasLegalMove(v.moveRules)) return { kind: 'turn', check, effect };
-  return { kind: 'game', check, effect, outcome: draw('stalemate') };
+  if (v.costs && pos.hasLegalMove(v.moveRules)) return stop(true);
+  return { kind: 'game', check, effect, outcome: ended ?? draw('stalemate'), turnOver: false };
+}
+
+/**
+ * The game ends at once when a move changes the material so that it is over: the last enemy
+ * piece captured (Take-All), or a dead position reached by a capture or a promotion (an
+ * under-promotion can leave K+N v K or same-coloured bishops just as a capture can).
+ */
+function materialEnd(v: Variant, color: Color, pos: Position, effect: MoveEffect): Outcome | null {
+  if (effect.captured && v.goal === 'capture-all' && pos.pieces(opposite(color)).length === 0) return win(color, 'all-captured');
+  if ((effect.captured || effect.promotion) && v.goal === 'checkmate' && pos.insufficientMaterial()) {
+    return draw('insufficient-material');
+  }
+  return null;
 }

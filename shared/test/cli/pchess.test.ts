@@ -1,51 +1,16 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newGame, seriesCount } from '../../src/rules/index.js';
-
-const SHARED = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(SHARED, 'bin', 'pchess.js');
-const BUILT = join(SHARED, 'dist', 'cli', 'pchess.js');
-
-/** Newest modification time of the files below a folder. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function run(args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 30_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function json(args: string[], input = ''): { status: number | null; out: Record<string, unknown> } {
-  const r = run(args, input);
-  expect(r.stdout.trim().split('\n'), r.stderr).toHaveLength(1);
-  return { status: r.status, out: JSON.parse(r.stdout) as Record<string, unknown> };
-}
+import { buildCli, json, run } from './helpers.js';
 
 const MATE = '1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#';
 const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
 
-beforeAll(() => {
-  const stale = !existsSync(BUILT) || statSync(BUILT).mtimeMs < Math.max(newest(join(SHARED, 'src')), newest(join(SHARED, 'cli')));
-  if (!stale) return;
-  try {
-    execFileSync('npm', ['run', 'build', '-w', 'shared'], { cwd: join(SHARED, '..'), stdio: 'pipe', encoding: 'utf8' });
-  } catch (e) {
-    const out = e as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build -w shared failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`, { cause: e });
-  }
-}, 120_000);
+beforeAll(buildCli, 120_000);
 
-describe('pchess replay', () => {
+describe('pchess replay', { timeout: 30_000 }, () => {
   it('replays a finished game from a file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pchess-'));
     const file = join(dir, 'game.txt');
@@ -116,7 +81,7 @@ describe('pchess replay', () => {
   });
 });
 
-describe('pchess perft and series', () => {
+describe('pchess perft and series', { timeout: 30_000 }, () => {
   it('counts perft nodes', () => {
     expect(run(['perft', '--depth', '3'])).toMatchObject({ status: 0, stdout: '8902\n' });
     const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -133,5 +98,51 @@ describe('pchess perft and series', () => {
     const { status, out } = json(['series', '--variant', 'italian', '--fen', fen, '--turn', '2']);
     expect(status).toBe(0);
     expect(out).toEqual({ sequences: expected.sequences, positions: expected.positions });
+  });
+});
+
+describe('pchess mate', { timeout: 30_000 }, () => {
+  it('finds a mate from the point the game reached and prints the series', () => {
+    const { status, out } = json(['mate', '--variant', 'scottish'], '1.e4 2.e5 Nf6');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: true, complete: true });
+    expect(out.moves).toHaveLength(3);
+    const replayed = json(['replay', '--variant', 'scottish'], `1.e4 2.e5 Nf6 3.${String(out.series)}`);
+    expect(replayed.out).toMatchObject({ ok: true, status: 'finished', result: '1-0', reason: 'checkmate' });
+    expect(typeof out.nodes).toBe('number');
+    expect(typeof out.ms).toBe('number');
+  });
+
+  it('starts from --fen/--turn and proves that no mate exists', () => {
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '-'], '');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: false, complete: true });
+  });
+
+  it('solves a progressive mate of the 60 from a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pchess-'));
+    const file = join(dir, 'empty.txt');
+    writeFileSync(file, '');
+    const fen = 'r1bqkbnr/ppp1pppp/2n5/1B1P4/8/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1';
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', fen, '--turn', '4', file]);
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: true, complete: true });
+    expect(out.moves).toHaveLength(4);
+  });
+
+  it('reports an unfinished search when the budget is tiny', () => {
+    const fen = '7r/p3kppp/8/6P1/8/8/PP1KPP1P/n6b w - - 0 1';
+    const { status, out } = json(['mate', '--variant', 'italian', '--fen', fen, '--turn', '9', '--budget-ms', '1', '-'], '');
+    expect(status).toBe(0);
+    expect(out).toMatchObject({ found: false, complete: false });
+  });
+
+  it('exits 1 for an illegal or finished game and 2 for a usage error', () => {
+    expect(json(['mate', '--variant', 'scottish'], '1.e4 2.e5 Kf6').status).toBe(1);
+    const over = json(['mate', '--variant', 'scottish'], MATE);
+    expect(over.status).toBe(1);
+    expect(over.out).toMatchObject({ ok: false, code: 'game-over' });
+    expect(run(['mate', '--variant', 'nope'], '').status).toBe(2);
+    expect(run(['mate', '--variant', 'italian', '--budget-ms', 'x'], '').status).toBe(2);
   });
 });

@@ -73,7 +73,7 @@ describe('cost variants', () => {
   });
 
   it('a promoted piece costs its new kind', () => {
-    const s = game('cost-simple', '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 5);
+    const s = game('cost-simple', '4k3/P6p/8/8/8/8/8/4K3 w - - 0 1', 5);
     expect(s.budget).toBe(3);
     expect(refused(s, 'a7a8q')).toBe('cannot-afford');
     expect(refused(s, 'a7a8r')).toBe('cannot-afford');

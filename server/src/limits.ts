@@ -1,0 +1,57 @@
+/** Bounds on what one identity can make the server keep (documented in README, Limits). */
+export interface Limits {
+  /** Open seeks per player (public and private together). */
+  readonly maxSeeksPerPlayer: number;
+  /** Games in progress per player (a new game beyond it is refused with `too-many-games`). */
+  readonly maxGamesPerPlayer: number;
+  /** A public seek expires this long after its creation. */
+  readonly seekTtlMs: number;
+  /** An invitation (private seek) expires this long after its creation. */
+  readonly inviteTtlMs: number;
+  /** An anonymous player (token) is forgotten this long after it was last seen. */
+  readonly playerTtlMs: number;
+  /** A game with no clock deadline (untimed, or correspondence before its clock runs) is aborted after this long without a change. */
+  readonly abandonAfterMs: number;
+  /** Aborted games (no result) are deleted this long after they end. */
+  readonly abortedRetentionMs: number;
+  /** Entries in a lobby answer: public seeks and games in progress (each). */
+  readonly lobbyListed: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const DEFAULT_LIMITS: Limits = {
+  maxSeeksPerPlayer: 3,
+  maxGamesPerPlayer: 10,
+  seekTtlMs: 60 * 60 * 1000,
+  inviteTtlMs: 7 * DAY,
+  playerTtlMs: 90 * DAY,
+  abandonAfterMs: 14 * DAY,
+  abortedRetentionMs: DAY,
+  lobbyListed: 100,
+};
+
+/** Environment variables that override a limit (integers; durations in seconds). */
+const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
+  maxSeeksPerPlayer: ['MAX_SEEKS_PER_PLAYER', 1],
+  maxGamesPerPlayer: ['MAX_GAMES_PER_PLAYER', 1],
+  seekTtlMs: ['SEEK_TTL_SECONDS', 1000],
+  inviteTtlMs: ['INVITE_TTL_SECONDS', 1000],
+  playerTtlMs: ['PLAYER_TTL_SECONDS', 1000],
+  abandonAfterMs: ['ABANDON_AFTER_SECONDS', 1000],
+  abortedRetentionMs: ['ABORTED_RETENTION_SECONDS', 1000],
+  lobbyListed: ['LOBBY_LISTED', 1],
+};
+
+/** The limits set in `env` (positive integers; anything else is an error, not a silent default). */
+export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<Limits> {
+  const out: Partial<Record<keyof Limits, number>> = {};
+  for (const [key, [name, unit]] of Object.entries(LIMIT_ENV) as [keyof Limits, readonly [string, number]][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+    out[key] = n * unit;
+  }
+  return out;
+}

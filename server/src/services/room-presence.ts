@@ -1,0 +1,97 @@
+import type { Logger } from 'pino';
+import type { LiveInfo } from './game-doc.js';
+import type { Publisher } from './publisher.js';
+
+/** The two players of a game (ids never change once the game exists). */
+export interface Seats {
+  readonly white: string;
+  readonly black: string;
+}
+
+const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false } };
+
+/**
+ * Presence and spectator counts, batched per room on a short timer (as lila-ws does): joins,
+ * leaves and disconnects only mark the room; every `intervalMs` each marked room is counted once
+ * across nodes (one `gameMembers` per room) and only what changed is published (presence per
+ * seat, the spectator count, and through `countChanged` the lobby). A flood of joins and leaves
+ * therefore costs one count and at most three broadcasts per room and interval, whatever its rate.
+ */
+export class RoomPresence {
+  private readonly marked = new Map<string, Seats>();
+  /** Seats of the rooms marked or known here. */
+  private readonly seats = new Map<string, Seats>();
+  /** Last counted state of rooms this node has marked; dropped when a room empties. */
+  private readonly known = new Map<string, LiveInfo>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      readonly publisher: Publisher;
+      readonly logger: Logger;
+      readonly intervalMs: number;
+      /** A room's spectator count changed (e.g. to update the lobby listing). */
+      readonly countChanged: (gameId: string, count: number) => Promise<void>;
+      /** The game's version, carried by presence and spectator events (read only when something changed). */
+      readonly versionOf: (gameId: string) => Promise<number>;
+    },
+  ) {
+    this.timer = setInterval(() => {
+      this.flushing = this.flush().catch((e: unknown) => deps.logger.warn({ err: e }, 'presence batch'));
+    }, deps.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Someone joined or left the room: it is counted at the next tick. */
+  mark(gameId: string, seats: Seats): void {
+    this.marked.set(gameId, seats);
+    this.seats.set(gameId, seats);
+  }
+
+  /** Marks a room whose seats are known here; false when they are not (the caller marks it with them). */
+  touch(gameId: string): boolean {
+    const seats = this.seats.get(gameId);
+    if (seats) this.marked.set(gameId, seats);
+    return seats !== undefined;
+  }
+
+  /** The room as last counted (possibly one interval old); nobody when never counted here. */
+  last(gameId: string): LiveInfo {
+    return this.known.get(gameId) ?? NOBODY;
+  }
+
+  /** Counts every marked room and publishes the changes (the timer calls this; tests may too). */
+  async flush(): Promise<void> {
+    const rooms = [...this.marked];
+    this.marked.clear();
+    await Promise.all(rooms.map(([gameId, seats]) => this.count(gameId, seats)));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+  }
+
+  private async count(gameId: string, seats: Seats): Promise<void> {
+    const ids = new Set(await this.deps.publisher.gameMembers(gameId));
+    const online = { white: ids.has(seats.white), black: ids.has(seats.black) };
+    ids.delete(seats.white);
+    ids.delete(seats.black);
+    const now: LiveInfo = { spectators: ids.size, online };
+    const before = this.known.get(gameId);
+    if (ids.size === 0 && !online.white && !online.black && !this.marked.has(gameId)) {
+      this.known.delete(gameId);
+      this.seats.delete(gameId);
+    } else this.known.set(gameId, now);
+    const seatsChanged = (['white', 'black'] as const).filter((c) => before?.online[c] !== online[c]);
+    const countChanged = before?.spectators !== now.spectators;
+    if (seatsChanged.length === 0 && !countChanged) return;
+    const version = await this.deps.versionOf(gameId);
+    for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
+    if (countChanged) {
+      this.deps.publisher.publishSpectators({ gameId, count: now.spectators, version });
+      await this.deps.countChanged(gameId, now.spectators);
+    }
+  }
+}

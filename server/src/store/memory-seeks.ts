@@ -1,0 +1,71 @@
+import type { AddSeekResult, StoredSeek } from './store.js';
+
+const dedupeKey = (s: StoredSeek): string => `${s.owner}\n${s.settings}`;
+
+/**
+ * The seeks of the in-memory store: records, invitation codes, one open seek per owner and
+ * settings, and expiry (expired seeks are deleted on the next call that sees them).
+ */
+export class MemorySeeks {
+  private readonly seeks = new Map<string, StoredSeek>();
+  private readonly invites = new Map<string, string>();
+  private readonly byOwnerSettings = new Map<string, string>();
+  private readonly perOwner = new Map<string, number>();
+  /** Public seeks in listing order (insertion). */
+  private readonly publicIds = new Set<string>();
+
+  add(seek: StoredSeek, now: number, maxPerOwner: number): AddSeekResult {
+    this.purge(now);
+    const existing = this.byOwnerSettings.get(dedupeKey(seek));
+    const found = existing === undefined ? undefined : this.seeks.get(existing);
+    if (found) return { ok: true, created: false, seek: { ...found } };
+    if ((this.perOwner.get(seek.owner) ?? 0) >= maxPerOwner) return { ok: false, reason: 'too-many' };
+    if (this.seeks.has(seek.id) || (seek.code !== null && this.invites.has(seek.code))) {
+      throw new Error(`seek ${seek.id} already exists`);
+    }
+    this.seeks.set(seek.id, { ...seek });
+    if (seek.code !== null) this.invites.set(seek.code, seek.id);
+    if (seek.public) this.publicIds.add(seek.id);
+    this.byOwnerSettings.set(dedupeKey(seek), seek.id);
+    this.perOwner.set(seek.owner, (this.perOwner.get(seek.owner) ?? 0) + 1);
+    return { ok: true, created: true, seek: { ...seek } };
+  }
+
+  get(id: string, now: number): StoredSeek | null {
+    this.purge(now);
+    const s = this.seeks.get(id);
+    return s ? { ...s } : null;
+  }
+
+  byCode(code: string, now: number): StoredSeek | null {
+    const id = this.invites.get(code);
+    return id === undefined ? null : this.get(id, now);
+  }
+
+  take(id: string, now: number): StoredSeek | null {
+    const s = this.get(id, now);
+    if (s) this.remove(s);
+    return s;
+  }
+
+  listPublic(now: number, limit: number): StoredSeek[] {
+    this.purge(now);
+    if (limit <= 0) return [];
+    const ids = [...this.publicIds];
+    return ids.slice(Math.max(0, ids.length - limit)).flatMap((id) => this.get(id, now) ?? []);
+  }
+
+  private purge(now: number): void {
+    for (const s of this.seeks.values()) if (s.expiresAt <= now) this.remove(s);
+  }
+
+  private remove(s: StoredSeek): void {
+    this.seeks.delete(s.id);
+    this.publicIds.delete(s.id);
+    if (s.code !== null) this.invites.delete(s.code);
+    this.byOwnerSettings.delete(dedupeKey(s));
+    const n = (this.perOwner.get(s.owner) ?? 1) - 1;
+    if (n > 0) this.perOwner.set(s.owner, n);
+    else this.perOwner.delete(s.owner);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Lua scripts of the seeks and of the per-player game counts. All their keys share the `{lobby}`
+ * hash tag, so each script is atomic on a Cluster too, and every key is declared in KEYS.
+ *
+ * Seek scripts take KEYS in this order (redis-keys.ts `seekKeys`): [1] records hash id -> JSON
+ * record {owner, settings, code, public, doc, expiresAt}, [2] public zset id -> sequence, [3] expiry
+ * zset id -> expiresAt, [4] sequence counter, [5] invites hash code -> id, [6] owned hash
+ * "owner\nsettings" -> id, [7] count hash owner -> open seeks. ARGV[1] is always `now`.
+ */
+const SEEK_LIB = `
+local function drop(id)
+  local raw = redis.call('HGET', KEYS[1], id)
+  redis.call('ZREM', KEYS[2], id)
+  redis.call('ZREM', KEYS[3], id)
+  if not raw then return false end
+  local r = cjson.decode(raw)
+  redis.call('HDEL', KEYS[1], id)
+  if r.code ~= cjson.null and r.code ~= '' then redis.call('HDEL', KEYS[5], r.code) end
+  redis.call('HDEL', KEYS[6], r.owner .. '\\n' .. r.settings)
+  if redis.call('HINCRBY', KEYS[7], r.owner, -1) <= 0 then redis.call('HDEL', KEYS[7], r.owner) end
+  return raw
+end
+local function purge(now)
+  local old = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 100)
+  for i = 1, #old do drop(old[i]) end
+end
+`;
+
+/**
+ * ARGV[2] max open seeks per owner, [3] id, [4] owner, [5] settings, [6] code ('' = none),
+ * [7] public '1'/'0', [8] expiresAt, [9] record. Returns {1} stored, {0, record} the owner's open
+ * seek with these settings, {-1} too many, {-2} id or code taken.
+ */
+export const ADD_SEEK = `${SEEK_LIB}
+purge(ARGV[1])
+local owned = ARGV[4] .. '\\n' .. ARGV[5]
+local same = redis.call('HGET', KEYS[6], owned)
+if same then
+  local raw = redis.call('HGET', KEYS[1], same)
+  if raw then return {0, raw} end
+end
+if tonumber(redis.call('HGET', KEYS[7], ARGV[4]) or '0') >= tonumber(ARGV[2]) then return {-1} end
+if redis.call('HEXISTS', KEYS[1], ARGV[3]) == 1 then return {-2} end
+if ARGV[6] ~= '' and redis.call('HEXISTS', KEYS[5], ARGV[6]) == 1 then return {-2} end
+redis.call('HSET', KEYS[1], ARGV[3], ARGV[9])
+redis.call('ZADD', KEYS[3], ARGV[8], ARGV[3])
+if ARGV[7] == '1' then redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[4]), ARGV[3]) end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[5], ARGV[6], ARGV[3]) end
+redis.call('HSET', KEYS[6], owned, ARGV[3])
+redis.call('HINCRBY', KEYS[7], ARGV[4], 1)
+return {1}
+`;
+
+/** ARGV[2] id. Removes the seek from every index; returns its record unless it had expired, or false. */
+export const TAKE_SEEK = `${SEEK_LIB}
+purge(ARGV[1])
+return drop(ARGV[2])
+`;
+
+/** ARGV[2] limit. Returns the records of the `limit` most recent public seeks, newest first. */
+export const LIST_PUBLIC_SEEKS = `${SEEK_LIB}
+purge(ARGV[1])
+local ids = redis.call('ZREVRANGE', KEYS[2], 0, tonumber(ARGV[2]) - 1)
+if #ids == 0 then return {} end
+local out = {}
+local raws = redis.call('HMGET', KEYS[1], unpack(ids))
+for i = 1, #ids do if raws[i] then out[#out + 1] = raws[i] end end
+return out
+`;
+
+/** KEYS[1] invites hash, KEYS[2] records hash. ARGV[1] code. Returns the record or false. */
+export const SEEK_BY_CODE = `
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if not id then return false end
+return redis.call('HGET', KEYS[2], id)
+`;
+
+/**
+ * KEYS: one games set per player. ARGV[1] game id, ARGV[2] max. Returns 0 when the game now
+ * counts for every player, else the 1-based index of a player who already has max other games.
+ */
+export const RESERVE_GAME = `
+for i = 1, #KEYS do
+  if redis.call('SISMEMBER', KEYS[i], ARGV[1]) == 0 and redis.call('SCARD', KEYS[i]) >= tonumber(ARGV[2]) then
+    return i
+  end
+end
+for i = 1, #KEYS do redis.call('SADD', KEYS[i], ARGV[1]) end
+return 0
+`;

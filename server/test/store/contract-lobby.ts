@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { Store, StoredSeek } from '../../src/store/store.js';
+
+const seek = (id: string, over: Partial<StoredSeek> = {}): StoredSeek => ({
+  id,
+  owner: `owner-${id}`,
+  settings: 'fischer 3+2',
+  code: null,
+  public: true,
+  doc: JSON.stringify({ id, s: 'é ♔ "q"' }),
+  expiresAt: 10_000,
+  ...over,
+});
+
+const ids = (seeks: readonly StoredSeek[]): string[] => seeks.map((s) => s.id);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const write = { doc: 'd', appendMoves: ['m'], deadline: null, summary: null };
+
+/** The seek, game-count, player and expiry guarantees of the Store contract. */
+export function lobbyContract(store: () => Store): void {
+  describe('seeks', () => {
+    it('stores, lists public ones, finds private ones by code', async () => {
+      const s = store();
+      const priv = seek('s2', { public: false, code: 'CODE2' });
+      expect(await s.addSeek(seek('s1'), 0, 3)).toEqual({ ok: true, created: true, seek: seek('s1') });
+      await s.addSeek(priv, 0, 3);
+      await s.addSeek(seek('s3'), 0, 3);
+      expect(ids(await s.listPublicSeeks(0, 10))).toEqual(['s1', 's3']);
+      expect(await s.getSeek('s2', 0)).toEqual(priv);
+      expect(await s.getSeekByCode('CODE2', 0)).toEqual(priv);
+      expect(await s.getSeekByCode('nope', 0)).toBeNull();
+      expect(await s.getSeek('nope', 0)).toBeNull();
+    });
+
+    it('lists at most `limit` seeks: the most recent, oldest first', async () => {
+      const s = store();
+      for (const id of ['a', 'b', 'c', 'd', 'e']) await s.addSeek(seek(id), 0, 3);
+      expect(ids(await s.listPublicSeeks(0, 2))).toEqual(['d', 'e']);
+      expect(await s.listPublicSeeks(0, 0)).toEqual([]);
+    });
+
+    it('returns the open seek of an owner with the same settings instead of a second one', async () => {
+      const s = store();
+      const first = seek('s1', { owner: 'ann', public: false, code: 'C1' });
+      await s.addSeek(first, 0, 3);
+      const again = await s.addSeek(seek('s2', { owner: 'ann', public: false, code: 'C2' }), 5, 3);
+      expect(again).toEqual({ ok: true, created: false, seek: first });
+      expect(await s.getSeek('s2', 5)).toBeNull();
+      expect(await s.getSeekByCode('C2', 5)).toBeNull();
+      // other settings or another owner: a new seek
+      expect((await s.addSeek(seek('s3', { owner: 'ann', settings: 'other' }), 5, 3)).ok).toBe(true);
+      expect(await s.addSeek(seek('s4', { owner: 'bob' }), 5, 3)).toMatchObject({ created: true });
+    });
+
+    it('refuses an owner more than `maxPerOwner` open seeks, also under concurrent adds', async () => {
+      const s = store();
+      const add = (i: number, owner = 'ann') => s.addSeek(seek(`s${i}`, { owner, settings: `k${i}` }), 0, 3);
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i)));
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 7 }, () => ({ ok: false, reason: 'too-many' })));
+      expect(await add(20, 'bob')).toMatchObject({ ok: true, created: true });
+      // taking one frees a place
+      const open = (await s.listPublicSeeks(0, 10)).filter((x) => x.owner === 'ann');
+      expect(open).toHaveLength(3);
+      await s.takeSeek(open[0]?.id ?? '', 0);
+      expect(await add(30)).toMatchObject({ ok: true, created: true });
+      expect(await add(31)).toEqual({ ok: false, reason: 'too-many' });
+    });
+
+    it('forgets a seek at its expiry: reads, code, list, take, cap and duplicates', async () => {
+      const s = store();
+      const inv = seek('s1', { owner: 'ann', public: false, code: 'INV', expiresAt: 1000 });
+      await s.addSeek(inv, 0, 1);
+      await s.addSeek(seek('s2', { expiresAt: 1000 }), 0, 1);
+      expect(await s.getSeekByCode('INV', 999)).toEqual(inv);
+      expect(ids(await s.listPublicSeeks(999, 10))).toEqual(['s2']);
+      expect(await s.getSeek('s1', 1000)).toBeNull();
+      expect(await s.getSeekByCode('INV', 1000)).toBeNull();
+      expect(await s.listPublicSeeks(1000, 10)).toEqual([]);
+      expect(await s.takeSeek('s2', 1000)).toBeNull();
+      // the expired seek no longer counts nor deduplicates
+      const again = seek('s3', { owner: 'ann', public: false, code: 'INV2', expiresAt: 5000 });
+      expect(await s.addSeek(again, 1000, 1)).toEqual({ ok: true, created: true, seek: again });
+      expect(await s.getSeekByCode('INV', 1001)).toBeNull();
+    });
+
+    it('takes a seek once, removing it from every index', async () => {
+      const s = store();
+      const one = seek('s1', { code: 'C1' });
+      await s.addSeek(one, 0, 3);
+      const taken = await Promise.all(Array.from({ length: 10 }, () => s.takeSeek('s1', 0)));
+      expect(taken.filter((t) => t !== null)).toEqual([one]);
+      expect(await s.getSeek('s1', 0)).toBeNull();
+      expect(await s.getSeekByCode('C1', 0)).toBeNull();
+      expect(await s.listPublicSeeks(0, 10)).toEqual([]);
+      expect(await s.takeSeek('s1', 0)).toBeNull();
+      // the owner's settings are free again
+      expect(await s.addSeek(seek('s9', { owner: one.owner }), 0, 1)).toMatchObject({ created: true });
+    });
+  });
+
+  describe('games in progress per player', () => {
+    it('counts a game for all its players or none, up to max each', async () => {
+      const s = store();
+      expect(await s.reserveGame('g1', ['a', 'b'], 2)).toEqual({ ok: true });
+      expect(await s.reserveGame('g2', ['a', 'c'], 2)).toEqual({ ok: true });
+      expect(await s.reserveGame('g3', ['d', 'a'], 2)).toEqual({ ok: false, player: 'a' });
+      expect(await s.gamesOf('d')).toEqual([]);
+      expect(await s.reserveGame('g1', ['a', 'b'], 2)).toEqual({ ok: true }); // idempotent
+      expect((await s.gamesOf('a')).sort()).toEqual(['g1', 'g2']);
+      await s.releaseGame('g1', ['a', 'b']);
+      await s.releaseGame('g1', ['a', 'b']);
+      expect(await s.gamesOf('b')).toEqual([]);
+      expect(await s.reserveGame('g3', ['d', 'a'], 2)).toEqual({ ok: true });
+    });
+
+    it('never exceeds max under concurrent reservations', async () => {
+      const s = store();
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => s.reserveGame(`g${i}`, ['x', `y${i}`], 3)));
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(await s.gamesOf('x')).toHaveLength(3);
+    });
+  });
+
+  describe('expiry in real time', () => {
+    it('forgets a player after its TTL unless a read refreshes it', async () => {
+      const s = store();
+      await s.putPlayer('short', 'a', 100);
+      await s.putPlayer('kept', 'b', 300);
+      expect(await s.getPlayer('short')).toBe('a');
+      await sleep(150);
+      expect(await s.getPlayer('short')).toBeNull();
+      expect(await s.getPlayer('kept', 1000)).toBe('b');
+      await sleep(250);
+      expect(await s.getPlayer('kept')).toBe('b');
+    });
+
+    it('deletes a game whose last write asked it to expire, and keeps one a later write did not', async () => {
+      const s = store();
+      await s.createGame('gone', { ...write, expireAfterMs: 100 });
+      await s.createGame('kept', { ...write, expireAfterMs: 100 });
+      expect((await s.commitGame('kept', 1, { ...write, appendMoves: ['n'] })).ok).toBe(true);
+      expect(await s.loadGameHead('gone')).toMatchObject({ version: 1, moveCount: 1 });
+      await sleep(250);
+      expect(await s.loadGame('gone')).toBeNull();
+      expect(await s.loadGameHead('gone')).toBeNull();
+      expect(await s.loadGame('kept')).toEqual({ id: 'kept', version: 2, doc: 'd', moves: ['m', 'n'] });
+    });
+  });
+}

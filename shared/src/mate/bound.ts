@@ -1,0 +1,112 @@
+/**
+ * Admissible distances for the mate search: how many moves a piece needs, at least, before it
+ * attacks a square, on an empty board (blockers, pins and the opponent ignored, so the count
+ * never exceeds the real one). Squares are 0x88 indices, as on the internal board.
+ */
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+
+export const FAR = 99;
+
+const KNIGHT_STEPS: ReadonlyArray<readonly [number, number]> = [
+  [1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2],
+];
+
+/** KNIGHT_TO_ATTACK[a * 64 + t]: knight moves from a (0..63) to a square attacking t (0..63). */
+const KNIGHT_TO_ATTACK = (() => {
+  const dist = new Uint8Array(64 * 64).fill(FAR);
+  for (let a = 0; a < 64; a++) {
+    const row = dist.subarray(a * 64, a * 64 + 64);
+    row[a] = 0;
+    const queue = [a];
+    for (let q = 0; q < queue.length; q++) {
+      const s = queue[q]!;
+      for (const [df, dr] of KNIGHT_STEPS) {
+        const f = (s & 7) + df;
+        const r = (s >> 3) + dr;
+        if (f < 0 || f > 7 || r < 0 || r > 7) continue;
+        const n = r * 8 + f;
+        if (row[n] === FAR) {
+          row[n] = row[s]! + 1;
+          queue.push(n);
+        }
+      }
+    }
+  }
+  const out = new Uint8Array(64 * 64).fill(FAR);
+  for (let a = 0; a < 64; a++) {
+    for (let t = 0; t < 64; t++) {
+      let best = FAR;
+      for (const [df, dr] of KNIGHT_STEPS) {
+        const f = (t & 7) + df;
+        const r = (t >> 3) + dr;
+        if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, dist[a * 64 + r * 8 + f]!);
+      }
+      out[a * 64 + t] = best;
+    }
+  }
+  return out;
+})();
+
+const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
+
+function pawnDistance(s: number, t: number, color: number): number {
+  const white = color === WHITE;
+  const rank = white ? s >> 4 : 7 - (s >> 4);
+  const file = s & 7;
+  const start = rank === 1;
+  // Promotion: the new piece may attack at once (queen or knight), so only the steps to the last rank count.
+  let best = 6 - rank + (start ? 0 : 1);
+  const attackRank = (white ? t >> 4 : 7 - (t >> 4)) - 1;
+  const advance = attackRank - rank;
+  if (advance < 0) return best;
+  for (const df of [-1, 1]) {
+    const f = (t & 7) + df;
+    if (f < 0 || f > 7) continue;
+    const sideways = Math.abs(f - file);
+    if (sideways > advance) continue;
+    const pushes = advance - sideways;
+    best = Math.min(best, sideways + pushes - (start && pushes >= 2 ? 1 : 0));
+  }
+  return best;
+}
+
+/** Is t on a line from s (rook lines when `straight`, bishop lines otherwise)? */
+function aligned(s: number, t: number, straight: boolean): boolean {
+  const df = (t & 7) - (s & 7);
+  const dr = (t >> 4) - (s >> 4);
+  if (df === 0 && dr === 0) return false;
+  return straight ? df === 0 || dr === 0 : Math.abs(df) === Math.abs(dr);
+}
+
+const squareColor = (s: number): number => ((s >> 4) + s) & 1;
+
+/**
+ * Fewest moves before the piece `code` standing on s attacks t (0: it does already, on an empty
+ * board). `castle`: the king may still castle (two squares in one move).
+ */
+export function attackDistance(code: number, s: number, t: number, castle: boolean): number {
+  switch (code & 7) {
+    case PAWN:
+      return pawnDistance(s, t, code & 8);
+    case KNIGHT:
+      return KNIGHT_TO_ATTACK[sq64(s) * 64 + sq64(t)]!;
+    case BISHOP:
+      if (squareColor(s) !== squareColor(t)) return FAR;
+      return aligned(s, t, false) ? 0 : 1;
+    case ROOK:
+      return aligned(s, t, true) ? 0 : 1;
+    case QUEEN:
+      return aligned(s, t, true) || aligned(s, t, false) ? 0 : 1;
+    case KING: {
+      const cheb = Math.max(Math.abs((t & 7) - (s & 7)), Math.abs((t >> 4) - (s >> 4)));
+      if (cheb === 0) return 1;
+      return Math.max(0, cheb - 1 - (castle ? 1 : 0));
+    }
+    default:
+      return FAR;
+  }
+}
+
+/** Chebyshev distance of two 0x88 squares. */
+export const kingSteps = (a: number, b: number): number =>
+  Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));

@@ -1,0 +1,63 @@
+/**
+ * findMate: from any point of a turn, a legal continuation of the current series that wins at
+ * once (checkmate or progressive checkmate where the goal is mate, the last enemy piece taken in
+ * Take-All), or a proof that none exists, or "don't know" when the budget ran out.
+ */
+import { toMove } from '../chess/position.js';
+import type { Move } from '../chess/types.js';
+import { play } from '../rules/game.js';
+import type { GameState } from '../rules/state.js';
+import type { OutcomeReason } from '../rules/variant-ids.js';
+import { SeriesSearch } from './search.js';
+import { searchSetup } from './setup.js';
+
+export interface MateOptions {
+  /** Give up after this many milliseconds (needs `now`). */
+  readonly budgetMs?: number;
+  /** Give up after this many search nodes (default 5,000,000). */
+  readonly maxNodes?: number;
+  /** The clock for `budgetMs`, in milliseconds (the rules package reads no clock of its own). */
+  readonly now?: () => number;
+}
+
+export type MateResult =
+  | { readonly found: true; readonly moves: readonly Move[]; readonly complete: true; readonly nodes: number }
+  /** complete: the search proved that no such series exists; else the budget ran out first. */
+  | { readonly found: false; readonly complete: boolean; readonly nodes: number };
+
+export const DEFAULT_MAX_NODES = 5_000_000;
+const WINNING: ReadonlySet<OutcomeReason> = new Set(['checkmate', 'progressive-checkmate', 'all-captured']);
+
+/** Does playing `moves` from `state` end the game with the mover winning by mate or capture of everything? */
+export function isWinningSeries(state: GameState, moves: readonly Move[]): boolean {
+  const mover = state.color;
+  let s = state;
+  for (const move of moves) {
+    if (s.outcome || s.color !== mover) return false;
+    const r = play(s, move, mover);
+    if (!r.ok) return false;
+    s = r.value.state;
+  }
+  const o = s.outcome;
+  return o !== null && WINNING.has(o.reason) && o.result === (mover === 'white' ? '1-0' : '0-1');
+}
+
+export function findMate(state: GameState, opts: MateOptions = {}): MateResult {
+  if (state.outcome) return { found: false, complete: true, nodes: 0 };
+  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const { budgetMs, now } = opts;
+  const start = now && budgetMs !== undefined ? now() : 0;
+  const outOfTime = now && budgetMs !== undefined ? () => now() - start >= budgetMs : () => false;
+  const setup = searchSetup(state);
+  const verify = (moves: readonly number[]): boolean => isWinningSeries(state, moves.map(toMove));
+  const search = new SeriesSearch(setup, { maxNodes, outOfTime }, verify);
+  const movesLeft = setup.costs ? setup.budget - setup.spent : state.budget - state.moveIndex;
+  const exact = setup.lastOnly || (!setup.endsSeries && !setup.takeAll);
+  for (let left = exact ? movesLeft : 1; left <= movesLeft; left++) {
+    if (search.run(left) && search.found) {
+      return { found: true, moves: search.found.map(toMove), complete: true, nodes: search.nodes };
+    }
+    if (search.stopped) return { found: false, complete: false, nodes: search.nodes };
+  }
+  return { found: false, complete: true, nodes: search.nodes };
+}

@@ -1,0 +1,20 @@
+/** Move ordering scores, parallel to the move generator's shared buffer (lower first). */
+import { BUF } from '../chess/movegen.js';
+
+export const SCORES = new Float64Array(BUF.length);
+
+/** Insertion sort of BUF[start, end) by SCORES (the lists are short; stable). */
+export function sortByScore(start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const m = BUF[i]!;
+    const sc = SCORES[i]!;
+    let j = i - 1;
+    while (j >= start && SCORES[j]! > sc) {
+      BUF[j + 1] = BUF[j]!;
+      SCORES[j + 1] = SCORES[j]!;
+      j--;
+    }
+    BUF[j + 1] = m;
+    SCORES[j + 1] = sc;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The series search behind findMate, on the internal board with make/unmake. One depth-first
+ * search over the rest of the series (the opponent does not move inside it), with:
+ * - moves ordered by the king-zone bound after them (fewest moves still needed, most zone squares attacked,
+ *   nearest the enemy king; Take-All: captures first);
+ * - a transposition table keyed by the position plus series state, holding "no mate within n moves";
+ * - pruning only where a lower bound proves the mate out of reach, so an exhausted search is a proof.
+ * Variants whose series may stop early (a check ends it, Take-All ends on the last capture) are
+ * searched by iterative deepening, so the shortest mate is found first.
+ */
+import { COUNT, KING_SQ } from '../chess/board.js';
+import { relevantEp } from '../chess/fen.js';
+import { insufficientMaterial } from '../chess/material.js';
+import { BUF, generateRoot } from '../chess/movegen.js';
+import { F_CASTLE, F_DOUBLE, F_EP, WHITE } from '../chess/tables.js';
+import { kingSteps } from './bound.js';
+import { SCORES, sortByScore } from './order.js';
+import type { SearchSetup } from './setup.js';
+import { seriesKey } from './zobrist.js';
+import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
+
+export interface SearchLimits {
+  readonly maxNodes: number;
+  /** True when time is up (checked every few thousand nodes). */
+  readonly outOfTime: () => boolean;
+}
+
+/** Accepts a mating sequence found by the model (the caller replays it through the rules). */
+export type Verify = (moves: readonly number[]) => boolean;
+
+const WIN = 1;
+const DEAD = 2;
+const GO = 3;
+const TT_LIMIT = 4_000_000;
+
+export class SeriesSearch {
+  nodes = 0;
+  stopped = false;
+  private readonly tt = new Map<number, number>();
+  private readonly path: number[] = [];
+  private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
+  found: number[] | null = null;
+
+  constructor(
+    private readonly s: SearchSetup,
+    private readonly limits: SearchLimits,
+    private readonly verify: Verify,
+  ) {}
+
+  /** Searches mates of at most `left` more moves (exactly `left` where the series must be played out). */
+  run(left: number): boolean {
+    const s = this.s;
+    return this.dfs(s.spent, s.moved, s.epNext, left, 0);
+  }
+
+  private tick(): boolean {
+    this.nodes++;
+    if ((this.nodes & 255) === 0 && this.limits.outOfTime()) this.stopped = true;
+    if (this.nodes >= this.limits.maxNodes) this.stopped = true;
+    return this.stopped;
+  }
+
+  private cost(m: number): number {
+    const costs = this.s.costs;
+    if (!costs) return 1;
+    const promo = m >> 17;
+    return costs[promo !== 0 ? promo : this.s.b.board[m & 127]! & 7]!;
+  }
+
+  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
+    if (this.tick()) return false;
+    const s = this.s;
+    const b = s.b;
+    const end = generateRoot(b, base, s.rules);
+    if (s.cycles && moved.length > 0) {
+      let open = false;
+      for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
+      if (!open) moved = [];
+    }
+    const key = seriesKey(b, { spent, moved, epNext });
+    const seen = this.tt.get(key);
+    if (seen !== undefined && seen >= left) return false;
+    if (!s.takeAll && left > 1) {
+      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound);
+      if (z.moves > left || z.points > s.budget - spent) return false;
+    }
+    let w = base;
+    for (let i = base; i < end; i++) {
+      const m = BUF[i]!;
+      if (s.cycles && moved.includes(m & 127)) continue;
+      const cost = this.cost(m);
+      if (cost > s.budget - spent) continue;
+      const kind = this.probe(m, spent + cost, nextEp(s.enPassant, s.us, epNext, m), left, end);
+      if (kind === WIN) {
+        this.found = [...this.path, m];
+        return true;
+      }
+      if (kind === GO) {
+        BUF[w] = m;
+        SCORES[w] = this.score;
+        w++;
+      }
+    }
+    sortByScore(base, w);
+    for (let i = base; i < w; i++) {
+      const m = BUF[i]!;
+      const cost = this.cost(m);
+      const nextMoved = s.cycles ? movedAfter(moved, m) : moved;
+      const ep = nextEp(s.enPassant, s.us, epNext, m);
+      this.enter(m);
+      this.path.push(m);
+      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w);
+      this.path.pop();
+      this.leave(m);
+      if (hit) return true;
+      if (this.stopped) return false;
+    }
+    if (this.tt.size >= TT_LIMIT) this.tt.clear();
+    this.tt.set(key, left);
+    return false;
+  }
+
+  private score = 0;
+
+  private enter(m: number): void {
+    const b = this.s.b;
+    b.make(m);
+    b.side = this.s.us;
+    b.epCount = 0;
+  }
+
+  private leave(m: number): void {
+    const b = this.s.b;
+    b.side = this.s.us ^ 8;
+    b.unmake(m);
+  }
+
+  /** Plays m, classifies the child (WIN, DEAD or GO with `this.score` set) and takes it back. */
+  private probe(m: number, spent: number, epNext: number[], left: number, base: number): number {
+    const s = this.s;
+    const b = s.b;
+    const to = (m >> 7) & 127;
+    const capture = b.board[to] !== 0 || ((m >> 14) & 7) === F_EP;
+    this.enter(m);
+    const kind = this.classify(m, capture, spent, epNext, left, base);
+    this.leave(m);
+    return kind;
+  }
+
+  private classify(m: number, capture: boolean, spent: number, epNext: number[], left: number, base: number): number {
+    const s = this.s;
+    const b = s.b;
+    const them = s.us ^ 8;
+    if (capture) {
+      if (s.takeAll && b.board[COUNT + (them >> 3)] === 0) return this.accept(m);
+      if (!s.takeAll && insufficientMaterial(b)) return DEAD;
+    }
+    const last = spent >= s.budget;
+    const check = s.royal && (s.lastOnly || s.endsSeries || last) && b.kingAttacked(them);
+    if (s.lastOnly && check && !last) return DEAD;
+    if (last || (check && s.endsSeries)) {
+      return !s.takeAll && check && this.mated(epNext, base) ? this.accept(m) : DEAD;
+    }
+    if (left <= 1) return DEAD;
+    if (s.takeAll) {
+      if (piecesLeft(b, s.us) > left - 1) return DEAD;
+      this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
+      return GO;
+    }
+    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, false, this.bound);
+    if (z.moves > left - 1 || z.points > s.budget - spent) return DEAD;
+    const enemyKing = b.board[KING_SQ + (them >> 3)]!;
+    this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);
+    return GO;
+  }
+
+  private accept(m: number): number {
+    // The board holds the position after m; the rules replay starts from the root, so take m back first.
+    this.leave(m);
+    const ok = this.verify([...this.path, m]);
+    this.enter(m);
+    return ok ? WIN : DEAD;
+  }
+
+  /** The opponent's turn starts in check: does it have no allowed first move (checkmate, progressive checkmate)? */
+  private mated(epNext: number[], base: number): boolean {
+    const s = this.s;
+    const b = s.b;
+    b.side = s.us ^ 8;
+    if (s.enPassant && epNext.length > 0) b.setEp(relevantEp(b, epNext));
+    const end = generateRoot(b, base, s.rules);
+    let escape = false;
+    for (let i = base; i < end && !escape; i++) {
+      const m = BUF[i]!;
+      if (s.costs && this.cost(m) > s.nextBudget) continue;
+      if (s.lastOnly && s.nextBudget > 1) {
+        b.make(m);
+        const check = b.kingAttacked(s.us);
+        b.unmake(m);
+        if (check) continue;
+      }
+      escape = true;
+    }
+    b.epCount = 0;
+    b.side = s.us;
+    return !escape;
+  }
+}
+
+const to88Of = (m: number): number => (m >> 7) & 127;
+
+/** English: the squares of the pieces that have moved in the cycle, after m. */
+function movedAfter(moved: readonly number[], m: number): number[] {
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  const out = [...moved, to];
+  if (((m >> 14) & 7) === F_CASTLE) out.push(to > from ? to - 1 : to + 1);
+  return out;
+}
+
+/** This turn's double steps open to en passant next turn, after m (a pawn that moves again closes its target). */
+function nextEp(enPassant: boolean, us: number, epNext: number[], m: number): number[] {
+  if (!enPassant) return epNext;
+  const from = m & 127;
+  const behind = us === WHITE ? 16 : -16;
+  const kept = epNext.some((t) => t + behind === from) ? epNext.filter((t) => t + behind !== from) : epNext;
+  if (((m >> 14) & 7) !== F_DOUBLE) return kept;
+  return [...kept, (from + ((m >> 7) & 127)) >> 1];
+}

@@ -1,0 +1,61 @@
+/**
+ * Zobrist-style keys of a series position: placement, castling rights, the series state (points
+ * spent, English pieces that moved in the cycle, this turn's double steps open to en passant).
+ * Two 32-bit halves folded into one exact 53-bit number. The tables come from a fixed-seed
+ * generator, so keys are the same in every run.
+ */
+import { type Board, COUNT, LIST } from '../chess/board.js';
+
+function tables(seed: number, size: number): Int32Array {
+  const out = new Int32Array(size);
+  let x = seed | 0;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x;
+  }
+  return out;
+}
+
+/** piece code (16) x 0x88 square (128), then castling (16), spent (256), moved (128), ep (128). */
+const PIECE = 0;
+const CASTLING = 16 * 128;
+const SPENT = CASTLING + 16;
+const MOVED = SPENT + 256;
+const EP = MOVED + 128;
+const SIZE = EP + 128;
+const LO = tables(0x2545f491, SIZE);
+const HI = tables(0x6b43a9b5, SIZE);
+
+export interface SeriesKeyState {
+  readonly spent: number;
+  /** 0x88 squares of pieces that moved in the current cycle (English). */
+  readonly moved: readonly number[];
+  /** 0x88 targets of this turn's double steps. */
+  readonly epNext: readonly number[];
+}
+
+export function seriesKey(b: Board, s: SeriesKeyState): number {
+  const d = b.board;
+  let lo = LO[CASTLING + b.castling]! ^ LO[SPENT + (s.spent & 255)]!;
+  let hi = HI[CASTLING + b.castling]! ^ HI[SPENT + (s.spent & 255)]!;
+  for (let c = 0; c < 2; c++) {
+    const base = LIST + (c << 6);
+    for (let i = base, end = base + d[COUNT + c]!; i < end; i++) {
+      const sq = d[i]!;
+      const at = PIECE + d[sq]! * 128 + sq;
+      lo ^= LO[at]!;
+      hi ^= HI[at]!;
+    }
+  }
+  for (const sq of s.moved) {
+    lo ^= LO[MOVED + sq]!;
+    hi ^= HI[MOVED + sq]!;
+  }
+  for (const sq of s.epNext) {
+    lo ^= LO[EP + sq]!;
+    hi ^= HI[EP + sq]!;
+  }
+  return (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../server/src/app.js';
+import { createRedisStore } from '../../server/src/store/redis-store.js';
+import type { NodeTarget } from './nodes.js';
+
+/**
+ * A game-server node in a child process, so that a test can pause it (SIGSTOP) and resume it
+ * (SIGCONT) as a whole: event loop, Redis clients and all. Same store prefix and adapter as
+ * `startNode`. Run as a script, it starts the node and prints `READY <port>`.
+ */
+
+export interface ChildNodeOptions {
+  /** A Redis URL or Cluster seed nodes. */
+  readonly redis: NodeTarget;
+  readonly deadlineTickMs?: number;
+  readonly heartbeatMs?: number;
+}
+
+export interface ChildNode {
+  readonly url: string;
+  pause(): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+export async function startChildNode(opts: ChildNodeOptions): Promise<ChildNode> {
+  const file = fileURLToPath(import.meta.url);
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', file, JSON.stringify(opts)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('child node did not start within 30 s')), 30_000);
+    proc.once('exit', (code) => reject(new Error(`child node exited with ${code}`)));
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (!line.startsWith('READY ')) return;
+      clearTimeout(timer);
+      resolve(Number(line.slice(6)));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pause: () => proc.kill('SIGSTOP'),
+    resume: () => proc.kill('SIGCONT'),
+    async close() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const gone = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGCONT');
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function main(opts: ChildNodeOptions): Promise<void> {
+  const store = createRedisStore(opts.redis, { prefix: 'mn:' });
+  const app = createApp({
+    store,
+    redis: typeof opts.redis === 'string' ? { url: opts.redis } : opts.redis,
+    deadlineTickMs: opts.deadlineTickMs ?? 50,
+    ...(opts.heartbeatMs === undefined ? {} : { heartbeatMs: opts.heartbeatMs }),
+  });
+  const { port } = await app.listen(0, '127.0.0.1');
+  process.stdout.write(`READY ${port}\n`);
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => store.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main(JSON.parse(process.argv[2] ?? '{}') as ChildNodeOptions).catch((e: unknown) => {
+    process.stderr.write(`child node failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  });
+}
