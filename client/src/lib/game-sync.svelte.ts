@@ -42,6 +42,8 @@ export class GameSync {
   drawOffer = $state<Color | null>(null);
   rematchOffer = $state<Color | null>(null);
   rematchGameId = $state<string | null>(null);
+  /** The last offer turned down (shown to the side that made it). */
+  declined = $state.raw<{ readonly kind: 'draw' | 'rematch'; readonly by: Color } | null>(null);
   /** Rating changes of a rated game, once it is archived. */
   ratings = $state.raw<GameRatingChanges | null>(null);
   spectators = $state(0);
@@ -180,6 +182,11 @@ export class GameSync {
         return true;
       case 'draw-declined':
         this.drawOffer = null;
+        this.declined = { kind: 'draw', by: ev.by };
+        return true;
+      case 'rematch-declined':
+        this.rematchOffer = null;
+        this.declined = { kind: 'rematch', by: ev.by };
         return true;
       case 'rematch-offer':
         this.rematchOffer = ev.by;

@@ -4,6 +4,7 @@ export type Route =
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'invite'; readonly code: string }
   | { readonly page: 'rules'; readonly variant: string | null }
+  | { readonly page: 'analysis' }
   | { readonly page: 'signup' }
   | { readonly page: 'login' }
   | { readonly page: 'profile'; readonly name: string }
@@ -18,6 +19,7 @@ export function matchRoute(path: string): Route {
   if (head === 'game' && arg) return { page: 'game', id: arg };
   if (head === 'invite' && arg) return { page: 'invite', code: arg };
   if (head === 'rules') return { page: 'rules', variant: arg ?? null };
+  if (head === 'analysis' && arg === undefined) return { page: 'analysis' };
   if (head === 'signup' && !arg) return { page: 'signup' };
   if (head === 'login' && !arg) return { page: 'login' };
   if (head === '@' && arg) return { page: 'profile', name: arg };
@@ -33,7 +35,8 @@ export function navigate(path: string, replace = false): void {
   if (path === router.path) return;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
-  router.path = path;
+  // The route is the path alone; pages read their query (e.g. /analysis?game=...) themselves.
+  router.path = location.pathname;
   window.scrollTo(0, 0);
 }
 

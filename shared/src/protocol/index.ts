@@ -4,3 +4,5 @@ export * from './types.js';
 export * from './events.js';
 export * from './display-name.js';
 export * from './accounts.js';
+export * from './chat.js';
+export * from './move-record.js';

@@ -122,6 +122,7 @@ export type GameEventBody =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'rematch-offer'; readonly by: Color }
+  | { readonly type: 'rematch-declined'; readonly by: Color }
   | { readonly type: 'rematch'; readonly gameId: string }
   /** The finished game was written to the archive; carries its rating changes when it was rated. */
   | { readonly type: 'archived'; readonly ratings: GameRatingChanges | null };
