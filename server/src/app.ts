@@ -10,7 +10,9 @@ import { createHttpApp } from './http/routes.js';
 import { createMetrics } from './metrics.js';
 import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
+import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
+import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
 import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
@@ -25,7 +27,7 @@ import { createAbuseLimiter } from './transport/abuse-limits.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
-import type { AppServer } from './transport/socket-types.js';
+import { chatRoom, type AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
 
@@ -114,7 +116,14 @@ export function createApp(deps: AppDeps): App {
     limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
   });
-  const handlers = createHandlers({ identity, lobby, rooms, commands });
+  const chat = new ChatService({
+    store,
+    now,
+    limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
+    publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
+  });
+  const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, online });
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit));
   const sockets = connectSockets(io, {
     identity,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
+import type { ChatLimits } from './services/chat-service.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import type { RedisClient } from './store/redis-client.js';
 import type { Store } from './store/store.js';
@@ -78,6 +79,8 @@ export interface AppDeps {
   readonly maxHttpBufferSize?: number;
   /** Uniform integer in [0, max): colour draws. Default: node:crypto randomInt. */
   readonly randomInt?: (max: number) => number;
+  /** Chat lines per sender and game per window, and how long a channel outlives its last line. */
+  readonly chatLimits?: ChatLimits;
   /** Overrides of DEFAULT_LIMITS. */
   readonly limits?: Partial<Limits>;
 }

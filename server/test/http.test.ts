@@ -1,6 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -77,7 +79,7 @@ describe('HTTP', () => {
 
   it('serves the client with an SPA fallback and a CSP fit for it', async () => {
     const server = await startServer({ clientDir: clientDir() });
-    for (const path of ['/', '/game/abc', '/invite/xyz', '/rules', '/rules/scottish']) {
+    for (const path of ['/', '/invite/xyz', '/rules', '/rules/scottish', '/analysis']) {
       const res = await fetch(server.url + path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Progressive Chess');
@@ -93,6 +95,48 @@ describe('HTTP', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
+  });
+
+  it('answers /game/:id with the app, 404 when no such game exists (the app shows its not-found page)', async () => {
+    const server = await startServer({ clientDir: clientDir() });
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black);
+    const found = await fetch(`${server.url}/game/${gameId}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['/game/nosuchgame', '/game/bad%20id']) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Progressive Chess');
+    }
+  });
+
+  it('compresses with brotli or gzip as accepted; hashed assets cached for a year, index.html revalidated', async () => {
+    const dir = clientDir();
+    writeFileSync(join(dir, 'assets', 'big-abcd.js'), 'console.log("progressive chess");\n'.repeat(400));
+    const server = await startServer({ clientDir: dir });
+    const get = (path: string, encoding: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    const br = await get('/assets/big-abcd.js', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('progressive chess');
+    expect(br.body.length).toBeLessThan(1000);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('/assets/big-abcd.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('progressive chess');
+    const plain = await get('/assets/big-abcd.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(10_000);
+    const index = await get('/', 'gzip');
+    expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('accepts sockets from its own origin or none, refuses others', async () => {

@@ -54,6 +54,32 @@ describe('lobby', () => {
     expect(carol.received('lobby:seekAdded')).toHaveLength(2);
   });
 
+  it("a move keeps the game's live spectator count in the lobby feed and listing", async () => {
+    const server = await startServer();
+    const [alice, bob, carol, dan] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server), Client.connect(server)]);
+    await carol.ok('lobby:subscribe', {});
+    const { seek } = await alice.ok('seek:create', PUBLIC);
+    const { gameId } = await bob.ok('seek:accept', { seekId: seek.id });
+    const watched = carol.next('lobby:gameUpdated', (g) => g.id === gameId && g.spectators === 1);
+    await dan.ok('game:join', { gameId });
+    expect((await watched).spectators).toBe(1);
+    const moved = carol.next('lobby:gameUpdated', (g) => g.id === gameId && g.turn === 2);
+    await alice.ok('game:move', { gameId, version: 1, move: 'e2e4' });
+    expect((await moved).spectators).toBe(1);
+    expect((await carol.ok('lobby:subscribe', {})).games.find((g) => g.id === gameId)?.spectators).toBe(1);
+  });
+
+  it('counts the distinct players online (several tabs of one player count once)', async () => {
+    const server = await startServer();
+    const alice = await Client.connect(server);
+    await Client.connect(server, { token: alice.session.token });
+    expect(await alice.ok('lobby:online', {})).toMatchObject({ players: 1 });
+    const fresh = await startServer();
+    const [a, b] = await Promise.all([Client.connect(fresh), Client.connect(fresh)]);
+    await Client.connect(fresh, { token: b.session.token });
+    expect((await a.ok('lobby:online', {})).players).toBe(2);
+  });
+
   it('private seeks stay out of the lobby and are accepted through their invitation', async () => {
     const server = await startServer({ publicUrl: 'https://chess.example' });
     const [alice, bob, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);

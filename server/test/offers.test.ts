@@ -82,4 +82,20 @@ describe('draw offers, abort, rematch', () => {
     expect(old).toMatchObject({ rematchGameId: ack.gameId, rematchOffer: null });
     expect(await white.send('game:rematchAccept', { gameId })).toMatchObject({ ok: false, code: 'no-rematch-offer' });
   });
+
+  it('rematch: the offered side may decline; the offer is gone and can be made again', async () => {
+    const { white, black, watcher, gameId } = await game();
+    await black.ok('game:resign', { gameId });
+    expect(await black.send('game:rematchDecline', { gameId })).toMatchObject({ ok: false, code: 'no-rematch-offer' });
+    await white.ok('game:rematchOffer', { gameId });
+    const declined = watcher.next('game:event', (e) => e.event.type === 'rematch-declined');
+    await black.ok('game:rematchDecline', { gameId });
+    expect((await declined).event).toEqual({ type: 'rematch-declined', by: 'black' });
+    const snap = (await white.ok('game:resync', { gameId })).snapshot;
+    expect([snap.rematchOffer, snap.rematchGameId]).toEqual([null, null]);
+    expect(await black.send('game:rematchAccept', { gameId })).toMatchObject({ ok: false, code: 'no-rematch-offer' });
+    await white.ok('game:rematchOffer', { gameId });
+    expect((await black.ok('game:rematchAccept', { gameId })).gameId).toMatch(/\w/);
+  });
 });
+

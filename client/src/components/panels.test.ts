@@ -17,7 +17,7 @@ const rec = (san: string, turn: number, index: number, extra: Partial<MoveRecord
 });
 
 describe('MoveList', () => {
-  const moves = [rec('e4', 1, 1), rec('e6', 2, 1, { cycleEnd: true }), rec('f6', 2, 2), rec('e5', 3, 1)];
+  const moves = [rec('e4', 1, 1, { turnEnded: true }), rec('e6', 2, 1, { cycleEnd: true }), rec('f6', 2, 2, { turnEnded: true }), rec('e5', 3, 1)];
 
   it('writes one row per turn with English cycle marks', () => {
     const { container } = render(MoveList, { moves, viewPly: null, onview: () => {} });
@@ -72,6 +72,6 @@ describe('GameOverBanner', () => {
   it('states the result and the reason in plain words', () => {
     render(GameOverBanner, { outcome: { result: '1-0', reason: 'progressive-checkmate' }, rematchGameId: null });
     expect(screen.getByTestId('game-over').textContent).toContain('White wins');
-    expect(screen.getByTestId('game-over').textContent).toContain('the only ways out of check gave check too early');
+    expect(screen.getByTestId('game-over').textContent).toContain('every way out of it would have given check before the last move of the series');
   });
 });

@@ -1,7 +1,8 @@
-import { inCheck, legalMoves, parseUci, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
+import { VARIANTS, inCheck, legalMoves, parseUci, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
 import type { GameModel } from './game-model.svelte.js';
 import { boardPieces, checkSquare, destsOf } from './moves.js';
 import { replay } from './replay.js';
+import { seriesProgress, type SeriesProgress } from './series.js';
 
 /** What the board shows for a game: position (live or browsed), dots, highlights, premoves. */
 export class BoardView {
@@ -49,4 +50,49 @@ export class BoardView {
   readonly pieces = $derived.by(() => this.shownState ? boardPieces(this.shownState) : new Array<Piece | undefined>(64).fill(undefined));
   readonly cycle = $derived.by(() => this.game.viewPly === null ? this.game.cyclePending : []);
   readonly arrows = $derived.by(() => this.game.premoves.slice(0, this.game.premoveState?.valid ?? 0));
+
+  /** The series panel follows the position shown (history browsing included). */
+  readonly shownSeries = $derived.by<SeriesProgress | null>(() => {
+    const s = this.shownState;
+    return s && !s.outcome && (this.game.viewPly !== null || !this.game.over) ? seriesProgress(s) : null;
+  });
+
+  /**
+   * The opponent's last series, kept marked while my own series runs (premoves may have played
+   * my first moves at once: the opponent's moves must not vanish unseen).
+   */
+  readonly previousSeries = $derived.by<Square[]>(() => {
+    const moves = this.shownMoves;
+    const last = moves.at(-1);
+    if (!last || last.color !== this.game.myColor) return [];
+    const prev = moves.filter((m) => m.turn === last.turn - 1);
+    return prev.flatMap((m) => {
+      const mv = parseUci(m.uci);
+      return mv ? [mv.from, mv.to] : [];
+    });
+  });
+
+  /** The last move shown, to animate (the opponent's moves and history steps; own moves are placed already). */
+  readonly lastMove = $derived.by(() => {
+    const moves = this.shownMoves;
+    const last = moves.at(-1);
+    if (!last || (this.game.viewPly === null && last.color === this.game.myColor)) return null;
+    const mv = parseUci(last.uci);
+    return mv ? { from: mv.from, to: mv.to, key: `${moves.length}:${last.uci}` } : null;
+  });
+
+  /** Why a click on `sq` offers no move, in words for the board (null: nothing to explain). */
+  whyNot(sq: Square): string | null {
+    const g = this.game;
+    if (!g.myColor || g.over) return null;
+    if (g.viewPly !== null) return 'You are looking at an earlier position: go back to live to move.';
+    const piece = this.pieces[sq];
+    if (!piece || piece.color !== g.myColor || !g.state) return null;
+    if (!g.isMyTurn && !g.premoveState) return null;
+    const state = g.isMyTurn ? g.state : g.premoveState?.state;
+    if (state && VARIANTS[state.variant].cycles && g.isMyTurn && !g.cyclePending.includes(sq)) {
+      return 'This piece already moved in this cycle: move the ringed pieces first.';
+    }
+    return 'This piece has no legal move now.';
+  }
 }

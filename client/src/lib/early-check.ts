@@ -7,7 +7,7 @@ import {
   type Move,
   type Square,
 } from '@progressive-chess/shared';
-import { sameMove } from './moves.js';
+import { sameMove } from '@progressive-chess/shared';
 
 export interface BlockedMove {
   readonly move: Move;

@@ -1,10 +1,13 @@
 import {
   FIRST_MOVE_GRACE_MS,
-  VARIANTS,
+  canAbort,
+  canPass,
+  hasFirstMoveGrace,
+  isTimed,
   legalMoves,
-  makeSan,
-  makeUci,
+  moveRecord,
   play,
+  sameMove,
   type AckError,
   type GameState,
   type Move,
@@ -12,7 +15,6 @@ import {
 } from '@progressive-chess/shared';
 import { GameSync } from './game-sync.svelte.js';
 import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-check.js';
-import { sameMove } from './moves.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
 
@@ -27,7 +29,8 @@ export type GameAction =
   | 'game:drawDecline'
   | 'game:abort'
   | 'game:rematchOffer'
-  | 'game:rematchAccept';
+  | 'game:rematchAccept'
+  | 'game:rematchDecline';
 
 /** An own move shown before the server confirmed it. */
 interface PendingMove {
@@ -69,19 +72,18 @@ export class GameModel extends GameSync {
     const start = nextTurnState(this.state, me);
     return start ? checkQueue(start, this.premoves, me) : null;
   });
+  /** The server's rule (shared): before both sides have completed a turn. */
   readonly canAbort = $derived(
-    !this.over && this.myColor !== null && !this.moves.some((m) => m.color === this.myColor),
+    this.myColor !== null && this.serverState !== null && this.snapshot !== null && canAbort(this.serverState, this.snapshot.initialTurn),
   );
   /** Cost variants: "pass the rest" once at least one move of the series is made. */
-  readonly canPass = $derived(
-    this.isMyTurn && this.state !== null && VARIANTS[this.state.variant].costs !== null && this.state.spent > 0,
-  );
-  readonly timed = $derived(this.snapshot !== null && this.snapshot.timeControl.kind !== 'none');
+  readonly canPass = $derived(this.isMyTurn && this.state !== null && this.myColor !== null && canPass(this.state, this.myColor));
+  readonly timed = $derived(this.snapshot !== null && isTimed(this.snapshot.timeControl));
   /** Fischer and per-turn games are aborted when a side does not make its first move in time. */
   readonly firstMoveDue = $derived(
     this.isMyTurn &&
       this.snapshot !== null &&
-      (this.snapshot.timeControl.kind === 'fischer' || this.snapshot.timeControl.kind === 'per-turn') &&
+      hasFirstMoveGrace(this.snapshot.timeControl) &&
       !this.moves.some((m) => m.color === this.myColor),
   );
 
@@ -114,16 +116,7 @@ export class GameModel extends GameSync {
       this.notice = res.error.message;
       return false;
     }
-    const record: MoveRecord = {
-      uci: makeUci(move),
-      san: makeSan(state, move),
-      color: me,
-      turn: state.turn,
-      index: state.moveIndex + 1,
-      cycleEnd: res.value.cycleEnded,
-      turnEnded: res.value.turnEnded,
-      at: Date.now(),
-    };
+    const record = moveRecord(state, move, res.value, Date.now());
     this.pending = [...this.pending, { move, record, state: res.value.state, sent: false, acked: false }];
     void this.flush();
     return true;

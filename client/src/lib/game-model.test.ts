@@ -240,4 +240,15 @@ describe('GameModel stale version', () => {
     expect(model.moves.map((m) => m.san)).toEqual(['e4']);
     expect(model.notice).toBeNull();
   });
+
+  it('offers Abort by the server rule: until both sides have completed a turn, even after my own first move', () => {
+    const { model, game } = setup('white');
+    expect(model.canAbort).toBe(true);
+    model.handleEvent(game.move('e2e4'));
+    expect(model.canAbort).toBe(true);
+    model.handleEvent(game.move('e7e5'));
+    expect(model.canAbort).toBe(true);
+    model.handleEvent(game.move('d7d5'));
+    expect(model.canAbort).toBe(false);
+  });
 });

@@ -41,6 +41,8 @@ export class GameSync {
   drawOffer = $state<Color | null>(null);
   rematchOffer = $state<Color | null>(null);
   rematchGameId = $state<string | null>(null);
+  /** The last offer turned down (shown to the side that made it). */
+  declined = $state.raw<{ readonly kind: 'draw' | 'rematch'; readonly by: Color } | null>(null);
   spectators = $state(0);
   online = $state({ white: true, black: true });
   /** The last explanation for the user (refused move, stopped premove queue...). */
@@ -176,6 +178,11 @@ export class GameSync {
         return true;
       case 'draw-declined':
         this.drawOffer = null;
+        this.declined = { kind: 'draw', by: ev.by };
+        return true;
+      case 'rematch-declined':
+        this.rematchOffer = null;
+        this.declined = { kind: 'rematch', by: ev.by };
         return true;
       case 'rematch-offer':
         this.rematchOffer = ev.by;

@@ -38,7 +38,7 @@ describe('series progress', () => {
 describe('texts', () => {
   it('explains outcomes in plain words', () => {
     expect(reasonText({ result: '1-0', reason: 'progressive-checkmate' })).toBe(
-      'Progressive checkmate: the only ways out of check gave check too early',
+      'Progressive checkmate: Black was in check, and every way out of it would have given check before the last move of the series, which Italian rules forbid',
     );
     expect(reasonText({ result: '0-1', reason: 'timeout' })).toBe('White ran out of time');
     expect(resultHeadline({ result: '1/2-1/2', reason: 'agreement' })).toBe('Draw');

@@ -1,4 +1,5 @@
-import type { ClientPayload, GameSummary, Seek } from '@progressive-chess/shared';
+import type { ClientPayload, GameSummary, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
+import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
 
 export const inviteLink = (code: string, origin: string): string => `${origin}/invite/${encodeURIComponent(code)}`;
@@ -11,6 +12,8 @@ export class LobbyModel {
   invite = $state.raw<{ seek: Seek; url: string } | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
+  /** Players connected (null until counted). */
+  online = $state<number | null>(null);
   private readonly request: RequestFn;
 
   constructor(request: RequestFn) {
@@ -25,6 +28,29 @@ export class LobbyModel {
     }
     this.seeks = res.seeks;
     this.games = res.games;
+  }
+
+  /** My open public seek, if any: the lobby shows it as "waiting for an opponent". */
+  waitingSeek(myId: string | null): Seek | null {
+    return this.seeks.find((s) => s.creator.id === myId && s.visibility === 'public') ?? null;
+  }
+
+  async countOnline(): Promise<void> {
+    const res = await this.request('lobby:online', {});
+    if (res.ok) this.online = res.players;
+  }
+
+  /**
+   * Quick pairing: accepts someone else's open seek of that variant and time control, else opens
+   * one (random colours). Resolves with the game id when a seek was accepted.
+   */
+  async quickPair(variant: VariantId, timeControl: TimeControl, myId: string | null, origin: string): Promise<string | null> {
+    const match = this.seeks.find(
+      (s) => s.creator.id !== myId && s.variant === variant && s.visibility === 'public' && sameTimeControl(s.timeControl, timeControl),
+    );
+    if (match) return this.accept(match.id);
+    await this.create({ variant, timeControl, color: 'random', visibility: 'public' }, origin);
+    return null;
   }
 
   async unsubscribe(): Promise<void> {
@@ -53,6 +79,7 @@ export class LobbyModel {
   }
 
   async create(req: ClientPayload<'seek:create'>, origin: string): Promise<void> {
+    if (this.busy) return;
     this.busy = true;
     this.error = null;
     const res = await this.request('seek:create', req);

@@ -42,4 +42,46 @@ describe('LobbyModel', () => {
     expect(lobby.invite).toBeNull();
     expect(transport.sent.at(-1)).toEqual({ event: 'seek:cancel', payload: { seekId: 's9' } });
   });
+
+  it('shows my open seek as waiting; quick pairing accepts a matching seek or opens one', async () => {
+    const transport = new FakeTransport();
+    const lobby = new LobbyModel(transport.request);
+    const fischer = { kind: 'fischer', initial: 300, increment: 3 } as const;
+    const mine = { ...seek('s1'), variant: 'scottish' as const, timeControl: fischer, creator: { id: 'me', name: 'Me' } };
+    const theirs = { ...seek('s2'), variant: 'scottish' as const, timeControl: fischer };
+    lobby.seekAdded(mine);
+    expect(lobby.waitingSeek('me')?.id).toBe('s1');
+    expect(lobby.waitingSeek('p1')).toBeNull();
+    // My own seek does not pair me with myself; another player's matching one does.
+    transport.answers.set('seek:create', [{ ok: true, seek: mine }]);
+    expect(await lobby.quickPair('scottish', fischer, 'me', 'http://x')).toBeNull();
+    expect(transport.sent.at(-1)).toEqual({ event: 'seek:create', payload: { variant: 'scottish', timeControl: fischer, color: 'random', visibility: 'public' } });
+    lobby.seekAdded(theirs);
+    transport.answers.set('seek:accept', [{ ok: true, gameId: 'g9' }]);
+    expect(await lobby.quickPair('scottish', fischer, 'me', 'http://x')).toBe('g9');
+    expect(transport.sent.at(-1)).toEqual({ event: 'seek:accept', payload: { seekId: 's2' } });
+    // A different control does not match.
+    const before = transport.sent.length;
+    transport.answers.set('seek:create', [{ ok: true, seek: { ...mine, id: 's3' } }]);
+    await lobby.quickPair('scottish', { kind: 'fischer', initial: 180, increment: 2 }, 'me', 'http://x');
+    expect(transport.sent[before]?.event).toBe('seek:create');
+  });
+
+  it('sends one seek per click even when clicked again while creating', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('seek:create', [{ ok: true, seek: seek('s1') }]);
+    const lobby = new LobbyModel(transport.request);
+    const req = { variant: 'italian', timeControl: { kind: 'none' }, color: 'random', visibility: 'public' } as const;
+    await Promise.all([lobby.create(req, 'http://x'), lobby.create(req, 'http://x')]);
+    expect(transport.sent.filter((s) => s.event === 'seek:create')).toHaveLength(1);
+  });
+
+  it('counts the players online', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('lobby:online', [{ ok: true, players: 7 }]);
+    const lobby = new LobbyModel(transport.request);
+    await lobby.countOnline();
+    expect(lobby.online).toBe(7);
+  });
 });
+

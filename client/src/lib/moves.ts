@@ -9,9 +9,6 @@ import {
   type Square,
 } from '@progressive-chess/shared';
 
-export const sameMove = (a: Move, b: Move): boolean =>
-  a.from === b.from && a.to === b.to && (a.promotion ?? null) === (b.promotion ?? null);
-
 /** Destinations per origin square, for the board's dots. */
 export function destsOf(moves: readonly Move[]): Map<Square, Square[]> {
   const dests = new Map<Square, Square[]>();
@@ -21,13 +18,6 @@ export function destsOf(moves: readonly Move[]): Map<Square, Square[]> {
     else if (!list.includes(m.to)) list.push(m.to);
   }
   return dests;
-}
-
-/** Promotion roles available for a from/to pair (empty when the move is not a promotion). */
-export function promotionRoles(moves: readonly Move[], from: Square, to: Square): Role[] {
-  const roles: Role[] = [];
-  for (const m of moves) if (m.from === from && m.to === to && m.promotion) roles.push(m.promotion);
-  return roles;
 }
 
 /** The 64 squares' contents (index = square). */

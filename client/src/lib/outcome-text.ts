@@ -19,7 +19,8 @@ export function resultHeadline(outcome: Outcome): string {
 
 const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> = {
   checkmate: (l) => `Checkmate: ${l} could not escape the check`,
-  'progressive-checkmate': () => 'Progressive checkmate: the only ways out of check gave check too early',
+  'progressive-checkmate': (l) =>
+    `Progressive checkmate: ${l} was in check, and every way out of it would have given check before the last move of the series, which Italian rules forbid`,
   'all-captured': (l, w) => `${w} captured every piece of ${l}`,
   resignation: (l) => `${l} resigned`,
   timeout: (l) => `${l} ran out of time`,

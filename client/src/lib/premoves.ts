@@ -1,5 +1,5 @@
 import { fen, legalMoves, newGame, play, type Color, type GameState, type Move } from '@progressive-chess/shared';
-import { sameMove } from './moves.js';
+import { sameMove } from '@progressive-chess/shared';
 
 /**
  * The position as it stands now, with `me` to move at the start of my coming turn. Used to

@@ -60,3 +60,22 @@ export function customControl(kind: TimeKind, a: number, b: number): TimeControl
       return { kind };
   }
 }
+
+/** Same clock settings (kind and every number). */
+export function sameTimeControl(a: TimeControl, b: TimeControl): boolean {
+  switch (a.kind) {
+    case 'fischer':
+      return b.kind === 'fischer' && a.initial === b.initial && a.increment === b.increment;
+    case 'per-turn':
+      return b.kind === 'per-turn' && a.base === b.base && a.perMove === b.perMove;
+    case 'correspondence':
+      return b.kind === 'correspondence' && a.daysPerTurn === b.daysPerTurn;
+    case 'none':
+      return b.kind === 'none';
+  }
+}
+
+/** The quick-pairing buttons of the lobby: the common controls, one click to play. */
+export const QUICK_PAIRINGS: readonly Preset[] = ['f3+2', 'f5+3', 'f10+5', 'f15+10', 't20+5', 't60+10'].flatMap(
+  (id) => PRESETS.find((p) => p.id === id) ?? [],
+);

@@ -4,6 +4,7 @@ export type Route =
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'invite'; readonly code: string }
   | { readonly page: 'rules'; readonly variant: string | null }
+  | { readonly page: 'analysis' }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -14,6 +15,7 @@ export function matchRoute(path: string): Route {
   if (head === 'game' && arg) return { page: 'game', id: arg };
   if (head === 'invite' && arg) return { page: 'invite', code: arg };
   if (head === 'rules') return { page: 'rules', variant: arg ?? null };
+  if (head === 'analysis' && arg === undefined) return { page: 'analysis' };
   return { page: 'not-found' };
 }
 
@@ -25,7 +27,8 @@ export function navigate(path: string, replace = false): void {
   if (path === router.path) return;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
-  router.path = path;
+  // The route is the path alone; pages read their query (e.g. /analysis?game=...) themselves.
+  router.path = location.pathname;
   window.scrollTo(0, 0);
 }
 

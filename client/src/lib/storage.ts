@@ -32,3 +32,11 @@ function forget(key: string): void {
 export const forgetToken = (): void => forget(TOKEN_KEY);
 /** A saved name the server refuses (`bad-name`, e.g. saved under older rules). */
 export const forgetName = (): void => forget(NAME_KEY);
+
+const BOARD_SCALE_KEY = 'pcl.boardScale';
+/** The board size chosen with the resize handle (fraction of the size that fits, 0.5..1). */
+export function savedBoardScale(): number {
+  const v = Number(read(BOARD_SCALE_KEY));
+  return Number.isFinite(v) && v >= 0.5 && v <= 1 ? v : 1;
+}
+export const saveBoardScale = (scale: number): void => write(BOARD_SCALE_KEY, String(scale));

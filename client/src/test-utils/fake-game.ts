@@ -1,9 +1,8 @@
 import {
   INITIAL_FEN,
   encodeState,
+  moveRecord,
   stateHash,
-  makeSan,
-  makeUci,
   newGame,
   parseUci,
   play,
@@ -95,16 +94,7 @@ export class FakeGame {
     const before = this.state;
     const res = play(before, move);
     if (!res.ok) throw new Error(`${uci}: ${res.error.message}`);
-    const record: MoveRecord = {
-      uci: makeUci(move),
-      san: makeSan(before, move),
-      color: before.color,
-      turn: before.turn,
-      index: before.moveIndex + 1,
-      cycleEnd: res.value.cycleEnded,
-      turnEnded: res.value.turnEnded,
-      at: 0,
-    };
+    const record = moveRecord(before, move, res.value, 0);
     this.state = res.value.state;
     this.moves.push(record);
     this.version++;

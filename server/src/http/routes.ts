@@ -1,4 +1,5 @@
 import { idSchema, type ErrorCode } from '@progressive-chess/shared';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
@@ -29,6 +30,11 @@ function gameIdOf(req: Request): string {
   return id.success ? id.data : fail('bad-request', 'malformed game id');
 }
 
+/** A well-formed id of a stored game. */
+async function gameExists(store: Store, id: string): Promise<boolean> {
+  return idSchema.safeParse(id).success && (await store.loadGameHead(id)) !== null;
+}
+
 const notFound = (_req: Request, res: Response): void => {
   res.status(404).json({ code: 'not-found', message: 'no such resource' });
 };
@@ -38,6 +44,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders(deps.configuredPublicUrl));
+  // gzip or brotli, as the browser accepts (the built script and styles, JSON, PGN).
+  app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -62,7 +70,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
   app.get('/docs/rules', rulesDocument());
   app.use('/api', notFound);
-  if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir));
+  if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir, (id) => gameExists(deps.store, id)));
   app.use(notFound);
 
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {

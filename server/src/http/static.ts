@@ -1,11 +1,18 @@
 import { join } from 'node:path';
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 
 /** Client-side routes answered with index.html (the Svelte app routes them itself). */
-export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest'];
+export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/analysis'];
 
-/** The built client: hashed assets cached for long, index.html never, SPA fallback on app routes. */
-export function serveClient(clientDir: string): Router {
+/** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
+export type GameExists = (id: string) => Promise<boolean>;
+
+/**
+ * The built client: hashed assets cached for a year (`immutable`), index.html never cached,
+ * SPA fallback on app routes. `/game/:id` of a game that does not exist is still the app (it
+ * shows a friendly not-found page) but with HTTP 404.
+ */
+export function serveClient(clientDir: string, gameExists?: GameExists): Router {
   const router = express.Router();
   const index = join(clientDir, 'index.html');
   router.use(
@@ -13,11 +20,16 @@ export function serveClient(clientDir: string): Router {
     express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: true }),
   );
   router.use(express.static(clientDir, { index: false }));
-  router.get(SPA_ROUTES, (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-cache');
+  const sendIndex = (res: Response, status: number, next: () => void): void => {
+    res.status(status).setHeader('Cache-Control', 'no-cache');
     res.sendFile(index, (err) => {
       if (err) next();
     });
+  };
+  router.get('/game/:id', async (req, res, next) => {
+    const found = gameExists === undefined || (await gameExists(req.params.id).catch(() => true));
+    sendIndex(res, found ? 200 : 404, next);
   });
+  router.get(SPA_ROUTES, (_req, res, next) => sendIndex(res, 200, next));
   return router;
 }

@@ -1,4 +1,4 @@
-import { opposite } from '@progressive-chess/shared';
+import { canAbort, opposite } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
@@ -55,7 +55,7 @@ export class GameCommands {
   /** Only before both sides have completed a turn. */
   async abort(playerId: string, gameId: string): Promise<Versioned> {
     const r = await this.games.command(gameId, playerId, {}, (c) => {
-      if (c.doc.turn - c.doc.initialTurn >= 2) fail('too-late-to-abort', 'both sides have completed a turn');
+      if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
       return finishBy(c, ABORTED);
     });
     return { version: r.version };
@@ -97,6 +97,15 @@ export class GameCommands {
     const r = await this.rematch(playerId, gameId, true);
     if (r.doc.rematchGameId === null) fail('no-rematch-offer', 'the opponent has not offered a rematch');
     return { version: r.version, gameId: r.doc.rematchGameId };
+  }
+
+  /** Turns down the opponent's standing rematch offer. */
+  async rematchDecline(playerId: string, gameId: string): Promise<Versioned> {
+    const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
+      if (c.doc.rematchOffer !== opposite(c.color)) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+      return change(c, { ...c.doc, rematchOffer: null }, { type: 'rematch-declined', by: c.color });
+    });
+    return { version: r.version };
   }
 
   private async rematch(playerId: string, gameId: string, accepting: boolean) {

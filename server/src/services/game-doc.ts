@@ -63,9 +63,6 @@ export function seatOf(doc: GameDoc, playerId: string): Color | null {
   return null;
 }
 
-/** Timed games have a clock that flags and a first-move grace period. */
-export const hasGrace = (tc: TimeControl): boolean => tc.kind === 'fischer' || tc.kind === 'per-turn';
-
 /** The clock's flag or the first-move abort, whichever comes first, or null. */
 function timedDeadline(doc: GameDoc): number | null {
   const times = [clockDeadline(doc.clock), doc.graceDeadline].filter((t): t is number => t !== null);
@@ -89,7 +86,8 @@ export function withActivity(doc: GameDoc, now: number, idleMs: number): GameDoc
   return doc.idleDeadline === idleDeadline ? doc : { ...doc, idleDeadline };
 }
 
-export function summaryOf(doc: GameDoc, spectators = 0): GameSummary {
+/** The lobby summary of `doc` with a live spectator count (`LobbySummaries` owns the count). */
+export function summaryOf(doc: GameDoc, spectators: number): GameSummary {
   return {
     id: doc.id,
     variant: doc.variant,

@@ -2,6 +2,7 @@ import {
   decodeState,
   encodeState,
   fen,
+  hasFirstMoveGrace,
   initClock,
   newGame,
   type Color,
@@ -18,14 +19,13 @@ import { fail } from './errors.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import {
   deadlineOf,
-  hasGrace,
   parseDoc,
   seatOf,
-  summaryOf,
   withActivity,
   type GameDoc,
   type PlayerRef,
 } from './game-doc.js';
+import { LobbySummaries } from './lobby-summaries.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { Publisher } from './publisher.js';
@@ -82,6 +82,8 @@ export function decodeOrThrow(encoded: string): GameState {
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
+  /** Lobby summaries with their live counts (the room service reports the counts). */
+  readonly summaries = new LobbySummaries();
 
   constructor(private readonly deps: GameServiceDeps) {}
 
@@ -110,7 +112,7 @@ export class GameService {
     if (!res.ok) fail('bad-request', res.error.message);
     const state = res.value;
     const now = this.deps.now();
-    const timed = hasGrace(opts.timeControl);
+    const timed = hasFirstMoveGrace(opts.timeControl);
     const created: GameDoc = {
       id,
       variant: opts.variant,
@@ -137,7 +139,7 @@ export class GameService {
     const write = this.write(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
-    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', summaryOf(doc));
+    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -245,9 +247,10 @@ export class GameService {
     if (t.doc.status !== 'playing' && prev.status === 'playing') this.ended(t.doc);
     if (t.doc.private === true) return res.version;
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
+      this.summaries.forget(stored.id);
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
-      publisher.publishLobby('lobby:gameUpdated', summaryOf(t.doc));
+      publisher.publishLobby('lobby:gameUpdated', this.summaries.of(t.doc));
     }
     return res.version;
   }
@@ -296,7 +299,7 @@ export class GameService {
       doc: JSON.stringify(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       deadline: deadlineOf(doc),
-      summary: unlisted ? null : listed ? JSON.stringify(summaryOf(doc)) : undefined,
+      summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
       // Aborted games (no result) are not kept for replay.
       ...(doc.outcome?.reason === 'aborted' ? { expireAfterMs: this.deps.settings.limits.abortedRetentionMs } : {}),
     };

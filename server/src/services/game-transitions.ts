@@ -2,8 +2,9 @@ import {
   encodeState,
   finish,
   getVariant,
-  makeSan,
-  makeUci,
+  hasFirstMoveGrace,
+  isPlayErrorCode,
+  moveRecord,
   opposite,
   parseUci,
   play,
@@ -15,7 +16,6 @@ import {
   clockView,
   flaggedSide,
   hashEncodedState,
-  PLAY_ERROR_CODES,
   type Color,
   type GameEventBody,
   type GameState,
@@ -25,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import { abandoned, hasGrace, type GameDoc } from './game-doc.js';
+import { abandoned, type GameDoc } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -46,12 +46,9 @@ export interface TransitionContext {
   readonly logLength: number;
 }
 
-const RULE_CODES = new Set(PLAY_ERROR_CODES);
-
-/** Rules errors map 1:1 onto protocol codes; anything else is a server bug. */
+/** Play errors are protocol codes as they are; anything else is a server bug. */
 function ruleFail(e: RuleError): never {
-  const code = e.code as Parameters<typeof RULE_CODES.has>[0];
-  if (RULE_CODES.has(code)) fail(code, e.message);
+  if (isPlayErrorCode(e.code)) fail(e.code, e.message);
   throw new Error(`rules: ${e.code}: ${e.message}`);
 }
 
@@ -76,7 +73,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     clock = endClockTurn(clock, movesInTurn, now);
     const next = out.state.color;
     if (started[next]) clock = startClockTurn(clock, next, out.state.budget, now);
-    else if (hasGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
+    else if (hasFirstMoveGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
   }
   const over = out.outcome !== null;
   return {
@@ -98,18 +95,8 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
   const res = play(ctx.state, move, ctx.color);
   if (!res.ok) ruleFail(res.error);
   const out = res.value;
-  const san = makeSan(ctx.state, move, out);
+  const record = moveRecord(ctx.state, move, out, ctx.now);
   const doc = afterPlay(ctx, out, ctx.state.moveIndex + 1);
-  const record: MoveRecord = {
-    uci: makeUci(move),
-    san,
-    color: ctx.color,
-    turn: ctx.state.turn,
-    index: ctx.state.moveIndex + 1,
-    ...(out.cycleEnded ? { cycleEnd: true } : {}),
-    turnEnded: out.turnEnded,
-    at: ctx.now,
-  };
   const body: GameEventBody = {
     type: 'move',
     move: record,

@@ -1,7 +1,7 @@
 import type { GameSnapshot, Seat } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { StoredGame } from '../store/store.js';
-import { parseDoc, seatOf, snapshotOf, summaryOf, type GameDoc, type LiveInfo } from './game-doc.js';
+import { parseDoc, seatOf, snapshotOf, type GameDoc, type LiveInfo } from './game-doc.js';
 import type { GameService } from './game-service.js';
 import { gameRoom, type Member, type Publisher } from './publisher.js';
 import { RoomPresence, type Seats } from './room-presence.js';
@@ -103,6 +103,7 @@ export class RoomService {
 
   private async listingChanged(gameId: string, count: number): Promise<void> {
     const doc = parseDoc((await this.loads.get(gameId)).doc);
-    if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summaryOf(doc, count));
+    const summary = this.games.summaries.counted(doc, count);
+    if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summary);
   }
 }

@@ -89,6 +89,7 @@ export class MemoryStore implements Store {
   private readonly playing = new Map<string, Set<string>>();
   /** Games with an expiry, purged on every create (so unread expired games do not pile up). */
   private readonly expiring = new Set<string>();
+  private readonly chats = new Map<string, { lines: readonly string[]; expires: number }>();
   private closed = false;
 
   constructor(private readonly clock: () => number = Date.now) {}
@@ -164,6 +165,24 @@ export class MemoryStore implements Store {
   async listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     await this.tick();
     return this.seeks.listPublic(now, limit);
+  }
+
+  async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
+    await this.tick();
+    const key = `${gameId}:${channel}`;
+    const lines = [...this.liveChat(key), entry].slice(-cap);
+    this.chats.set(key, { lines, expires: this.clock() + ttlMs });
+  }
+
+  async loadChat(gameId: string, channel: string): Promise<string[]> {
+    await this.tick();
+    return [...this.liveChat(`${gameId}:${channel}`)];
+  }
+
+  private liveChat(key: string): readonly string[] {
+    const c = this.chats.get(key);
+    if (c && c.expires <= this.clock()) this.chats.delete(key);
+    return c && c.expires > this.clock() ? c.lines : [];
   }
 
   async reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {

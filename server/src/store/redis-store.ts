@@ -33,7 +33,8 @@ import type {
  * deadline entry to the coming deadline (never later than the truth if the node dies next), the
  * compare-and-set on the game's own slot (the atomic part, as on one Redis), then the index entries,
  * applied only when newer than the last applied version (two nodes' commits may arrive out of order).
- * Finished games stay (replay, PGN) unless a write asks them to expire.
+ * Finished games stay (replay, PGN) unless a write asks them to expire. A game's chat channels are
+ * capped lists `game:{<id>}:chat:<channel>` that expire after their last line.
  */
 
 export interface RedisStoreOptions {
@@ -164,6 +165,19 @@ export class RedisStore implements Store {
 
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     return this.seeks.listPublic(now, limit);
+  }
+
+  async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
+    const key = this.chatKey(gameId, channel);
+    await guarded(this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec());
+  }
+
+  async loadChat(gameId: string, channel: string): Promise<string[]> {
+    return guarded(this.redis.lrange(this.chatKey(gameId, channel), 0, -1));
+  }
+
+  private chatKey(gameId: string, channel: string): string {
+    return `${this.k.game(gameId)[0]}:chat:${channel}`;
   }
 
   reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {

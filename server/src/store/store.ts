@@ -117,6 +117,14 @@ export interface Store {
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
 
   /**
+   * Appends a line to one chat channel of a game and keeps only its last `cap` lines. The channel
+   * lives `ttlMs` after its last line (Redis expiry; the memory store drops it lazily on load).
+   */
+  appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void>;
+  /** The channel's lines, oldest first (empty when none or expired). */
+  loadChat(gameId: string, channel: string): Promise<string[]>;
+
+  /**
    * Counts `gameId` among the games in progress of every one of `players`, atomically: when one
    * of them already has `max` (other) games, nothing is written and that player is returned.
    */

@@ -1,15 +1,19 @@
 import type { AckData, ClientEventName, ClientPayload } from '@progressive-chess/shared';
+import type { ChatService } from '../services/chat-service.js';
 import type { GameCommands } from '../services/game-commands.js';
 import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
-import type { AppSocket } from './socket-types.js';
+import { chatRoom, type AppSocket } from './socket-types.js';
 
 export interface Services {
   readonly identity: Identity;
   readonly lobby: LobbyService;
   readonly rooms: RoomService;
   readonly commands: GameCommands;
+  readonly chat: ChatService;
+  /** Distinct players connected, on every node. */
+  readonly online: () => Promise<number>;
 }
 
 /** One handler per protocol event: (socket, parsed payload) -> the ack's data. */
@@ -19,7 +23,7 @@ export type Handlers = {
 
 const none = {};
 
-export function createHandlers({ identity, lobby, rooms, commands }: Services): Handlers {
+export function createHandlers({ identity, lobby, rooms, commands, chat, online }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   return {
     'session:setName': async (s, p) => {
@@ -31,6 +35,7 @@ export function createHandlers({ identity, lobby, rooms, commands }: Services): 
       await lobby.unsubscribe(s);
       return none;
     },
+    'lobby:online': async () => ({ players: await online() }),
     'seek:create': (s, p) => lobby.create(me(s), p),
     'seek:cancel': async (s, p) => {
       await lobby.cancel(me(s), p.seekId);
@@ -53,5 +58,12 @@ export function createHandlers({ identity, lobby, rooms, commands }: Services): 
     'game:abort': (s, p) => commands.abort(me(s), p.gameId),
     'game:rematchOffer': (s, p) => commands.rematchOffer(me(s), p.gameId),
     'game:rematchAccept': (s, p) => commands.rematchAccept(me(s), p.gameId),
+    'game:rematchDecline': (s, p) => commands.rematchDecline(me(s), p.gameId),
+    'chat:join': async (s, p) => {
+      const joined = await chat.join(me(s), p.gameId);
+      await s.join(chatRoom(p.gameId, joined.channel));
+      return joined;
+    },
+    'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),
   };
 }

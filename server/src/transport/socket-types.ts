@@ -20,3 +20,5 @@ export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerE
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';
+/** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */
+export const chatRoom = (gameId: string, channel: string): string => `chat:${channel}:${gameId}`;

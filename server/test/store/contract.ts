@@ -210,6 +210,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
 
     lobbyContract(() => store);
 
+    describe('chat', () => {
+      it('keeps the last lines of each channel, oldest first, and lets them expire', async () => {
+        for (let i = 1; i <= 5; i++) await store.appendChat('g1', 'players', `m${i}`, 3, 60_000);
+        await store.appendChat('g1', 'spectators', 's1', 3, 60_000);
+        expect(await store.loadChat('g1', 'players')).toEqual(['m3', 'm4', 'm5']);
+        expect(await store.loadChat('g1', 'spectators')).toEqual(['s1']);
+        expect(await store.loadChat('g2', 'players')).toEqual([]);
+        await store.appendChat('g3', 'players', 'brief', 3, 30);
+        await new Promise((r) => setTimeout(r, 80));
+        expect(await store.loadChat('g3', 'players')).toEqual([]);
+      });
+    });
+
     describe('players and health', () => {
       it('stores player documents', async () => {
         expect(await store.getPlayer('p1')).toBeNull();

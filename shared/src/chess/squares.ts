@@ -34,6 +34,6 @@ export function makeUci(m: Move): string {
   return makeSquare(m.from) + makeSquare(m.to) + (m.promotion ? ROLE_LETTERS[m.promotion] : '');
 }
 
-export function roleLetter(role: Role): string {
-  return ROLE_LETTERS[role];
-}
+/** Move equality: same squares and same promotion piece (none equals none). */
+export const sameMove = (a: Move, b: Move): boolean =>
+  a.from === b.from && a.to === b.to && (a.promotion ?? undefined) === (b.promotion ?? undefined);

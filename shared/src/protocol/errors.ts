@@ -1,3 +1,5 @@
+import { PLAY_ERROR_CODES } from '../rules/errors.js';
+
 /** Error codes carried by `{ ok: false, code, message }` acknowledgements and HTTP errors. */
 export const ERROR_CODES = [
   'bad-request', // payload failed its schema
@@ -9,15 +11,8 @@ export const ERROR_CODES = [
   'unknown-seek',
   'own-seek', // accepting one's own seek
   'not-a-player', // a spectator (or stranger) tried a player action
-  'not-your-turn',
   'stale-version', // expected version is not the current one: resync
-  'game-over',
-  'illegal-move', // plus the rules' own codes below
-  'check-before-last-move',
-  'cycle-piece-already-moved',
-  'cannot-afford',
-  'en-passant-not-first-move',
-  'cannot-pass',
+  ...PLAY_ERROR_CODES, // the rules' own: not-your-turn, illegal-move, game-over, cannot-pass, ...
   'no-draw-offer',
   'no-rematch-offer',
   'too-late-to-abort',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Ack } from './errors.js';
 import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
+import type { ChatChannel, ChatMessage } from './chat.js';
 import type {
   GameEvent,
   GameSnapshot,
@@ -22,6 +23,7 @@ export const CLIENT_EVENTS = {
   'session:setName': s.setNameSchema,
   'lobby:subscribe': s.emptySchema,
   'lobby:unsubscribe': s.emptySchema,
+  'lobby:online': s.emptySchema,
   'seek:create': s.seekCreateSchema,
   'seek:cancel': s.seekIdSchema,
   'seek:accept': s.seekAcceptSchema,
@@ -38,6 +40,9 @@ export const CLIENT_EVENTS = {
   'game:abort': s.gameRefSchema,
   'game:rematchOffer': s.gameRefSchema,
   'game:rematchAccept': s.gameRefSchema,
+  'game:rematchDecline': s.gameRefSchema,
+  'chat:join': s.gameRefSchema,
+  'chat:send': s.chatSendSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
@@ -47,6 +52,7 @@ export interface AckData {
   'session:setName': { name: string };
   'lobby:subscribe': { seeks: Seek[]; games: GameSummary[] };
   'lobby:unsubscribe': Record<never, never>;
+  'lobby:online': { players: number };
   'seek:create': { seek: Seek; inviteUrl?: string };
   'seek:cancel': Record<never, never>;
   'seek:accept': { gameId: string };
@@ -63,6 +69,9 @@ export interface AckData {
   'game:abort': { version: number };
   'game:rematchOffer': { version: number };
   'game:rematchAccept': { version: number; gameId: string };
+  'game:rematchDecline': { version: number };
+  'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
+  'chat:send': { message: ChatMessage };
 }
 
 /**
@@ -86,6 +95,8 @@ export interface ServerToClientEvents {
   'game:event': (e: GameEvent) => void;
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
+  /** A chat line in a channel the socket joined (`chat:join`). */
+  'chat:message': (m: ChatMessage) => void;
   /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
@@ -105,6 +116,7 @@ export const SERVER_EVENTS = [
   'game:presence',
   'game:spectators',
   'game:heartbeat',
+  'chat:message',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 export type ServerEventName = (typeof SERVER_EVENTS)[number];

@@ -3,3 +3,5 @@ export * from './schemas.js';
 export * from './types.js';
 export * from './events.js';
 export * from './display-name.js';
+export * from './chat.js';
+export * from './move-record.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { displayNameSchema } from './display-name.js';
+import { CHAT_MAX_LENGTH } from './chat.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
@@ -35,3 +36,6 @@ export const gameVersionedSchema = z
   .object({ gameId: idSchema, version: z.number().int().nonnegative() })
   .strict();
 export const emptySchema = z.object({}).strict();
+export const chatSendSchema = z
+  .object({ gameId: idSchema, text: z.string().trim().min(1).max(CHAT_MAX_LENGTH) })
+  .strict();

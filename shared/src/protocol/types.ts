@@ -110,6 +110,7 @@ export type GameEventBody =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'rematch-offer'; readonly by: Color }
+  | { readonly type: 'rematch-declined'; readonly by: Color }
   | { readonly type: 'rematch'; readonly gameId: string };
 
 export interface GameEvent {

@@ -3,7 +3,8 @@ import { INITIAL_FEN, opposite, Position, type Color, type Move, type MoveEffect
 import { err, ok, type Result } from '../result.js';
 import { ruleError, type RuleError } from './errors.js';
 import { applyStep, boardMoves, moveCost, seriesAllows } from './series.js';
-import { freezeState, sameMove, type GameState } from './state.js';
+import { sameMove } from '../chess/squares.js';
+import { freezeState, type GameState } from './state.js';
 import { closeTurn, nodeOf, startTurn } from './turn.js';
 import type { Outcome, VariantId } from './variant-ids.js';
 import { getVariant, VARIANTS, type Variant } from './variants.js';
@@ -134,12 +135,32 @@ export function play(state: GameState, move: Move, by?: Color): Result<PlayOutco
   return ok({ state: next, turnEnded: false, check, cycleEnded: step.cycleEnded, outcome: null, effect });
 }
 
+/** Why the side to move may not pass now (cost variants only, after at least one move of the turn). */
+function passRefusal(state: GameState): RuleError | null {
+  if (!VARIANTS[state.variant].costs) return ruleError('cannot-pass', 'only cost variants allow passing');
+  if (state.moveIndex === 0) return ruleError('cannot-pass', 'make at least one move before passing');
+  return null;
+}
+
+/** Whether `endTurn(state, by)` would succeed: the one rule for a "Pass the rest" button. */
+export function canPass(state: GameState, by?: Color): boolean {
+  return guard(state, by) === null && passRefusal(state) === null;
+}
+
+/**
+ * Whether a player may still abort: before both sides have completed a turn (the game is
+ * at most one turn past where it started) and while it runs.
+ */
+export function canAbort(state: GameState, initialTurn: number): boolean {
+  return state.outcome === null && state.turn - initialTurn < 2;
+}
+
 /** Passes the rest of a cost turn (after at least one move). */
 export function endTurn(state: GameState, by?: Color): Result<PlayOutcome, RuleError> {
   const refused = guard(state, by);
   if (refused) return err(refused);
-  if (!VARIANTS[state.variant].costs) return err(ruleError('cannot-pass', 'only cost variants allow passing'));
-  if (state.moveIndex === 0) return err(ruleError('cannot-pass', 'make at least one move before passing'));
+  const pass = passRefusal(state);
+  if (pass) return err(pass);
   const next = closeTurn(state, nodeOf(state));
   return ok({ state: next, turnEnded: true, check: false, cycleEnded: false, outcome: next.outcome, effect: null });
 }

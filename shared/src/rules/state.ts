@@ -1,4 +1,4 @@
-import { opposite, type Color, type Move, type Position, type Square } from '../chess/index.js';
+import { opposite, type Color, type Position, type Square } from '../chess/index.js';
 import type { Outcome, OutcomeReason, VariantId } from './variant-ids.js';
 
 /**
@@ -46,9 +46,6 @@ export const freezeState = (s: GameState): GameState =>
     cycleMoved: frozen(s.cycleMoved),
     history: frozen(s.history),
   });
-
-export const sameMove = (a: Move, b: Move): boolean =>
-  a.from === b.from && a.to === b.to && (a.promotion ?? undefined) === (b.promotion ?? undefined);
 
 export const win = (winner: Color, reason: OutcomeReason): Outcome => ({
   result: winner === 'white' ? '1-0' : '0-1',

@@ -1,0 +1,134 @@
+import type { ChatMessage } from '@progressive-chess/shared';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { ChatModel } from '../lib/chat.svelte.js';
+import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
+import { GameModel } from '../lib/game-model.svelte.js';
+import ChatPanel from './ChatPanel.svelte';
+import GameControls from './GameControls.svelte';
+import GameNotices from './GameNotices.svelte';
+import PlayerBar from './PlayerBar.svelte';
+import SanInput from './SanInput.svelte';
+
+const line = (id: string, from: string, text: string, seat: ChatMessage['from']['seat'] = 'black'): ChatMessage => ({
+  id,
+  gameId: 'g1',
+  channel: 'players',
+  from: { id: from, name: from.toUpperCase(), seat },
+  text,
+  at: 0,
+});
+
+describe('ChatPanel', () => {
+  it('shows lines as text (never HTML), sends, and mutes the other side', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('chat:join', [{ ok: true, channel: 'players', messages: [line('1', 'bob', '<img src=x onerror=alert(1)>')] }]);
+    transport.answers.set('chat:send', [{ ok: true, message: line('2', 'me', 'hello', 'white') }]);
+    const chat = new ChatModel('g1', transport.request, () => 'me');
+    await chat.join();
+    const { container } = render(ChatPanel, { chat });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('chat-lines').textContent).toContain('<img src=x onerror=alert(1)>');
+    await fireEvent.input(screen.getByLabelText('Chat message'), { target: { value: 'hello' } });
+    await fireEvent.submit(screen.getByLabelText('Chat message').closest('form')!);
+    await flush();
+    expect(transport.sent.at(-1)).toEqual({ event: 'chat:send', payload: { gameId: 'g1', text: 'hello' } });
+    expect(screen.getByTestId('chat-lines').textContent).toContain('hello');
+    await fireEvent.click(screen.getByLabelText('Mute opponent'));
+    expect(screen.getByTestId('chat-lines').textContent).not.toContain('onerror');
+    expect(screen.getByTestId('chat-lines').textContent).toContain('hello');
+  });
+
+  it('says why a line was refused', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('chat:send', [{ ok: false, code: 'rate-limited', message: 'you are chatting too fast; wait a few seconds' }]);
+    const chat = new ChatModel('g1', transport.request, () => 'me');
+    render(ChatPanel, { chat });
+    expect(await chat.send('x'.repeat(141))).toBe(false);
+    expect(await chat.send('hi')).toBe(false);
+    flushSync();
+    expect(screen.getByRole('alert').textContent).toBe('You are chatting too fast; wait a few seconds.');
+  });
+});
+
+describe('SanInput', () => {
+  it('clears its error on the next move or turn', async () => {
+    const { rerender } = render(SanInput, { onsubmit: () => 'illegal move', resetKey: 3 });
+    await fireEvent.input(screen.getByLabelText('Type a move'), { target: { value: 'Ke9' } });
+    await fireEvent.submit(screen.getByLabelText('Type a move').closest('form')!);
+    expect(screen.getByRole('alert').textContent).toBe('Illegal move.');
+    await rerender({ onsubmit: () => 'illegal move', resetKey: 4 });
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+});
+
+describe('GameControls', () => {
+  it('lets the offered side decline a rematch', async () => {
+    const onaction = vi.fn();
+    render(GameControls, { myColor: 'black', over: true, canAbort: false, drawOffer: null, rematchOffer: 'white', onaction });
+    await fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(onaction).toHaveBeenCalledWith('game:rematchDecline');
+  });
+});
+
+describe('PlayerBar', () => {
+  it("shows the waiting side's coming turn budget, and players gone to the rematch as such", () => {
+    render(PlayerBar, {
+      color: 'black',
+      name: 'Boris',
+      online: false,
+      isYou: false,
+      timed: true,
+      running: false,
+      remaining: () => 1000,
+      nextBudget: 30_000,
+      inRematch: true,
+    });
+    expect(screen.getByRole('timer').textContent?.trim()).toBe('0:30');
+    expect(screen.getByText('next turn')).toBeTruthy();
+    expect(screen.getByText('in the rematch')).toBeTruthy();
+    expect(screen.queryByText('offline')).toBeNull();
+  });
+});
+
+describe('GameNotices', () => {
+  function model(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
+    const m = new GameModel('g1', new FakeTransport().request);
+    m.applySnapshot(game.snapshot({ createdAt: 1000 }), seat); // the fake clocks' server time is 1000
+    return { m, game };
+  }
+
+  it('counts down the first move for the side that must move, and tells the other side', () => {
+    const { m } = model('white');
+    render(GameNotices, { game: m });
+    expect(screen.getByTestId('first-move').textContent).toMatch(/Your first move: play within (29|30) s/);
+    const other = model('black');
+    render(GameNotices, { game: other.m });
+    expect(screen.getAllByTestId('first-move')[1]?.textContent).toMatch(/White must make a first move within (29|30) s/);
+  });
+
+  it('says a check ended the Scottish series, to both sides, and follows history browsing', () => {
+    const { m, game } = model('white');
+    for (const uci of ['e2e4', 'e7e5', 'd7d6', 'd2d4']) m.handleEvent(game.move(uci));
+    m.handleEvent(game.move('f1b5'));
+    render(GameNotices, { game: m });
+    expect(screen.getByTestId('check-ended').textContent).toBe('Series ended by check: Black must answer it');
+    m.view(2);
+    flushSync();
+    expect(screen.getByTestId('browsing').textContent).toContain('Viewing move 2 of 5');
+  });
+
+  it('tells the offering side that a draw was declined; offers spectators to follow to the rematch', () => {
+    const { m } = model('white');
+    render(GameNotices, { game: m });
+    m.handleEvent({ gameId: 'g1', version: 2, event: { type: 'draw-offer', by: 'white' } });
+    m.handleEvent({ gameId: 'g1', version: 3, event: { type: 'draw-declined', by: 'black' } });
+    flushSync();
+    expect(screen.getByText('Your opponent declined the draw offer.')).toBeTruthy();
+    const watcher = model('spectator');
+    watcher.m.handleEvent({ gameId: 'g1', version: 2, event: { type: 'rematch', gameId: 'g2' } });
+    render(GameNotices, { game: watcher.m });
+    expect(screen.getByRole('link', { name: 'Follow them' }).getAttribute('href')).toBe('/game/g2');
+  });
+});

@@ -1,0 +1,21 @@
+import { VARIANTS, seriesBudget, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
+
+/** Low-time warning in Fischer games (ms). */
+export const FISCHER_LOW_MS = 20_000;
+
+/** Per-turn clocks: the fresh time of `color`'s coming (or current) turn, in ms; null for other controls. */
+export function turnBudgetMs(tc: TimeControl, state: GameState, color: Color): number | null {
+  if (tc.kind !== 'per-turn') return null;
+  const turn = state.color === color ? state.turn : state.turn + 1;
+  return (tc.base + tc.perMove * seriesBudget(VARIANTS[state.variant], turn)) * 1000;
+}
+
+/**
+ * When a clock shows low time: a quarter of the turn's budget in per-turn games (a 7-move series
+ * has more time than a 1-move one), 20 s in Fischer games, an hour in correspondence.
+ */
+export function lowTimeMs(tc: TimeControl, state: GameState | null, color: Color): number {
+  if (tc.kind === 'correspondence') return 3600_000;
+  const budget = state ? turnBudgetMs(tc, state, color) : null;
+  return budget === null ? FISCHER_LOW_MS : Math.max(3000, budget / 4);
+}

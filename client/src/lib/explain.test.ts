@@ -1,0 +1,70 @@
+import { newGame, type MoveRecord } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { lowTimeMs, turnBudgetMs } from './clock-display.js';
+import { abortText, checkEndedNotice, endedByCheck, firstMoveDeadline, passedAfter, sentence } from './explain.js';
+import { soundsFor } from './sounds.js';
+
+const rec = (san: string, color: 'white' | 'black', turn: number, index: number, turnEnded = false, at = 0): MoveRecord => ({
+  uci: 'a2a3',
+  san,
+  color,
+  turn,
+  index,
+  turnEnded,
+  at,
+});
+
+describe('the rules explained', () => {
+  it('writes notices in sentence case', () => {
+    expect(sentence('the game is over')).toBe('The game is over.');
+    expect(sentence('Check only on the last move!')).toBe('Check only on the last move!');
+  });
+
+  it('marks a Scottish check that ended the series early, and says who must answer it', () => {
+    const early = rec('Bb5+', 'white', 3, 2, true);
+    expect(endedByCheck(early, 'scottish')).toBe(true);
+    expect(endedByCheck(rec('Qh5+', 'white', 3, 3, true), 'scottish')).toBe(false); // the series was complete anyway
+    expect(endedByCheck(early, 'italian')).toBe(false);
+    expect(checkEndedNotice([rec('e4', 'white', 1, 1, true), rec('e5', 'black', 2, 1), rec('Bb4+', 'black', 2, 2, true)], 'scottish')).toBeNull();
+    expect(checkEndedNotice([rec('d4', 'white', 3, 1), early], 'scottish')).toBe('Series ended by check: Black must answer it');
+  });
+
+  it('tells a passed cost turn from one that ended by itself', () => {
+    const moves = [rec('e4', 'white', 1, 1, true), rec('e5', 'black', 2, 1), rec('d4', 'white', 3, 1)];
+    expect(passedAfter(moves, 0, 'white')).toBe(false);
+    expect(passedAfter(moves, 1, 'white')).toBe(true); // Black passed after one move
+    expect(passedAfter(moves, 2, 'white')).toBe(false); // White's turn goes on
+    expect(passedAfter(moves, 2, 'black')).toBe(true); // White passed: Black to move
+  });
+
+  it('counts the first-move grace from the game start (White) or the end of the first series (Black)', () => {
+    expect(firstMoveDeadline([], 'white', 1000, 30_000)).toBe(31_000);
+    const first = [rec('e4', 'white', 1, 1, true, 5000)];
+    expect(firstMoveDeadline(first, 'white', 1000, 30_000)).toBeNull();
+    expect(firstMoveDeadline(first, 'black', 1000, 30_000)).toBe(35_000);
+    expect(abortText(first, 'black', true)).toBe('Black did not make a first move in time, so the game was aborted. Nobody lost rating.');
+    expect(abortText(first, 'black', false)).toMatch(/^The game was aborted.*Nobody lost rating\.$/);
+  });
+
+  it('per-turn clocks: the coming turn budget and a low-time line relative to it', () => {
+    const start = newGame('scottish');
+    if (!start.ok) throw new Error(start.error.message);
+    const tc = { kind: 'per-turn', base: 20, perMove: 5 } as const;
+    expect(turnBudgetMs(tc, start.value, 'white')).toBe(25_000); // turn 1: 1 move
+    expect(turnBudgetMs(tc, start.value, 'black')).toBe(30_000); // turn 2: 2 moves
+    expect(lowTimeMs(tc, start.value, 'black')).toBe(7500);
+    expect(turnBudgetMs({ kind: 'fischer', initial: 60, increment: 1 }, start.value, 'white')).toBeNull();
+    expect(lowTimeMs({ kind: 'fischer', initial: 60, increment: 1 }, start.value, 'white')).toBe(20_000);
+  });
+});
+
+describe('sounds', () => {
+  const v = (sans: string[], myTurn = false, over = false) => ({ sans, myTurn, over });
+  it('choose move, capture, check, series start and game end', () => {
+    expect(soundsFor(v([]), v(['e4']))).toEqual(['move']);
+    expect(soundsFor(v(['e4']), v(['e4', 'dxe4'], true))).toEqual(['capture', 'series']);
+    expect(soundsFor(v(['e4']), v(['e4', 'Bb4+']))).toEqual(['check']);
+    expect(soundsFor(v(['e4']), v(['e4', 'Qh5#'], false, true))).toEqual(['check', 'end']);
+    expect(soundsFor(v(['e4'], true), v(['e4'], true))).toEqual([]);
+  });
+});

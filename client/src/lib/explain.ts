@@ -1,0 +1,62 @@
+import { VARIANTS, opposite, seriesBudget, type Color, type MoveRecord, type VariantId } from '@progressive-chess/shared';
+import { colorName } from './moves.js';
+
+/** "the game is over" -> "The game is over." (rule and server messages are lower case). */
+export function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const cap = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(cap) ? cap : `${cap}.`;
+}
+
+/** Scottish-style variants: the move gave check before the series was complete, so it ended the series. */
+export function endedByCheck(rec: MoveRecord, variant: VariantId): boolean {
+  const v = VARIANTS[variant];
+  if (v.checkRule !== 'ends-series' || v.costs !== null) return false;
+  return rec.turnEnded && rec.san.endsWith('+') && rec.index < seriesBudget(v, rec.turn);
+}
+
+/** "Series ended by check: Black must answer it", for the last move when it did so. */
+export function checkEndedNotice(moves: readonly MoveRecord[], variant: VariantId): string | null {
+  const last = moves.at(-1);
+  if (!last || !endedByCheck(last, variant)) return null;
+  return `Series ended by check: ${colorName(opposite(last.color))} must answer it`;
+}
+
+/**
+ * Cost variants: the move at `i` is the last of a turn that the player passed (it did not end the
+ * turn, yet the other side moved next or the turn is over). `nextColor`: who plays after the
+ * list (the live state's side to move).
+ */
+export function passedAfter(moves: readonly MoveRecord[], i: number, nextColor: Color | null): boolean {
+  const rec = moves[i];
+  if (!rec || rec.turnEnded) return false;
+  const next = moves[i + 1];
+  return next ? next.turn !== rec.turn : nextColor !== null && nextColor !== rec.color;
+}
+
+/**
+ * Server time (ms) by which `color` must make its first move (fischer and per-turn games), or null
+ * when it has moved already. Its grace starts with the game (White) or with the end of the
+ * opponent's first series.
+ */
+export function firstMoveDeadline(
+  moves: readonly MoveRecord[],
+  color: Color,
+  createdAt: number,
+  graceMs: number,
+): number | null {
+  if (moves.some((m) => m.color === color)) return null;
+  const opponentDone = moves.find((m) => m.color !== color && m.turnEnded);
+  if (moves.length > 0 && !opponentDone) return null;
+  return (opponentDone?.at ?? createdAt) + graceMs;
+}
+
+/** The abort banner: who failed to move (when the grace ran out), and that nobody lost rating. */
+export function abortText(moves: readonly MoveRecord[], toMove: Color, timedOut: boolean): string {
+  const who = colorName(toMove);
+  if (timedOut && !moves.some((m) => m.color === toMove)) {
+    return `${who} did not make a first move in time, so the game was aborted. Nobody lost rating.`;
+  }
+  return 'The game was aborted before it really started. Nobody lost rating.';
+}

@@ -1,0 +1,90 @@
+/**
+ * Game sounds, synthesised with WebAudio (no files to download): a short envelope per note.
+ * Muting is remembered by the browser.
+ */
+export type SoundName = 'move' | 'capture' | 'check' | 'series' | 'low' | 'end';
+
+/** [frequency Hz, start s, duration s, waveform, peak gain] */
+type Note = readonly [number, number, number, OscillatorType, number];
+
+const NOTES: Record<SoundName, readonly Note[]> = {
+  move: [[520, 0, 0.07, 'triangle', 0.35]],
+  capture: [
+    [300, 0, 0.06, 'square', 0.18],
+    [180, 0.05, 0.09, 'triangle', 0.35],
+  ],
+  check: [
+    [880, 0, 0.09, 'sawtooth', 0.12],
+    [660, 0.1, 0.12, 'sawtooth', 0.12],
+  ],
+  series: [
+    [523, 0, 0.08, 'sine', 0.3],
+    [784, 0.09, 0.12, 'sine', 0.3],
+  ],
+  low: [
+    [1000, 0, 0.05, 'square', 0.1],
+    [1000, 0.12, 0.05, 'square', 0.1],
+  ],
+  end: [
+    [392, 0, 0.15, 'sine', 0.3],
+    [523, 0.16, 0.15, 'sine', 0.3],
+    [659, 0.32, 0.3, 'sine', 0.3],
+  ],
+};
+
+const MUTE_KEY = 'pcl.muted';
+let ctx: AudioContext | null = null;
+
+export function isMuted(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(MUTE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setMuted(muted: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(MUTE_KEY, muted ? '1' : '0');
+  } catch {
+    // Storage disabled: the choice lasts for this page only.
+  }
+}
+
+/** Plays a sound unless muted or the browser has no WebAudio (tests, old browsers). */
+export function playSound(name: SoundName): void {
+  if (isMuted() || typeof AudioContext === 'undefined') return;
+  ctx ??= new AudioContext();
+  const t0 = ctx.currentTime + 0.01;
+  for (const [freq, start, dur, type, peak] of NOTES[name]) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0, t0 + start);
+    gain.gain.linearRampToValueAtTime(peak, t0 + start + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.001, t0 + start + dur);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t0 + start);
+    osc.stop(t0 + start + dur + 0.02);
+  }
+}
+
+/** What the game looked like, for deciding the sounds of a change. */
+export interface SoundView {
+  readonly sans: readonly string[];
+  readonly myTurn: boolean;
+  readonly over: boolean;
+}
+
+/** The sounds of one change of the game page (new moves, my series starting, the game ending). */
+export function soundsFor(before: SoundView, after: SoundView): SoundName[] {
+  const out: SoundName[] = [];
+  if (after.sans.length > before.sans.length) {
+    const san = after.sans.at(-1) ?? '';
+    out.push(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
+  }
+  if (after.over && !before.over) out.push('end');
+  else if (after.myTurn && !before.myTurn && !after.over) out.push('series');
+  return out;
+}
