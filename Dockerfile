@@ -28,6 +28,7 @@ RUN npm ci --no-audit --no-fund --omit=dev --ignore-scripts && npm cache clean -
 COPY --from=build /app/shared/dist shared/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
+COPY docs docs
 ENV PORT=3000 CLIENT_DIR=/app/client/dist
 USER node
 EXPOSE 3000

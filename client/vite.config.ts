@@ -15,6 +15,7 @@ export default defineConfig({
     proxy: {
       '/socket.io': { target, ws: true, changeOrigin: true },
       '/api': { target, changeOrigin: true },
+      '/docs': { target, changeOrigin: true },
     },
   },
 });

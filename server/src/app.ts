@@ -21,7 +21,7 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
-import { guardPublishes } from './transport/publish-guard.js';
+import { guardPublishes, guardUnsubscribes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { createAbuseLimiter } from './transport/abuse-limits.js';
 import { onResubscribed } from './transport/redis-recovery.js';
@@ -50,7 +50,10 @@ export interface App {
 
 function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
   const clients = adapterClients(deps);
-  if (clients) guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
+  if (clients) {
+    guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
+    guardUnsubscribes(clients.sub, throttledWarning(deps.logger, 'adapter unsubscribe failed'));
+  }
   return clients;
 }
 

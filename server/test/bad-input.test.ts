@@ -33,7 +33,7 @@ describe('bad input: each refused with its own code, the game unchanged', () => 
       ['game:move', 'e7e5'],
       ['game:join', { gameId: '../etc/passwd' }],
       ['seek:create', { variant: 'crazyhouse', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' }],
-      ['session:setName', { name: '' }],
+      ['session:setName', { name: 42 }],
     ];
     for (const [event, payload] of cases) {
       const res = await black.raw(event, payload);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, limitsFromEnv } from '../src/limits.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { Client, createGame, manualClock, sleep, startServer } from './helpers.js';
 
@@ -144,5 +145,18 @@ describe('expiry', () => {
     expect(await store.loadGame(gameId)).toBeNull();
     expect(await bob.send('game:join', { gameId })).toMatchObject({ ok: false, code: 'unknown-game' });
     await store.close();
+  });
+});
+
+describe('limits from the environment', () => {
+  it('reads positive integers, durations in seconds, and refuses anything else', () => {
+    expect(limitsFromEnv({})).toEqual({});
+    expect(limitsFromEnv({ MAX_SEEKS_PER_PLAYER: '5', INVITE_TTL_SECONDS: '60', LOBBY_LISTED: '' })).toEqual({
+      maxSeeksPerPlayer: 5,
+      inviteTtlMs: 60_000,
+    });
+    expect(() => limitsFromEnv({ MAX_GAMES_PER_PLAYER: '0' })).toThrow(/MAX_GAMES_PER_PLAYER/);
+    expect(() => limitsFromEnv({ PLAYER_TTL_SECONDS: '1.5' })).toThrow(/positive integer/);
+    expect(DEFAULT_LIMITS.maxSeeksPerPlayer).toBeGreaterThan(0);
   });
 });

@@ -36,6 +36,8 @@ describe('findOutsidePaths', () => {
 
   it('accepts paths to the workspace package inside the repository and URLs', () => {
     expect(findOutsidePaths('client/vite.config.ts', `new URL('${up}${dir}src/index.ts')`, inRepo)).toEqual([]);
+    expect(findOutsidePaths('server/test/a.test.ts', `from '${up.repeat(2)}${dir}src/index.js'`, inRepo)).toEqual([]);
+    expect(findOutsidePaths('server/test/a.test.ts', `from '${up.repeat(2)}${dir}src/gone.js'`, inRepo)).toHaveLength(1);
     expect(findOutsidePaths('README.md', `https://example.org${machine('ho' + 'me')} and /usr/bin/chromium`, inRepo)).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ export interface OutsidePath { file: string; line: number; text: string; why: st
 /**
  * The offending paths of one tracked file. `file` is relative to the repository root (posix
  * separators); `inRepo(path)` tells whether a repository-relative path is a tracked file or
- * a folder holding one.
+ * a folder holding one (an import of `x.js` may name the tracked `x.ts`).
  */
 export function findOutsidePaths(file: string, text: string, inRepo: (path: string) => boolean): OutsidePath[] {
   const found: OutsidePath[] = [];
@@ -26,7 +26,7 @@ export function findOutsidePaths(file: string, text: string, inRepo: (path: stri
   for (const m of text.matchAll(CLIMB)) {
     const target = posix.normalize(posix.join(posix.dirname(file), m[0])).replace(/\/+$/, '');
     if (target.startsWith('../')) found.push({ file, line: lineOf(m.index), text: m[0], why: 'climbs out of the repository' });
-    else if (!inRepo(target)) found.push({ file, line: lineOf(m.index), text: m[0], why: `names ${target}, which the repository does not hold` });
+    else if (!inRepo(target) && !inRepo(target.replace(/\.js$/, '.ts'))) found.push({ file, line: lineOf(m.index), text: m[0], why: `names ${target}, which the repository does not hold` });
   }
   return found;
 }

@@ -18,7 +18,7 @@ import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-chec
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
 
-/** RULES.md section 6, in seconds for display. */
+/** docs/rules.md section 9, in seconds for display. */
 export const FIRST_MOVE_GRACE_S = FIRST_MOVE_GRACE_MS / 1000;
 
 /** Player actions the server decides alone (no local prediction). */

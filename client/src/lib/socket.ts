@@ -8,7 +8,7 @@ import type {
 } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
 import { connection } from './connection.svelte.js';
-import { forgetToken, savedName, savedToken, saveName, saveToken } from './storage.js';
+import { forgetName, forgetToken, savedName, savedToken, saveName, saveToken } from './storage.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -55,6 +55,7 @@ export function getSocket(): ClientSocket {
     // Refused by the server's handshake (not a network error): socket.io will not retry by itself.
     if (s.active) return;
     if (e.data?.code === 'bad-token') forgetToken();
+    if (e.data?.code === 'bad-name') forgetName();
     setTimeout(() => s.connect(), 1000);
   });
   s.io.on('reconnect_attempt', () => {

@@ -22,13 +22,16 @@ export const savedName = (): string | null => read(NAME_KEY);
 export const saveName = (name: string): void => write(NAME_KEY, name);
 export const savedToken = (): string | null => read(TOKEN_KEY);
 export const saveToken = (token: string): void => write(TOKEN_KEY, token);
-export function forgetToken(): void {
+function forget(key: string): void {
   try {
-    globalThis.localStorage?.removeItem(TOKEN_KEY);
+    globalThis.localStorage?.removeItem(key);
   } catch {
     // Nothing stored.
   }
 }
+export const forgetToken = (): void => forget(TOKEN_KEY);
+/** A saved name the server refuses (`bad-name`, e.g. saved under older rules). */
+export const forgetName = (): void => forget(NAME_KEY);
 
 const BOARD_SCALE_KEY = 'pcl.boardScale';
 /** The board size chosen with the resize handle (fraction of the size that fits, 0.5..1). */

@@ -4,7 +4,7 @@ import type { StoredGame } from '../store/store.js';
 
 const pgnDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '.');
 
-/** The PGN-style export of a stored game (rules package format, RULES.md section 4). */
+/** The PGN-style export of a stored game (rules package format, docs/rules.md section 8). */
 export function storedGameToPgn(stored: StoredGame, site: string): string {
   const doc = parseDoc(stored.doc);
   const moves = parseMoves(stored.moves)

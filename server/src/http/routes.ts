@@ -7,6 +7,7 @@ import { ServiceError, fail } from '../services/errors.js';
 import type { GameService } from '../services/game-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { StoreUnavailableError, type Store } from '../store/store.js';
+import { rulesDocument } from './docs.js';
 import { storedGameToPgn } from './pgn.js';
 import { securityHeaders } from './security.js';
 import { serveClient } from './static.js';
@@ -67,6 +68,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     res.type('text/plain; charset=utf-8');
     res.send(storedGameToPgn(stored, `${deps.publicUrl()}/game/${id}`));
   });
+  app.get('/docs/rules', rulesDocument());
   app.use('/api', notFound);
   if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir, (id) => gameExists(deps.store, id)));
   app.use(notFound);

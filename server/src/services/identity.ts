@@ -19,6 +19,13 @@ const handshakeSchema = z.object({
   name: z.string().optional(),
 });
 
+/** A display name normalised by the shared name schema, or `bad-name`. */
+function validName(raw: string): string {
+  const parsed = displayNameSchema.safeParse(raw);
+  if (!parsed.success) fail('bad-name', parsed.error.issues[0]?.message ?? 'bad name');
+  return parsed.data;
+}
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -63,9 +70,9 @@ export function createIdentity(store: Store, now: () => number, playerTtlMs: num
     async authenticate(auth) {
       const hs = handshakeSchema.safeParse(auth ?? {});
       if (!hs.success) fail('bad-token', 'malformed handshake');
-      const name = displayNameSchema.safeParse(hs.data.name);
-      const { token } = hs.data;
-      if (token === undefined) return create(name.success ? name.data : undefined);
+      const { token, name } = hs.data;
+      // The name matters only for a new player (a known token keeps its stored name).
+      if (token === undefined) return create(name === undefined ? undefined : validName(name));
       const playerId = token.split('.')[0] ?? '';
       const doc = idSchema.safeParse(playerId).success ? await load(playerId, true) : null;
       if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');

@@ -25,7 +25,7 @@ export interface ConnectionDeps {
 
 /** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
 function handshakeError(
-  code: 'bad-token' | 'unavailable' | 'rate-limited' | 'too-many-connections' | 'internal',
+  code: 'bad-token' | 'bad-name' | 'unavailable' | 'rate-limited' | 'too-many-connections' | 'internal',
   message: string,
 ): Error & { data: { code: string } } {
   return Object.assign(new Error(message), { data: { code } });
@@ -57,7 +57,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
     admit(socket).then(
       (refused) => next(refused ?? undefined),
       (e: unknown) => {
-        if (e instanceof ServiceError) return next(handshakeError('bad-token', e.message));
+        if (e instanceof ServiceError) return next(handshakeError(e.code === 'bad-name' ? 'bad-name' : 'bad-token', e.message));
         if (e instanceof StoreUnavailableError) return next(handshakeError('unavailable', 'try again shortly'));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));

@@ -7,8 +7,21 @@ import type { RedisClient } from '../store/redis-client.js';
  * broadcast lost in an outage is one a client recovers by its version check (resync).
  */
 export function guardPublishes(client: RedisClient, onError: (err: unknown) => void): void {
+  guardMethods(client, ['publish', 'spublish'], onError);
+}
+
+/**
+ * The same for the adapter's subscriber: the sharded adapter's `close()` sends `SUNSUBSCRIBE`
+ * without awaiting it, which rejects when a shard's subscriber is gone (a Cluster node down or
+ * already closed). An unsubscribe that fails leaves nothing behind: the connection is closing.
+ */
+export function guardUnsubscribes(client: RedisClient, onError: (err: unknown) => void): void {
+  guardMethods(client, ['unsubscribe', 'sunsubscribe', 'punsubscribe'], onError);
+}
+
+function guardMethods(client: RedisClient, names: readonly string[], onError: (err: unknown) => void): void {
   const methods = client as unknown as Record<string, unknown>;
-  for (const name of ['publish', 'spublish'] as const) {
+  for (const name of names) {
     const original = methods[name];
     if (typeof original !== 'function') continue;
     methods[name] = (...args: unknown[]): Promise<unknown> =>

@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, type AckError, type ClientEventName } from '@progressive-chess/shared';
+import { CLIENT_EVENTS, schemaErrorCode, type AckError, type ClientEventName, type SchemaErrorCode } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
@@ -7,7 +7,8 @@ import type { AbuseLimiter } from './abuse-limits.js';
 import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
-type EdgeCode = 'unknown-event' | 'rate-limited' | 'bad-request';
+/** Refusals of the edge: unknown-event, rate-limited, or a schema's code (bad-request, bad-name). */
+type EdgeCode = 'unknown-event' | 'rate-limited' | SchemaErrorCode;
 const TOO_MANY = 'too many requests';
 type AnyHandler = (socket: AppSocket, payload: unknown) => Promise<object>;
 
@@ -64,7 +65,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     }
     const parsed = CLIENT_EVENTS[name].safeParse(payload);
     if (!parsed.success) {
-      return refuse(reply, 'bad-request', zodMessage(parsed.error), false);
+      return refuse(reply, schemaErrorCode(parsed.error), zodMessage(parsed.error), false);
     }
     const started = performance.now();
     let res: object;

@@ -3,7 +3,7 @@ import type { ClockView } from '../protocol/types.js';
 import type { TimeControl } from './time-control.js';
 
 /**
- * Clock arithmetic of RULES.md section 6 as pure functions of (clock, event, now).
+ * Clock arithmetic of docs/rules.md section 9 as pure functions of (clock, event, now).
  * Times are epoch milliseconds passed in by the caller; nothing here reads a clock.
  * The clock of the side whose turn it is runs during the whole series and stops when
  * the turn ends.

@@ -1,4 +1,4 @@
-/** The first-move grace period of RULES.md section 6, in milliseconds (kept free of zod for the client bundle). */
+/** The first-move grace period of docs/rules.md section 9, in milliseconds (kept free of zod for the client bundle). */
 export const FIRST_MOVE_GRACE_MS = 30_000;
 
 /** Whether a game has clocks at all (everything but `none`; correspondence counts days). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Time controls of RULES.md section 6. All durations in seconds (days for correspondence). */
+/** Time controls of docs/rules.md section 9. All durations in seconds (days for correspondence). */
 export const timeControlSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({

@@ -6,7 +6,7 @@ export interface PgnTags {
   White?: string;
   Black?: string;
   Result?: string;
-  /** The variant's name (RULES.md section 3); import also accepts its id. */
+  /** The variant's name (docs/rules.md section 6); import also accepts its id. */
   Variant?: string;
   TimeControl?: string;
   Termination?: string;

@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'bad-request', // payload failed its schema
   'unknown-event', // event name not in the protocol
   'bad-token', // missing, wrong or forged identity token
+  'bad-name', // a display name refused by the name rules (handshake `auth.name`, `session:setName`)
   'rate-limited',
   'unknown-game',
   'unknown-seek',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Ack } from './errors.js';
+import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type {
@@ -99,7 +100,7 @@ export interface ServerToClientEvents {
   /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'bad-request' | 'flooding'; message: string }) => void;
+  error: (e: { code: 'unknown-event' | 'rate-limited' | 'flooding' | SchemaErrorCode; message: string }) => void;
 }
 
 /** Every server-to-client event name, at run time (documentation checks, tools). */

@@ -4,3 +4,4 @@ export * from './types.js';
 export * from './events.js';
 export * from './chat.js';
 export * from './move-record.js';
+export * from './display-name.js';

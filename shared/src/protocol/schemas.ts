@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { CHAT_MAX_LENGTH } from './chat.js';
+import { displayNameSchema } from './display-name.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-export const displayNameSchema = z.string().trim().min(1).max(30);
 /** A move as UCI: e2e4, e7e8q, castling as the king's move e1g1. */
 export const uciSchema = z.string().regex(/^[a-h][1-8][a-h][1-8][qrbnk]?$/);
 

@@ -1,32 +1,23 @@
 // seriesCount: how many move sequences (and resulting positions) the rest of the current turn has.
-import { type Color, type Move, type Position, type Square } from '../chess/index.js';
+import type { Move } from '../chess/index.js';
 import { applyStep, boardMoves, cloneNode, seriesMoves, type SeriesNode } from './series.js';
-import { pawnBehind, type GameState } from './state.js';
+import type { GameState } from './state.js';
 import { nodeOf } from './turn.js';
 import { VARIANTS, type Variant } from './variants.js';
 
 export interface SeriesCount {
   /** Distinct legal move sequences that end the turn (full, check-ended, game-ended, exhausted; cost: passes too). */
   readonly sequences: number;
-  /** Distinct positions those sequences leave (placement, castling rights, open en-passant targets). */
+  /** Distinct positions those sequences leave: a position is the placement plus the castling rights. */
   readonly positions: number;
-}
-
-/** Double-step targets an enemy pawn stands next to (pins ignored): the ep part of a resulting position's key. */
-function openTargets(pos: Position, mover: Color, targets: readonly Square[]): Square[] {
-  return targets.filter((t) => {
-    const sq = pawnBehind(t, mover);
-    return [sq - 1, sq + 1].some((n) => {
-      if (n >> 3 !== sq >> 3) return false;
-      const p = pos.pieceAt(n);
-      return p?.role === 'pawn' && p.color !== mover;
-    });
-  });
 }
 
 /**
  * Counts the sequences of the rest of the current turn depth-first (one board clone per move).
- * A finished game counts nothing. Cost variants also count passing after at least one move.
+ * A finished game counts nothing. Cost variants also count passing after at least one move:
+ * there every non-empty prefix of a turn is a complete turn. Positions are told apart by
+ * placement and castling rights only (the side to move is the next player's in all of them;
+ * en-passant rights are not part of it).
  */
 export function seriesCount(state: GameState): SeriesCount {
   if (state.outcome) return { sequences: 0, positions: 0 };
@@ -36,9 +27,7 @@ export function seriesCount(state: GameState): SeriesCount {
   let sequences = 0;
   const end = (node: SeriesNode): void => {
     sequences += 1;
-    // pos.key() has the mover to move and no ep squares here; the open targets complete it.
-    const ep = v.enPassant ? openTargets(node.pos, color, node.epNext) : [];
-    keys.add(ep.length > 0 ? `${node.pos.key()} ${ep.sort((a, b) => a - b).join(',')}` : node.pos.key());
+    keys.add(`${node.pos.placement()} ${node.pos.castlingRights()}`);
   };
   const passable = v.costs !== null;
   const walk = (node: SeriesNode, moves: readonly Move[]): void => {

@@ -23,3 +23,4 @@ export interface RuleError {
 }
 
 export const ruleError = (code: RuleErrorCode, message: string): RuleError => ({ code, message });
+

@@ -5,7 +5,7 @@ export type Schedule = 'moves' | 'half-points' | 'fibonacci';
 export type CheckRule = 'ends-series' | 'last-only' | 'free' | 'none';
 export type Goal = 'checkmate' | 'capture-all';
 
-/** A progressive variant, built from a handful of parameters (RULES.md section 3). */
+/** A progressive variant, built from a handful of parameters (docs/rules.md section 6). */
 export interface Variant {
   readonly id: VariantId;
   readonly name: string;

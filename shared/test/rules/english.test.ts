@@ -6,13 +6,13 @@ import { game, refused, run, step, ucis } from './helpers.js';
 const sq = (names: string) => names.split(' ').map((n) => parseSquare(n)!);
 
 describe('English democratic cycles', () => {
-  it('RULES.md legal example: 1.e4 2.e6 f6 3.e5 Nf3 Bc4', () => {
+  it('docs/rules.md correct example: 1.e4 2.e6 f6 3.e5 Nf3 Bc4', () => {
     const out = run(game('english'), 'e2e4 e7e6 f7f6 e4e5 g1f3 f1c4');
     expect(out.turnEnded).toBe(true);
     expect(out.state.turn).toBe(4);
   });
 
-  it('RULES.md illegal example: 3.e5 Ba6 Bxb7 moves the bishop twice', () => {
+  it('docs/rules.md incorrect example: 3.e5 Ba6 Bxb7 moves the bishop twice', () => {
     const s = run(game('english'), 'e2e4 e7e6 f7f6 e4e5 f1a6').state;
     expect(refused(s, 'a6b7')).toBe('cycle-piece-already-moved');
     expect(ucis(legalMoves(s)).some((m) => m.startsWith('a6') || m.startsWith('e5'))).toBe(false);

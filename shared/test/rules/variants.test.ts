@@ -14,7 +14,7 @@ describe('variant table', () => {
     }
   });
 
-  it('sets the parameters of RULES.md section 3', () => {
+  it('sets the parameters of docs/rules.md section 6', () => {
     const row = (id: keyof typeof VARIANTS) => {
       const v = VARIANTS[id];
       return [v.schedule, v.checkRule, v.enPassant, v.castling, v.doubleStep, v.cycles, v.goal].join(' ');

@@ -1,0 +1,71 @@
+// Display names, normalised once where they enter the system (the server's handshake and
+// `session:setName`) so that every later use (lobby, game page, PGN tags) can trust them.
+import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+
+/** At most this many visible characters (grapheme clusters) in a name. */
+export const DISPLAY_NAME_MAX = 24;
+/** A bound on the stored text itself (combining marks and emoji sequences are long). */
+const MAX_CODE_UNITS = 256;
+
+/** C0/C1 controls and DEL (tabs and line breaks included). */
+const CONTROL = /\p{Cc}/u;
+/** Bidirectional formatting: ALM, LRM, RLM, the embeddings/overrides and the isolates. */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** A UTF-16 surrogate that is not half of a pair (the `u` flag sees it as a lone code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** Invisible format characters: refused, except the ones below. */
+const FORMAT = /\p{Cf}/gu;
+/** Joiners (ZWNJ, ZWJ: emoji sequences, several scripts) and emoji tag characters are kept. */
+const keptFormat = (ch: string): boolean => {
+  const cp = ch.codePointAt(0) ?? 0;
+  return cp === 0x200c || cp === 0x200d || (cp >= 0xe0020 && cp <= 0xe007f);
+};
+/** Line and paragraph separators and other non-Cc whitespace: collapsed to one space. */
+const SPACES = /[\p{White_Space}\p{Zs}]+/gu;
+/** A code point that shows nothing by itself. */
+const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cf}]+$/u;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The normalised name, or why it is refused (a message for people). */
+export function normalizeDisplayName(raw: string): { ok: true; name: string } | { ok: false; message: string } {
+  if (LONE_SURROGATE.test(raw)) return { ok: false, message: 'the name holds a broken character (lone surrogate)' };
+  const text = raw.normalize('NFC');
+  if (CONTROL.test(text)) return { ok: false, message: 'the name holds a control character (line break, tab, escape...)' };
+  if (BIDI.test(text)) return { ok: false, message: 'the name holds a bidirectional control character' };
+  if ([...text.matchAll(FORMAT)].some((m) => !keptFormat(m[0]))) return { ok: false, message: 'the name holds an invisible formatting character' };
+  const name = text.replace(SPACES, ' ').trim();
+  const visible = [...graphemes.segment(name)].filter((g) => !INVISIBLE.test(g.segment)).length;
+  if (visible === 0) return { ok: false, message: 'the name needs at least one visible character' };
+  if (visible > DISPLAY_NAME_MAX) return { ok: false, message: `the name is too long (at most ${DISPLAY_NAME_MAX} characters)` };
+  if (name.length > MAX_CODE_UNITS) return { ok: false, message: 'the name is too long (too many combining marks)' };
+  return { ok: true, name };
+}
+
+/** The codes a payload schema's failure can carry: its own (`params.code`) or `bad-request`. */
+export const SCHEMA_ERROR_CODES = ['bad-request', 'bad-name'] as const satisfies readonly ErrorCode[];
+export type SchemaErrorCode = (typeof SCHEMA_ERROR_CODES)[number];
+const BAD_NAME: SchemaErrorCode = 'bad-name';
+
+/**
+ * A display name: NFC, trimmed, runs of whitespace collapsed to one space; refused with an
+ * issue carrying `params.code` `bad-name` when it holds control, bidi-control or invisible
+ * format characters or lone surrogates, or has not 1 to 24 visible characters.
+ */
+export const displayNameSchema = z.string().transform((raw, ctx) => {
+  const checked = normalizeDisplayName(raw);
+  if (checked.ok) return checked.name;
+  ctx.addIssue({ code: 'custom', message: checked.message, params: { code: BAD_NAME } });
+  return z.NEVER;
+});
+
+/** The error code a schema failure asks for (an issue's `params.code`), else `bad-request`. */
+export function schemaErrorCode(error: z.ZodError): SchemaErrorCode {
+  for (const issue of error.issues) {
+    const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
+    const asked = SCHEMA_ERROR_CODES.find((k) => k === code);
+    if (asked) return asked;
+  }
+  return 'bad-request';
+}
