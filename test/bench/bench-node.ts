@@ -5,7 +5,8 @@ import { startAppNode } from './app-node.js';
 /**
  * One server under test, in its own process: `floor` (bare Socket.IO + Redis) or `app` (the
  * game server on the Redis store). Argument: JSON { mode, redisUrl, prefix, adapter }.
- * Prints `READY <port>`; on stdin `mark` starts a CPU sample and `report` prints `CPU <percent>`.
+ * Prints `READY <port>`; on stdin `mark` starts a CPU sample, `report` prints `CPU <percent>` and
+ * `rss` prints `RSS <bytes>`.
  */
 
 export interface NodeConfig {
@@ -13,6 +14,8 @@ export interface NodeConfig {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly adapter: boolean;
+  /** App only: 'off' (default) lifts every limit; 'per-identity' keeps the limits that stop one abusive identity. */
+  readonly limits?: 'off' | 'per-identity';
   /** Which cross-node adapter when `adapter` (default pubsub). */
   readonly adapterKind?: 'pubsub' | 'streams';
 }
@@ -31,6 +34,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     const used = process.cpuUsage(cpu);
     const pct = ((used.user + used.system) / 1000 / (performance.now() - at)) * 100;
     process.stdout.write(`CPU ${pct.toFixed(0)}\n`);
+  } else if (line === 'rss') {
+    process.stdout.write(`RSS ${process.memoryUsage().rss}\n`);
   }
 });
 

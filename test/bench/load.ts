@@ -1,4 +1,5 @@
 import { openAppTable } from './app-driver.js';
+import { runAsChild } from './child.js';
 import { type OpenedTable, openFloorTable } from './floor-driver.js';
 import type { Stats } from './table.js';
 
@@ -87,16 +88,4 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const cfg = JSON.parse(process.argv[2] ?? '{}') as LoadConfig;
-  runLoad(cfg).then(
-    (r) => {
-      process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
-      process.exit(0);
-    },
-    (e: unknown) => {
-      process.stderr.write(`load failed: ${e instanceof Error ? e.stack : String(e)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAsChild(import.meta.url, 'load', runLoad);

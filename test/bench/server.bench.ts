@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startRedis } from '../support/redis-server.js';
 import { adapterKind } from './adapters.js';
 import type { NodeConfig } from './bench-node.js';
+import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
 
 /**
@@ -36,46 +36,6 @@ const THROUGHPUT_GOAL = 0.85;
 /** BENCH_MODES=floor (or app) runs only those phases; BENCH_NODES=1 only the single-node ones. */
 const MODES = (process.env.BENCH_MODES ?? 'floor,app').split(',');
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
-
-interface Child {
-  readonly proc: ChildProcess;
-  /** Resolves with the first stdout line starting with `prefix` (the rest of the line). */
-  next(prefix: string): Promise<string>;
-}
-
-function child(file: string, arg: object, onLine?: (line: string) => void): Child {
-  // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const prof = file.includes('bench-node') ? extra : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', here(file), JSON.stringify(arg)], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
-  const exited = new Promise<never>((_, reject) =>
-    proc.once('exit', (code) => reject(new Error(`${file} exited with ${code}`))),
-  );
-  exited.catch(() => undefined);
-  createInterface({ input: proc.stdout! }).on('line', (line) => {
-    onLine?.(line);
-    const i = waiting.findIndex((w) => line.startsWith(w.prefix));
-    const w = i >= 0 ? waiting.splice(i, 1)[0] : undefined;
-    w?.resolve(line.slice(w.prefix.length).trim());
-  });
-  return {
-    proc,
-    next: (prefix) => Promise.race([new Promise<string>((resolve) => waiting.push({ prefix, resolve })), exited]),
-  };
-}
-
-async function stopChild(c: Child): Promise<void> {
-  if (c.proc.exitCode !== null) return;
-  const gone = new Promise((r) => c.proc.once('exit', r));
-  c.proc.kill('SIGTERM');
-  const timer = setTimeout(() => c.proc.kill('SIGKILL'), 5000);
-  await gone;
-  clearTimeout(timer);
-}
 
 interface PhaseResult extends LoadResult {
   readonly name: string;

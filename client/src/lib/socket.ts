@@ -56,7 +56,9 @@ export function getSocket(): ClientSocket {
     if (s.active) return;
     if (e.data?.code === 'bad-token') forgetToken();
     if (e.data?.code === 'bad-name') forgetName();
-    setTimeout(() => s.connect(), 1000);
+    // Over a connection limit (too many tabs, or handshakes from one address): retry much later.
+    const limited = e.data?.code === 'too-many-connections' || e.data?.code === 'rate-limited';
+    setTimeout(() => s.connect(), limited ? 10_000 : 1000);
   });
   s.io.on('reconnect_attempt', () => {
     connection.status = 'connecting';

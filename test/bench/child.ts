@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** Benchmark processes: each server under test and each load generator runs in its own process. */
+
+const here = (f: string): string => fileURLToPath(new URL(f, import.meta.url));
+const root = here('../../');
+
+export interface Child {
+  readonly proc: ChildProcess;
+  /** Resolves with the first stdout line starting with `prefix` (the rest of the line). */
+  next(prefix: string): Promise<string>;
+}
+
+export function child(file: string, arg: object, onLine?: (line: string) => void): Child {
+  // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const prof = file.includes('bench-node') ? extra : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', here(file), JSON.stringify(arg)], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
+  const exited = new Promise<never>((_, reject) =>
+    proc.once('exit', (code) => reject(new Error(`${file} exited with ${code}`))),
+  );
+  exited.catch(() => undefined);
+  createInterface({ input: proc.stdout! }).on('line', (line) => {
+    onLine?.(line);
+    const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+    const w = i >= 0 ? waiting.splice(i, 1)[0] : undefined;
+    w?.resolve(line.slice(w.prefix.length).trim());
+  });
+  return {
+    proc,
+    next: (prefix) => Promise.race([new Promise<string>((resolve) => waiting.push({ prefix, resolve })), exited]),
+  };
+}
+
+export async function stopChild(c: Child): Promise<void> {
+  if (c.proc.exitCode !== null) return;
+  const gone = new Promise((r) => c.proc.once('exit', r));
+  c.proc.kill('SIGTERM');
+  const timer = setTimeout(() => c.proc.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+
+/**
+ * The child side: when `moduleUrl` is the process entry, runs `main` on the JSON argument, prints
+ * `RESULT <json>` and exits (1, with the stack on stderr, when it fails).
+ */
+export function runAsChild<C, R>(moduleUrl: string, name: string, main: (cfg: C) => Promise<R>): void {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  main(JSON.parse(process.argv[2] ?? '{}') as C).then(
+    (r) => {
+      process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      process.stderr.write(`${name} failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { io } from 'socket.io-client';
+import { type ClientSocket, connectClient, request, startGame } from '../support/game-client.js';
+import { runAsChild } from './child.js';
+
+/**
+ * One abusive identity: `sockets` connections of one token, each looping join / resync / leave of a
+ * game and lobby subscribe / unsubscribe as fast as the acks come back. A refused handshake or a
+ * disconnection (e.g. for `flooding`) is retried after a second, like a stock client. Used by
+ * `npm run bench:abuse` (as a child process) and by the chaos suite (in-process, short).
+ */
+
+export interface FloodConfig {
+  readonly url: string;
+  readonly sockets: number;
+  readonly durationMs: number;
+}
+
+export interface FloodResult {
+  /** Connections the server accepted (over the whole run, reconnections included). */
+  readonly accepted: number;
+  readonly refusedHandshakes: number;
+  readonly requests: number;
+  readonly limited: number;
+  readonly disconnectedForFlooding: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const OPS = ['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe'] as const;
+
+function open(url: string, token: string): Promise<ClientSocket | null> {
+  const socket: ClientSocket = io(url, { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
+  return new Promise((resolve) => {
+    socket.once('session', () => resolve(socket));
+    socket.once('connect_error', () => {
+      socket.close();
+      resolve(null);
+    });
+  });
+}
+
+export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
+  const abuser = await connectClient(cfg.url, { name: 'abuser' });
+  const accomplice = await connectClient(cfg.url, { name: 'accomplice' });
+  const gameId = await startGame(abuser, accomplice);
+  accomplice.close();
+  const token = abuser.session.token;
+  const until = Date.now() + cfg.durationMs;
+  const r = { accepted: 0, refusedHandshakes: 0, requests: 0, limited: 0, disconnectedForFlooding: 0 };
+
+  const loop = async (): Promise<void> => {
+    while (Date.now() < until) {
+      const socket = await open(cfg.url, token);
+      if (!socket) {
+        r.refusedHandshakes++;
+        await sleep(1000);
+        continue;
+      }
+      r.accepted++;
+      let flooding = false;
+      socket.on('error', (e) => {
+        if (e.code === 'flooding') flooding = true;
+      });
+      for (let i = 0; socket.connected && Date.now() < until; i++) {
+        const op = OPS[i % OPS.length] ?? 'game:join';
+        const ack = await request(socket, op, op.startsWith('lobby') ? {} : { gameId }, 5000).catch(() => null);
+        r.requests++;
+        if (ack && !ack.ok && ack.code === 'rate-limited') r.limited++;
+      }
+      if (flooding) r.disconnectedForFlooding++;
+      socket.close();
+      if (Date.now() < until) await sleep(1000);
+    }
+  };
+  await Promise.all(Array.from({ length: cfg.sockets }, loop));
+  abuser.close();
+  return r;
+}
+
+runAsChild(import.meta.url, 'flood', runFlood);
