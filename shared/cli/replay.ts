@@ -7,7 +7,10 @@ import {
   readTags,
   variantFromTag,
   withRecordedOutcome,
+  type NotationError,
+  type ParsedGame,
   type PgnTags,
+  type Result,
   type StartOptions,
   type VariantId,
 } from '@progressive-chess/shared';
@@ -53,10 +56,11 @@ function replayStart(args: Args, tags: PgnTags): StartOptions {
 }
 
 /**
- * Exit 0 when every move is legal, 1 at the first illegal or unreadable move (or a recorded
- * result the moves contradict), 2 for a usage error (also a conflicting `--variant`).
+ * The game a command reads (FILE or stdin): bare movetext or a PGN-style file, with the variant
+ * and start from its tags or the options (usage errors for conflicts or an impossible start),
+ * replayed through the rules and finished with the outcome the file records.
  */
-export function replay(args: Args): number {
+export function loadGame(args: Args): Result<ParsedGame, NotationError> {
   const text = readInput(args.positional[0]);
   const { tags } = readTags(text);
   const variant = replayVariant(args, tags);
@@ -64,7 +68,15 @@ export function replay(args: Args): number {
   const game = newGame(variant, start);
   if (!game.ok) throw new UsageError(`cannot start there: ${game.error.message}`, false);
   const read = parsePgn(text, { variant, ...start });
-  const parsed = read.ok ? withRecordedOutcome(read.value.tags, read.value.parsed) : read;
+  return read.ok ? withRecordedOutcome(read.value.tags, read.value.parsed) : read;
+}
+
+/**
+ * Exit 0 when every move is legal, 1 at the first illegal or unreadable move (or a recorded
+ * result the moves contradict), 2 for a usage error (also a conflicting `--variant`).
+ */
+export function replay(args: Args): number {
+  const parsed = loadGame(args);
   if (!parsed.ok) {
     printJson(replayError(parsed.error));
     return 1;

@@ -5,3 +5,4 @@ export * from './notation/index.js';
 export * from './clock/index.js';
 export * from './protocol/index.js';
 export * from './mate/index.js';
+export * from './search/index.js';

@@ -1,4 +1,4 @@
-import { type Color, type GameState, legalMoves, makeUci, newGame, parseUci, play, stateHash } from '@progressive-chess/shared';
+import { type Color, type GameState, legalMoves, makeUci, newGame, parseUci, play, seededRandom, stateHash } from '@progressive-chess/shared';
 
 /**
  * One benchmark game seen from the load generator: two players and a spectator share one local
@@ -25,16 +25,7 @@ export interface Stats {
 }
 
 /** Small deterministic PRNG (mulberry32), one per table. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = seededRandom;
 
 function fresh(): GameState {
   const g = newGame('scottish');

@@ -8,11 +8,11 @@
  * Variants whose series may stop early (a check ends it, Take-All ends on the last capture) are
  * searched by iterative deepening, so the shortest mate is found first.
  */
-import { COUNT, KING_SQ } from '../chess/board.js';
+import { type Board, COUNT, KING_SQ, KINGS } from '../chess/board.js';
 import { relevantEp } from '../chess/fen.js';
 import { insufficientMaterial } from '../chess/material.js';
 import { BUF, generateRoot } from '../chess/movegen.js';
-import { F_CASTLE, F_DOUBLE, F_EP, WHITE } from '../chess/tables.js';
+import { ATTACK_BIT, ATTACKS, F_CASTLE, F_DOUBLE, F_EP, STEP, WHITE } from '../chess/tables.js';
 import { kingSteps } from './bound.js';
 import { SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
@@ -28,6 +28,7 @@ export interface SearchLimits {
 /** Accepts a mating sequence found by the model (the caller replays it through the rules). */
 export type Verify = (moves: readonly number[]) => boolean;
 
+export const DEPTHS: number[] = [];
 const WIN = 1;
 const DEAD = 2;
 const GO = 3;
@@ -69,6 +70,7 @@ export class SeriesSearch {
 
   private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
     if (this.tick()) return false;
+    DEPTHS[left] = (DEPTHS[left] ?? 0) + 1;
     const s = this.s;
     const b = s.b;
     const end = generateRoot(b, base, s.rules);
@@ -77,16 +79,20 @@ export class SeriesSearch {
       for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
       if (!open) moved = [];
     }
-    const key = seriesKey(b, { spent, moved, epNext });
-    const seen = this.tt.get(key);
+    // The last move is tried directly: a table entry would cost more than it saves.
+    const key = left > 1 ? seriesKey(b, { spent, moved, epNext }) : -1;
+    const seen = key >= 0 ? this.tt.get(key) : undefined;
     if (seen !== undefined && seen >= left) return false;
     if (!s.takeAll && left > 1) {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     let w = base;
+    // The last move must give check (Italian, and where a check ends the series): skip moves that cannot.
+    const ksq = left === 1 && s.royal && (s.lastOnly || s.endsSeries) ? enemyKing(b, s.us) : -1;
     for (let i = base; i < end; i++) {
       const m = BUF[i]!;
+      if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
@@ -115,6 +121,7 @@ export class SeriesSearch {
       if (hit) return true;
       if (this.stopped) return false;
     }
+    if (key < 0) return false;
     if (this.tt.size >= TT_LIMIT) this.tt.clear();
     this.tt.set(key, left);
     return false;
@@ -208,6 +215,28 @@ export class SeriesSearch {
 }
 
 const to88Of = (m: number): number => (m >> 7) & 127;
+
+/** The square of the opponent's single king, or -1. */
+function enemyKing(b: Board, us: number): number {
+  const ci = (us ^ 8) >> 3;
+  return b.board[KINGS + ci] === 1 ? b.board[KING_SQ + ci]! : -1;
+}
+
+/**
+ * Could m give check to the king on ksq? A cheap necessary test: the piece (or its promotion)
+ * attacks ksq from the target on an empty board, or it leaves a line through ksq (discovery),
+ * or the move is castling or en passant.
+ */
+function mayCheck(b: Board, m: number, ksq: number): boolean {
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  const flag = (m >> 14) & 7;
+  if (flag === F_CASTLE || flag === F_EP) return true;
+  const promo = m >> 17;
+  const code = promo !== 0 ? (b.board[from]! & 8) | promo : b.board[from]!;
+  if ((ATTACKS[ksq - to + 119]! & ATTACK_BIT[code]!) !== 0) return true;
+  return STEP[ksq - from + 119] !== 0;
+}
 
 /** English: the squares of the pieces that have moved in the cycle, after m. */
 function movedAfter(moved: readonly number[], m: number): number[] {

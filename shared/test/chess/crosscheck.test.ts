@@ -39,7 +39,7 @@ function opsGivesCheck(ops: Chess, move: Move): boolean {
   return child.isCheck();
 }
 
-describe('cross-check with chessops on random games', () => {
+describe('cross-check with chessops on random games', { timeout: 60_000 }, () => {
   for (const [index, entry] of data.positions.entries()) {
     it(entry.name, () => {
       const random = rng(1000 + index);

@@ -7,7 +7,7 @@ const data = { positions: perftData() };
 /** Node counts up to this size run in well under a second each. */
 const MAX_NODES = 5_000_000;
 
-describe('perft (perft.json)', () => {
+describe('perft (perft.json)', { timeout: 60_000 }, () => {
   for (const entry of data.positions) {
     const cases: Array<[number, number]> = entry.counts
       ? entry.counts.map((c, i): [number, number] => [i + 1, c])
