@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import type { GameHead, GameWrite, StoredGame, Store } from '../store/store.js';
+import { StoreUnavailableError, type GameHead, type GameWrite, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
@@ -170,7 +170,12 @@ export class GameService {
     return this.queue.run(gameId, async () => {
       const known = this.decoded.latest(gameId, opts.version);
       if (known) {
-        const done = await this.attempt(known, playerId, opts, decide, true).catch(() => null);
+        // Any refusal is decided again on a fresh load, but not an unreachable store: that load would
+        // wait out the same timeout, doubling the time to answer `unavailable`.
+        const done = await this.attempt(known, playerId, opts, decide, true).catch((e: unknown) => {
+          if (e instanceof StoreUnavailableError) throw e;
+          return null;
+        });
         if (done) return done;
       }
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

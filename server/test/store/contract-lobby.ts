@@ -125,13 +125,14 @@ export function lobbyContract(store: () => Store): void {
   describe('expiry in real time', () => {
     it('forgets a player after its TTL unless a read refreshes it', async () => {
       const s = store();
-      await s.putPlayer('short', 'a', 100);
-      await s.putPlayer('kept', 'b', 300);
+      // Lifetimes of a second or more: a loaded machine must not expire a key before it is read back.
+      await s.putPlayer('short', 'a', 1_000);
+      await s.putPlayer('kept', 'b', 2_000);
       expect(await s.getPlayer('short')).toBe('a');
-      await sleep(150);
+      await sleep(1_200);
       expect(await s.getPlayer('short')).toBeNull();
-      expect(await s.getPlayer('kept', 1000)).toBe('b');
-      await sleep(250);
+      expect(await s.getPlayer('kept', 5_000)).toBe('b');
+      await sleep(1_500); // past the first 2 s lifetime: only the refresh keeps it
       expect(await s.getPlayer('kept')).toBe('b');
     });
 

@@ -38,8 +38,11 @@ export interface SeriesKeyState {
 
 export function seriesKey(b: Board, s: SeriesKeyState): number {
   const d = b.board;
-  let lo = LO[CASTLING + b.castling]! ^ LO[SPENT + (s.spent & 255)]!;
-  let hi = HI[CASTLING + b.castling]! ^ HI[SPENT + (s.spent & 255)]!;
+  // Points spent: a table entry below 256, a multiplicative mix above (Fibonacci turns grow large).
+  const spentLo = s.spent < 256 ? LO[SPENT + s.spent]! : Math.imul(s.spent, 0x9e3779b1);
+  const spentHi = s.spent < 256 ? HI[SPENT + s.spent]! : Math.imul(s.spent, 0x85ebca6b);
+  let lo = LO[CASTLING + b.castling]! ^ spentLo;
+  let hi = HI[CASTLING + b.castling]! ^ spentHi;
   for (let c = 0; c < 2; c++) {
     const base = LIST + (c << 6);
     for (let i = base, end = base + d[COUNT + c]!; i < end; i++) {

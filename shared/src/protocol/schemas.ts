@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
-import { displayNameSchema } from './display-name.js';
 import { CHAT_MAX_LENGTH } from './chat.js';
+import { displayNameSchema } from './display-name.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
