@@ -10,6 +10,15 @@ import { playByResync, type PlayLog } from './support/resync-player.js';
  */
 
 const GAMES = 6;
+/** The players here play as fast as they can: this test is about outages, not the abuse limits. */
+const UNLIMITED = {
+  rateLimit: { points: 1_000_000, durationSec: 1 },
+  abuseLimits: {
+    eventsPerIdentity: { points: 1_000_000, durationSec: 1 },
+    eventsPerAddress: { points: 1_000_000, durationSec: 1 },
+    roomOpsPerIdentity: { points: 1_000_000, durationSec: 1 },
+  },
+};
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const health = (url: string): Promise<number> =>
   fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
@@ -18,8 +27,8 @@ describe.skipIf(skipWithoutRedis())('Redis killed and restarted under load', () 
   const redis = useRedisServer();
 
   it('nodes live, commands get `unavailable` meanwhile, play resumes, no acked move is lost', async () => {
-    const a = await startNode(redis().url);
-    const b = await startNode(redis().url);
+    const a = await startNode(redis().url, UNLIMITED);
+    const b = await startNode(redis().url, UNLIMITED);
     const clients: Client[] = [];
     try {
       const tables: { white: Client; black: Client; gameId: string }[] = [];
