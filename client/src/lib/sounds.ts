@@ -1,3 +1,5 @@
+import { isMuted } from './storage.js';
+
 /**
  * Game sounds, synthesised with WebAudio (no files to download): a short envelope per note.
  * Muting is remembered by the browser.
@@ -32,24 +34,9 @@ const NOTES: Record<SoundName, readonly Note[]> = {
   ],
 };
 
-const MUTE_KEY = 'pcl.muted';
 let ctx: AudioContext | null = null;
 
-export function isMuted(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(MUTE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function setMuted(muted: boolean): void {
-  try {
-    globalThis.localStorage?.setItem(MUTE_KEY, muted ? '1' : '0');
-  } catch {
-    // Storage disabled: the choice lasts for this page only.
-  }
-}
+export { isMuted, setMuted } from './storage.js';
 
 /** Plays a sound unless muted or the browser has no WebAudio (tests, old browsers). */
 export function playSound(name: SoundName): void {

@@ -40,3 +40,8 @@ export function savedBoardScale(): number {
   return Number.isFinite(v) && v >= 0.5 && v <= 1 ? v : 1;
 }
 export const saveBoardScale = (scale: number): void => write(BOARD_SCALE_KEY, String(scale));
+
+const MUTE_KEY = 'pcl.muted';
+/** The sound mute switch (a choice made while storage is disabled lasts for the page only). */
+export const isMuted = (): boolean => read(MUTE_KEY) === '1';
+export const setMuted = (muted: boolean): void => write(MUTE_KEY, muted ? '1' : '0');
