@@ -45,11 +45,16 @@ export class FinalCover {
   /** MASKS[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
   private readonly masks = new Uint16Array(7 * 64);
   private readonly cache = new Map<number, Int32Array>();
+  private readonly memo = new Map<number, number>();
   private readonly best = new Int32Array(512);
   private readonly seen = new Int32Array(512);
   private stamp = 0;
   private readonly touched: number[] = [];
   private readonly dp = new Int32Array(512);
+  /** dp[m] is valid when mark[m] === round (one round per cover call). */
+  private readonly mark = new Int32Array(512);
+  private round = 1;
+  private readonly after = new Int32Array(17 * 9);
   private readonly active = new Int32Array(512);
   private readonly base = new Int32Array(512);
   private readonly lists: Int32Array[] = [];
@@ -85,10 +90,11 @@ export class FinalCover {
 
   /**
    * A piece's options (cost * 512 + zone mask, cheapest first, none dominated by a cheaper one
-   * attacking a superset), for zone bits `live`. code: colour | role; s: 0..63.
+   * attacking a superset), for zone bits `live`. code: colour | role; s: 0..63; mustMove: the
+   * piece does not end where it stands.
    */
-  options(code: number, s: number, live: number, castle: boolean): Int32Array {
-    const key = (((code * 64 + s) * 512 + live) << 1) | (castle ? 1 : 0);
+  options(code: number, s: number, live: number, castle: boolean, mustMove = false): Int32Array {
+    const key = (((((code * 64 + s) * 512 + live) << 1) | (castle ? 1 : 0)) << 1) | (mustMove ? 1 : 0);
     const hit = this.cache.get(key);
     if (hit) return hit;
     const role = code & 7;
@@ -100,7 +106,7 @@ export class FinalCover {
       const pawnRole = color === WHITE ? PAWN : 0;
       for (let f = 0; f < 64; f++) {
         const steps = pawnSteps(s, f, color, this.double);
-        if (steps < FAR) this.offer(steps * units[PAWN]!, this.masks[pawnRole * 64 + f]! & live);
+        if (steps < FAR && !(mustMove && f === s)) this.offer(steps * units[PAWN]!, this.masks[pawnRole * 64 + f]! & live);
       }
       for (let file = 0; file < 8; file++) {
         const p = promotionSquare(file, color);
@@ -118,11 +124,24 @@ export class FinalCover {
     } else {
       for (let f = 0; f < 64; f++) {
         const d = pieceMoves(role, s, f, castle && role === KING, color);
-        if (d < FAR) this.offer(d * units[role]!, this.masks[role * 64 + f]! & live);
+        if (d < FAR && !(mustMove && f === s)) this.offer(d * units[role]!, this.masks[role * 64 + f]! & live);
       }
     }
     const out = this.pareto();
     if (this.cache.size > 200_000) this.cache.clear();
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** The one option of a piece that stays where it is (none when it attacks nothing of `live`). */
+  stay(code: number, s: number, live: number): Int32Array {
+    const role = code & 7;
+    const at = (role === PAWN ? (code & 8) === WHITE ? PAWN : 0 : role) * 64 + s;
+    const key = -1 - (at * 512 + live);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const mask = this.masks[at]! & live;
+    const out = mask === 0 ? new Int32Array(0) : Int32Array.of(mask);
     this.cache.set(key, out);
     return out;
   }
@@ -150,40 +169,94 @@ export class FinalCover {
 
   /**
    * Cheapest total cost of one option per piece (or none: the piece attacks nothing of the zone
-   * where it ends) covering every bit of `live`; a result above `limit` may be reported as limit + 1.
+   * where it ends, for penalty[p], the price of a move when it must move) covering every bit of
+   * `live`; a result above `limit` may be reported as limit + 1.
    */
-  cover(lists: readonly Int32Array[], count: number, live: number, limit: number): number {
+  cover(lists: readonly Int32Array[], count: number, live: number, limit: number, penalty: Int32Array): number {
+    // after[p * 9 + bit]: the cheapest option of pieces p.. attacking the bit (INF: none within the limit).
+    const after = this.after;
+    after.fill(INF, count * 9, count * 9 + 9);
+    for (let p = count - 1; p >= 0; p--) {
+      after.copyWithin(p * 9, p * 9 + 9, p * 9 + 18);
+      const opts = lists[p]!;
+      for (let k = 0; k < opts.length; k++) {
+        const o = opts[k]!;
+        const c = o >> 9;
+        if (c > limit) break;
+        for (let m = o & live; m !== 0; m &= m - 1) {
+          const at = p * 9 + 31 - Math.clz32(m & -m);
+          if (c < after[at]!) after[at] = c;
+        }
+      }
+    }
+    const floor = this.rest(live, 0);
+    if (floor > limit) return limit + 1;
     const dp = this.dp;
     const active = this.active;
     const base = this.base;
-    dp.fill(INF);
+    const round = ++this.round;
     dp[0] = 0;
+    this.mark[0] = round;
     active[0] = 0;
     let n = 1;
-    for (let p = 0; p < count; p++) {
+    for (let p = 0; p < count && !(this.mark[live] === round && dp[live] === floor); p++) {
       const opts = lists[p]!;
-      if (opts.length === 0) continue;
+      const pay = penalty[p]!;
+      if (opts.length === 0 && pay === 0) continue;
       const before = n;
       for (let i = 0; i < before; i++) base[i] = dp[active[i]!]!;
+      // A piece that must move pays for a move even where it attacks nothing of the zone.
+      if (pay !== 0) for (let i = 0; i < before; i++) dp[active[i]!] = base[i]! + pay;
       for (let i = 0; i < before; i++) {
         const m = active[i]!;
         const b = base[i]!;
+        if (m === live || b + this.rest(live & ~m, p) > limit) continue;
         for (let k = 0; k < opts.length; k++) {
           const o = opts[k]!;
           const c = b + (o >> 9);
           if (c > limit) break;
           const next = m | (o & FULL);
           if (next === m) continue;
-          const had = dp[next]!;
+          const had = this.mark[next] === round ? dp[next]! : INF;
           if (c < had) {
-            if (had === INF) active[n++] = next;
+            if (had === INF) {
+              active[n++] = next;
+              this.mark[next] = round;
+            }
             dp[next] = c;
           }
         }
       }
     }
-    const r = dp[live]!;
+    const r = this.mark[live] === round ? dp[live]! : INF;
     return r > limit ? limit + 1 : r;
+  }
+
+  /** The dearest over the bits of `open` of the cheapest option of pieces p.. attacking it: a bound on covering them. */
+  private rest(open: number, p: number): number {
+    let r = 0;
+    for (let m = open; m !== 0; m &= m - 1) r = Math.max(r, this.after[p * 9 + 31 - Math.clz32(m & -m)]!);
+    return r;
+  }
+
+  /**
+   * cover() remembered by `key` (the caller's exact 53-bit key of the pieces and live bits): an
+   * answer at or below its limit is exact, above it only says "above that limit".
+   */
+  coverMemo(key: number, lists: readonly Int32Array[], count: number, live: number, limit: number, penalty: Int32Array): number {
+    const hit = this.memo.get(key);
+    if (hit !== undefined) {
+      const v = hit >> 10;
+      const lim = hit & 1023;
+      if (v <= lim) return v <= limit ? v : limit + 1;
+      if (limit <= lim) return limit + 1;
+    }
+    const r = this.cover(lists, count, live, limit, penalty);
+    if (limit < 1023) {
+      if (this.memo.size >= 1_000_000) this.memo.clear();
+      this.memo.set(key, r * 1024 + limit);
+    }
+    return r;
   }
 
   /** The per-piece option lists of the caller, reused between calls. */

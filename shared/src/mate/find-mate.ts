@@ -10,6 +10,7 @@ import type { GameState } from '../rules/state.js';
 import type { OutcomeReason } from '../rules/variant-ids.js';
 import { SeriesSearch } from './search.js';
 import { searchSetup } from './setup.js';
+import { searchSets, type SubsetPlan } from './subsets.js';
 
 export interface MateOptions {
   /** Give up after this many milliseconds (needs `now`). */
@@ -42,21 +43,34 @@ export function isWinningSeries(state: GameState, moves: readonly Move[]): boole
   return o !== null && WINNING.has(o.reason) && o.result === (mover === 'white' ? '1-0' : '0-1');
 }
 
+/** Nodes of the full search before the few-pieces phase starts (most mates are found within them). */
+const FIRST_NODES = 3000;
+const SETS: SubsetPlan = { maxPieces: 4, nodesPerSet: 4000 };
+
 export function findMate(state: GameState, opts: MateOptions = {}): MateResult {
   if (state.outcome) return { found: false, complete: true, nodes: 0 };
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
   const { budgetMs, now } = opts;
   const start = now && budgetMs !== undefined ? now() : 0;
-  const outOfTime = now && budgetMs !== undefined ? () => now() - start >= budgetMs : () => false;
+  const timeUp = (share: number) => (now && budgetMs !== undefined ? () => now() - start >= budgetMs * share : () => false);
   const setup = searchSetup(state);
   const verify = (moves: readonly number[]): boolean => isWinningSeries(state, moves.map(toMove));
-  const search = new SeriesSearch(setup, { maxNodes, outOfTime }, verify);
   const movesLeft = setup.costs ? setup.budget - setup.spent : state.budget - state.moveIndex;
   const exact = setup.lastOnly || (!setup.endsSeries && !setup.takeAll);
+  const mate = (moves: readonly number[], nodes: number): MateResult => ({ found: true, moves: moves.map(toMove), complete: true, nodes });
+  const search = new SeriesSearch(setup, { maxNodes, outOfTime: timeUp(1) }, verify);
+  if (exact && !setup.takeAll && movesLeft >= 5) {
+    // A short full search first, then the few-pieces phase with half of what is left, then the full search again.
+    search.resume({ maxNodes: Math.min(FIRST_NODES, maxNodes), outOfTime: timeUp(1) });
+    if (search.run(movesLeft) && search.found) return mate(search.found, search.nodes);
+    if (!search.stopped) return { found: false, complete: true, nodes: search.nodes };
+    const sets = searchSets(setup, movesLeft, SETS, { maxNodes: Math.floor((maxNodes - search.nodes) / 2), outOfTime: timeUp(0.5) }, verify);
+    if (sets.moves) return mate(sets.moves, search.nodes + sets.nodes);
+    search.nodes += sets.nodes;
+    search.resume({ maxNodes, outOfTime: timeUp(1) });
+  }
   for (let left = exact ? movesLeft : 1; left <= movesLeft; left++) {
-    if (search.run(left) && search.found) {
-      return { found: true, moves: search.found.map(toMove), complete: true, nodes: search.nodes };
-    }
+    if (search.run(left) && search.found) return mate(search.found, search.nodes);
     if (search.stopped) return { found: false, complete: false, nodes: search.nodes };
   }
   return { found: false, complete: true, nodes: search.nodes };

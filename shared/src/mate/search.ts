@@ -17,6 +17,7 @@ import { kingSteps } from './bound.js';
 import { SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { seriesKey } from './zobrist.js';
+import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 
 export interface SearchLimits {
@@ -42,11 +43,24 @@ export class SeriesSearch {
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
   found: number[] | null = null;
 
+  /**
+   * movers: when set, only the pieces on squares marked 1 may move (the marks follow them), and
+   * each of them must move at least once; such a search proves nothing about other series.
+   */
   constructor(
     private readonly s: SearchSetup,
-    private readonly limits: SearchLimits,
+    private limits: SearchLimits,
     private readonly verify: Verify,
-  ) {}
+    private readonly movers: Uint8Array | null = null,
+  ) {
+    if (movers) for (const v of movers) if (v === 1) this.unmoved++;
+  }
+
+  /** Goes on under new limits after a stop (the table keeps what was proved). */
+  resume(limits: SearchLimits): void {
+    this.limits = limits;
+    this.stopped = false;
+  }
 
   /** Searches mates of at most `left` more moves (exactly `left` where the series must be played out). */
   run(left: number): boolean {
@@ -70,6 +84,7 @@ export class SeriesSearch {
 
   private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
     if (this.tick()) return false;
+    if (this.unmoved > left) return false;
     DEPTHS[left] = (DEPTHS[left] ?? 0) + 1;
     const s = this.s;
     const b = s.b;
@@ -84,7 +99,7 @@ export class SeriesSearch {
     const seen = key >= 0 ? this.tt.get(key) : undefined;
     if (seen !== undefined && seen >= left) return false;
     if (!s.takeAll && left > 1) {
-      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound);
+      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     let w = base;
@@ -93,10 +108,11 @@ export class SeriesSearch {
     for (let i = base; i < end; i++) {
       const m = BUF[i]!;
       if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
+      if (this.movers && this.movers[m & 127] === 0) continue;
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
-      const kind = this.probe(m, spent + cost, nextEp(s.enPassant, s.us, epNext, m), left, end);
+      const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
         return true;
@@ -131,6 +147,7 @@ export class SeriesSearch {
 
   private enter(m: number): void {
     const b = this.s.b;
+    if (this.movers) this.mark(m);
     b.make(m);
     b.side = this.s.us;
     b.epCount = 0;
@@ -140,21 +157,57 @@ export class SeriesSearch {
     const b = this.s.b;
     b.side = this.s.us ^ 8;
     b.unmake(m);
+    if (this.movers) this.unmark(m);
+  }
+
+  /** The pieces that may move and have not moved yet (movers marked 1; a mover that moved is marked 2). */
+  private unmoved = 0;
+  private readonly marks: number[] = [];
+
+  private mark(m: number): void {
+    const from = m & 127;
+    const to = (m >> 7) & 127;
+    this.carry(from, to);
+    if (((m >> 14) & 7) === F_CASTLE) this.carry(to > from ? from + 3 : from - 4, to > from ? to - 1 : to + 1);
+  }
+
+  private carry(from: number, to: number): void {
+    const movers = this.movers!;
+    const was = movers[from]!;
+    this.marks.push(was);
+    if (was === 1) this.unmoved--;
+    movers[from] = 0;
+    movers[to] = was === 0 ? 0 : 2;
+  }
+
+  private unmark(m: number): void {
+    const from = m & 127;
+    const to = (m >> 7) & 127;
+    if (((m >> 14) & 7) === F_CASTLE) this.uncarry(to > from ? from + 3 : from - 4, to > from ? to - 1 : to + 1);
+    this.uncarry(from, to);
+  }
+
+  private uncarry(from: number, to: number): void {
+    const movers = this.movers!;
+    const was = this.marks.pop()!;
+    if (was === 1) this.unmoved++;
+    movers[to] = 0;
+    movers[from] = was;
   }
 
   /** Plays m, classifies the child (WIN, DEAD or GO with `this.score` set) and takes it back. */
-  private probe(m: number, spent: number, epNext: number[], left: number, base: number): number {
+  private probe(m: number, spent: number, moved: number[], epNext: number[], left: number, base: number): number {
     const s = this.s;
     const b = s.b;
     const to = (m >> 7) & 127;
     const capture = b.board[to] !== 0 || ((m >> 14) & 7) === F_EP;
     this.enter(m);
-    const kind = this.classify(m, capture, spent, epNext, left, base);
+    const kind = this.classify(m, capture, spent, moved, epNext, left, base);
     this.leave(m);
     return kind;
   }
 
-  private classify(m: number, capture: boolean, spent: number, epNext: number[], left: number, base: number): number {
+  private classify(m: number, capture: boolean, spent: number, moved: number[], epNext: number[], left: number, base: number): number {
     const s = this.s;
     const b = s.b;
     const them = s.us ^ 8;
@@ -169,12 +222,19 @@ export class SeriesSearch {
       return !s.takeAll && check && this.mated(epNext, base) ? this.accept(m) : DEAD;
     }
     if (left <= 1) return DEAD;
+    if (this.unmoved > left - 1) return DEAD;
+    // A transposition already searched (English cycles are left to the node, which may reset them).
+    if (!s.cycles && left > 2) {
+      const seen = this.tt.get(seriesKey(b, { spent, moved, epNext }));
+      if (seen !== undefined && seen >= left - 1) return DEAD;
+    }
+    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return DEAD;
     if (s.takeAll) {
       if (piecesLeft(b, s.us) > left - 1) return DEAD;
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
-    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, false, this.bound);
+    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers);
     if (z.moves > left - 1 || z.points > s.budget - spent) return DEAD;
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);

@@ -18,15 +18,15 @@ function tables(seed: number, size: number): Int32Array {
   return out;
 }
 
-/** piece code (16) x 0x88 square (128), then castling (16), spent (256), moved (128), ep (128). */
+/** LO/HI[code * 128 + square] (0x88): a piece on a square. Then castling (16), spent (256), moved (128), ep (128). */
 const PIECE = 0;
 const CASTLING = 16 * 128;
 const SPENT = CASTLING + 16;
 const MOVED = SPENT + 256;
 const EP = MOVED + 128;
 const SIZE = EP + 128;
-const LO = tables(0x2545f491, SIZE);
-const HI = tables(0x6b43a9b5, SIZE);
+export const LO = tables(0x2545f491, SIZE);
+export const HI = tables(0x6b43a9b5, SIZE);
 
 export interface SeriesKeyState {
   readonly spent: number;

@@ -7,6 +7,7 @@ import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, ROOK_DELTAS, WHITE } from '../chess/tables.js';
 import { attackDistance, FAR, kingSteps } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
+import { HI, LO } from './zobrist.js';
 
 export interface ZoneRules {
   /** The mover: WHITE or BLACK. */
@@ -31,6 +32,7 @@ export interface ZoneBound {
 }
 
 const TARGETS = new Int32Array(9);
+const PENALTY = new Int32Array(16);
 const BEST_MOVES = new Int32Array(9);
 const BEST_POINTS = new Int32Array(9);
 
@@ -38,7 +40,7 @@ const BEST_POINTS = new Int32Array(9);
  * Italian: fewest king steps before an enemy king move could discover check on our king (and so
  * be no escape): our king on a line through the enemy king, an enemy slider on the other side.
  */
-function discoverySteps(b: Board, us: number, ksq: number, ourKing: number): number {
+export function discoverySteps(b: Board, us: number, ksq: number, ourKing: number): number {
   const them = us ^ 8;
   let best = FAR;
   for (let k = 0; k < 8; k++) {
@@ -72,19 +74,21 @@ function collectTargets(b: Board, z: ZoneRules, ksq: number): number {
 }
 
 /** The cover search of the current enemy king square and price list (one per search, the king stays put). */
-let finalCover: FinalCover | null = null;
-const ONES: readonly number[] = [0, 1, 1, 1, 1, 1, 1];
+const covers: FinalCover[] = [];
+export const ONES: readonly number[] = [0, 1, 1, 1, 1, 1, 1];
 
-function coverFor(z: ZoneRules, ksq: number): FinalCover {
-  const units = z.costs ?? ONES;
+/** The cover search for the enemy king on ksq (0x88), prices per role (ONES: moves), pawn double steps or not. */
+export function coverFor(ksq: number, units: readonly number[], double: boolean): FinalCover {
   const k = sq64(ksq);
-  if (!finalCover || finalCover.ksq !== k || finalCover.units !== units || finalCover.double !== z.double) {
-    finalCover = new FinalCover(k, units, z.double);
-  }
-  return finalCover;
+  const hit = covers.find((c) => c.ksq === k && c.units === units && c.double === double);
+  if (hit) return hit;
+  const made = new FinalCover(k, units, double);
+  if (covers.length >= 4) covers.shift();
+  covers.push(made);
+  return made;
 }
 
-const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
+export const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
 
 /** The zone bits (see final-cover.ts) still to be attacked: the king's, and its flights unless they need no control. */
 function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
@@ -105,7 +109,9 @@ function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
  * `limit`: the moves or points left; a bound above it may be reported as limit + 1. `exact`:
  * also solve the final-square cover (final-cover.ts), else only the per-square minimum.
  */
-export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, exact: boolean, out: ZoneBound): ZoneBound {
+export function zoneBound(
+  b: Board, z: ZoneRules, left: number, limit: number, exact: boolean, out: ZoneBound, movers: Uint8Array | null = null,
+): ZoneBound {
   const them = z.us ^ 8;
   const d = b.board;
   out.moves = 0;
@@ -129,7 +135,8 @@ export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, e
     const unit = z.costs ? z.costs[role]! : 1;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
-      const dist = king && j === 0 ? FAR : attackDistance(code, s, TARGETS[j]!, king && castle);
+      let dist = king && j === 0 ? FAR : attackDistance(code, s, TARGETS[j]!, king && castle);
+      if (movers && movers[s] === 0 && dist > 0) dist = FAR;
       if (dist < BEST_MOVES[j]!) BEST_MOVES[j] = dist;
       if (dist * unit < BEST_POINTS[j]!) BEST_POINTS[j] = dist * unit;
     }
@@ -142,17 +149,28 @@ export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, e
     points = Math.max(points, BEST_POINTS[j]!);
   }
   if (exact && points <= limit) {
-    const fc = coverFor(z, ksq);
+    const fc = coverFor(ksq, z.costs ?? ONES, z.double);
     const live = liveBits(b, z, fc);
     const lists = fc.listsFor(pieces);
+    let lo = Math.imul(live, 0x9e3779b1) ^ (castle ? 0x5bd1e995 : 0);
+    let hi = Math.imul(live, 0x85ebca6b);
     for (let i = 0; i < pieces; i++) {
       const s = d[base + i]!;
       const code = d[s]!;
-      lists[i] = fc.options(code, sq64(s), live, (code & 7) === KING && castle);
+      // A piece that may not move (movers) keeps its attacks from where it stands; its key differs.
+      const fixed = movers !== null && movers[s] === 0;
+      lo ^= fixed ? HI[code * 128 + s]! : LO[code * 128 + s]!;
+      hi ^= fixed ? LO[code * 128 + s]! : HI[code * 128 + s]!;
+      // A mover that has not moved yet (marked 1) must move: it cannot stay.
+      const must = movers !== null && movers[s] === 1;
+      if (must) lo = ~lo;
+      PENALTY[i] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
+      lists[i] = fixed ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
     }
     // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
     const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
-    points = Math.max(points, fc.cover(lists, pieces, live, limit + slack) - slack);
+    const key = (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
+    points = Math.max(points, fc.coverMemo(key, lists, pieces, live, limit + slack, PENALTY) - slack);
     if (!z.costs) moves = points;
   }
   if (z.lastOnly && ourKing >= 0 && (points > BEST_POINTS[0]! || moves > BEST_MOVES[0]!)) {

@@ -60,7 +60,8 @@ describe('findMate: known mates', () => {
   });
 
   it('stops on the time budget through the clock passed in', () => {
-    const p = mateProblems().find((x) => x.id === '55')!;
+    // #53: its mate takes the finder many thousands of nodes.
+    const p = mateProblems().find((x) => x.id === '53')!;
     let t = 0;
     const r = findMate(game('italian', p.fen, p.turn), { budgetMs: 10, now: () => (t += 1) });
     expect(r).toMatchObject({ found: false, complete: false });
