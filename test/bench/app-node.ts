@@ -3,7 +3,7 @@ import type { AbuseLimitOptions } from '../../server/src/config.js';
 import { openRedis } from '../../server/src/store/redis-client.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
 import { useStreamsAdapter } from './adapters.js';
-import { countCommands } from './command-counter.js';
+import { countCommands } from '../support/command-counter.js';
 import type { FloorServer } from './floor-server.js';
 
 const LOTS = { points: 1_000_000, durationSec: 1 };

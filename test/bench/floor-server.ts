@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { useStreamsAdapter } from './adapters.js';
-import { type CommandCounter, countCommands } from './command-counter.js';
+import { type CommandCounter, countCommands } from '../support/command-counter.js';
 
 /**
  * The benchmark's FLOOR: a bare Socket.IO server doing, per move, one Redis GET + SET and a room
