@@ -58,11 +58,8 @@ function aligned(s: number, t: number, straight: boolean): boolean {
 
 const squareColor = (s: number): number => ((s >> 4) + s) & 1;
 
-/**
- * Fewest moves before the piece `code` standing on s attacks t (0: it does already, on an empty
- * board). `castle`: the king may still castle (two squares in one move).
- */
-export function attackDistance(code: number, s: number, t: number, castle: boolean): number {
+/** attackDistance, computed. */
+function computeDistance(code: number, s: number, t: number, castle: boolean): number {
   switch (code & 7) {
     case PAWN:
       return pawnDistance(s, t, code & 8);
@@ -88,3 +85,24 @@ export function attackDistance(code: number, s: number, t: number, castle: boole
 /** Chebyshev distance of two 0x88 squares. */
 export const kingSteps = (a: number, b: number): number =>
   Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));
+
+/** attackDistance tables, one per piece code and castling flag, filled on first use (0x88 from * 128 + to). */
+const TABLES: Array<Uint8Array | undefined> = [];
+
+/**
+ * Fewest moves before the piece `code` standing on s attacks t (0: it does already, on an empty
+ * board). `castle`: the king may still castle (two squares in one move).
+ */
+export function attackDistance(code: number, s: number, t: number, castle: boolean): number {
+  const at = (code << 1) | (castle ? 1 : 0);
+  let table = TABLES[at];
+  if (!table) {
+    table = new Uint8Array(128 * 128).fill(FAR);
+    for (let a = 0; a < 128; a++) {
+      if ((a & 0x88) !== 0) continue;
+      for (let b = 0; b < 128; b++) if ((b & 0x88) === 0) table[a * 128 + b] = computeDistance(code, a, b, castle);
+    }
+    TABLES[at] = table;
+  }
+  return table[s * 128 + t]!;
+}

@@ -128,7 +128,7 @@ export class FinalCover {
       }
     }
     const out = this.pareto();
-    if (this.cache.size > 200_000) this.cache.clear();
+    if (this.cache.size > 100_000) this.cache.clear();
     this.cache.set(key, out);
     return out;
   }
@@ -253,7 +253,7 @@ export class FinalCover {
     }
     const r = this.cover(lists, count, live, limit, penalty);
     if (limit < 1023) {
-      if (this.memo.size >= 1_000_000) this.memo.clear();
+      if (this.memo.size >= 300_000) this.memo.clear();
       this.memo.set(key, r * 1024 + limit);
     }
     return r;

@@ -10,7 +10,7 @@ import type { GameState } from '../rules/state.js';
 import type { OutcomeReason } from '../rules/variant-ids.js';
 import { SeriesSearch } from './search.js';
 import { searchSetup } from './setup.js';
-import { searchSets, type SubsetPlan } from './subsets.js';
+import { SetSearch } from './subsets.js';
 
 export interface MateOptions {
   /** Give up after this many milliseconds (needs `now`). */
@@ -45,29 +45,40 @@ export function isWinningSeries(state: GameState, moves: readonly Move[]): boole
 
 /** Nodes of the full search before the few-pieces phase starts (most mates are found within them). */
 const FIRST_NODES = 3000;
-const SETS: SubsetPlan = { maxPieces: 4, nodesPerSet: 4000 };
+/** The few-pieces phase: sets of up to MAX_PIECES pieces, per-set node caps of its rounds. */
+const MAX_PIECES = 4;
+const ROUNDS: readonly number[] = [300, 2000, 10000, 50000];
 
 export function findMate(state: GameState, opts: MateOptions = {}): MateResult {
   if (state.outcome) return { found: false, complete: true, nodes: 0 };
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
   const { budgetMs, now } = opts;
   const start = now && budgetMs !== undefined ? now() : 0;
-  const timeUp = (share: number) => (now && budgetMs !== undefined ? () => now() - start >= budgetMs * share : () => false);
+  const outOfTime = now && budgetMs !== undefined ? () => now() - start >= budgetMs : () => false;
   const setup = searchSetup(state);
   const verify = (moves: readonly number[]): boolean => isWinningSeries(state, moves.map(toMove));
   const movesLeft = setup.costs ? setup.budget - setup.spent : state.budget - state.moveIndex;
   const exact = setup.lastOnly || (!setup.endsSeries && !setup.takeAll);
   const mate = (moves: readonly number[], nodes: number): MateResult => ({ found: true, moves: moves.map(toMove), complete: true, nodes });
-  const search = new SeriesSearch(setup, { maxNodes, outOfTime: timeUp(1) }, verify);
+  const search = new SeriesSearch(setup, { maxNodes, outOfTime }, verify);
   if (exact && !setup.takeAll && movesLeft >= 5) {
-    // A short full search first, then the few-pieces phase with half of what is left, then the full search again.
-    search.resume({ maxNodes: Math.min(FIRST_NODES, maxNodes), outOfTime: timeUp(1) });
-    if (search.run(movesLeft) && search.found) return mate(search.found, search.nodes);
-    if (!search.stopped) return { found: false, complete: true, nodes: search.nodes };
-    const sets = searchSets(setup, movesLeft, SETS, { maxNodes: Math.floor((maxNodes - search.nodes) / 2), outOfTime: timeUp(0.5) }, verify);
-    if (sets.moves) return mate(sets.moves, search.nodes + sets.nodes);
-    search.nodes += sets.nodes;
-    search.resume({ maxNodes, outOfTime: timeUp(1) });
+    // A short full search, then rounds of the few-pieces phase (at most half of the nodes and of
+    // the time), each followed by a little more of the full search (its table kept), then the rest.
+    const half = now && budgetMs !== undefined ? () => now() - start >= budgetMs / 2 : () => false;
+    let spent = 0;
+    const sets = new SetSearch(setup, movesLeft, MAX_PIECES, verify);
+    for (let r = 0; r <= ROUNDS.length; r++) {
+      search.resume({ maxNodes: Math.min(maxNodes - spent, search.nodes + FIRST_NODES), outOfTime });
+      if (search.run(movesLeft) && search.found) return mate(search.found, spent + search.nodes);
+      if (!search.stopped) return { found: false, complete: true, nodes: spent + search.nodes };
+      const share = Math.floor(maxNodes / 2) - spent;
+      if (r === ROUNDS.length || sets.open === 0 || half() || share <= 0) break;
+      const round = sets.round(ROUNDS[r]!, { maxNodes: share, outOfTime: half });
+      spent += round.nodes;
+      if (round.moves) return mate(round.moves, spent + search.nodes);
+    }
+    search.nodes += spent;
+    search.resume({ maxNodes, outOfTime });
   }
   for (let left = exact ? movesLeft : 1; left <= movesLeft; left++) {
     if (search.run(left) && search.found) return mate(search.found, search.nodes);

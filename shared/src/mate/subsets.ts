@@ -11,13 +11,6 @@ import { type SearchLimits, SeriesSearch, type Verify } from './search.js';
 import type { SearchSetup } from './setup.js';
 import { zoneBound } from './zone.js';
 
-export interface SubsetPlan {
-  /** Largest set tried. */
-  readonly maxPieces: number;
-  /** Nodes for one set's search. */
-  readonly nodesPerSet: number;
-}
-
 /** The sets of at most maxPieces of our pieces (0x88 squares) whose fixed-others bound fits in `left`, best first. */
 export function candidateSets(setup: SearchSetup, left: number, maxPieces: number): Uint8Array[] {
   const b = setup.b;
@@ -48,19 +41,39 @@ export function candidateSets(setup: SearchSetup, left: number, maxPieces: numbe
   return out.map((x) => x.movers);
 }
 
-/** Searches the candidate sets in turn; the winning moves, or null (nothing proved). */
-export function searchSets(
-  setup: SearchSetup, left: number, plan: SubsetPlan, limits: SearchLimits, verify: Verify,
-): { moves: number[] | null; nodes: number } {
-  let nodes = 0;
-  for (const movers of candidateSets(setup, left, plan.maxPieces)) {
-    const budget = Math.min(plan.nodesPerSet, limits.maxNodes - nodes);
-    if (budget <= 0) break;
-    const search = new SeriesSearch(setup, { maxNodes: budget, outOfTime: limits.outOfTime }, verify, movers);
-    const hit = search.run(left);
-    nodes += search.nodes;
-    if (hit && search.found) return { moves: search.found, nodes };
-    if (search.stopped && limits.outOfTime()) break;
+/**
+ * The candidate sets searched in rounds: in each round every set not yet settled may add up to
+ * `cap` nodes (its table kept between rounds), so one large set cannot starve the others.
+ */
+export class SetSearch {
+  private pending: SeriesSearch[];
+
+  constructor(setup: SearchSetup, private readonly left: number, maxPieces: number, verify: Verify) {
+    const never: SearchLimits = { maxNodes: 0, outOfTime: () => true };
+    this.pending = candidateSets(setup, left, maxPieces).map((movers) => new SeriesSearch(setup, never, verify, movers));
   }
-  return { moves: null, nodes };
+
+  get open(): number {
+    return this.pending.length;
+  }
+
+  /** One round within `limits`; the winning moves (or null: nothing proved) and the nodes spent. */
+  round(cap: number, limits: SearchLimits): { moves: number[] | null; nodes: number } {
+    let nodes = 0;
+    const open: SeriesSearch[] = [];
+    for (const [i, search] of this.pending.entries()) {
+      if (nodes >= limits.maxNodes || limits.outOfTime()) {
+        open.push(...this.pending.slice(i));
+        break;
+      }
+      const before = search.nodes;
+      search.resume({ maxNodes: before + Math.min(cap, limits.maxNodes - nodes), outOfTime: limits.outOfTime });
+      const hit = search.run(this.left);
+      nodes += search.nodes - before;
+      if (hit && search.found) return { moves: search.found, nodes };
+      if (search.stopped) open.push(search);
+    }
+    this.pending = open;
+    return { moves: null, nodes };
+  }
 }
