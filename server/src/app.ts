@@ -11,6 +11,8 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
+import type { ComputePool } from './compute/pool.js';
+import { createWorkerPool } from './compute/worker-pool.js';
 import { createMetrics } from './metrics.js';
 import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
@@ -48,6 +50,7 @@ export interface App {
     readonly identity: Identity;
     /** Present when a database is configured. */
     readonly accounts?: AccountService;
+    readonly compute: ComputePool;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? pino({ level: 'silent' });
   const { store } = deps;
   const redis = redisClients(deps);
+  const compute = deps.compute ?? createWorkerPool();
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
@@ -199,6 +203,7 @@ export function createApp(deps: AppDeps): App {
     httpServer.closeAllConnections();
     await games.close();
     await sockets.idle();
+    await compute.close();
     if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
   };
 
@@ -206,7 +211,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, ...(accounts ? { accounts } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
