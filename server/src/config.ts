@@ -74,6 +74,8 @@ export interface AppDeps {
   readonly heartbeatMs?: number;
   /** Presence and spectator counts are counted and published per room at most once per this interval. */
   readonly presenceBatchMs?: number;
+  /** Lobby updates of games whose turn changed are sent at most once per game and interval (0: at once). */
+  readonly lobbyBatchMs?: number;
   readonly rateLimit?: RateLimitOptions;
   /** Overrides of DEFAULT_ABUSE_LIMITS. */
   readonly abuseLimits?: Partial<AbuseLimitOptions>;
@@ -102,6 +104,7 @@ export interface Settings {
   readonly seekGraceMs: number;
   readonly heartbeatMs: number;
   readonly presenceBatchMs: number;
+  readonly lobbyBatchMs: number;
   readonly rateLimit: RateLimitOptions;
   readonly abuseLimits: AbuseLimitOptions;
   readonly trustProxy: boolean;
@@ -117,6 +120,7 @@ export function settingsOf(deps: AppDeps): Settings {
     seekGraceMs: deps.seekGraceMs ?? 20_000,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
     presenceBatchMs: deps.presenceBatchMs ?? 250,
+    lobbyBatchMs: deps.lobbyBatchMs ?? 1_000,
     rateLimit: deps.rateLimit ?? { points: 60, durationSec: 5 },
     abuseLimits: { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits },
     trustProxy: deps.trustProxy ?? false,

@@ -50,7 +50,11 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     const [name, event] = publisher.sent[0] ?? [];
     expect(name).toBe('game:event');
     expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', move: { uci: 'e2e4', turnEnded: true } } });
+    // the lobby hears of the new turn with the next batch (settings.lobbyBatchMs), not per move
+    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event']);
+    await games.close();
     expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'lobby:gameUpdated']);
+    expect(publisher.sent[1]?.[1]).toMatchObject({ id: gameId, turn: 2 });
     await store.close();
   });
 });

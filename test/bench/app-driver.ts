@@ -30,6 +30,10 @@ export async function openAppTable(index: number, urls: readonly string[], stats
   const transport: Transport = {
     async move(color, version, uci) {
       const r = await request(seats[color].socket, 'game:move', { gameId, version, move: uci }).catch(() => null);
+      if (r?.ok !== true && stats.refusals && stats.running) {
+        const code = r?.code ?? 'timeout';
+        stats.refusals[code] = (stats.refusals[code] ?? 0) + 1;
+      }
       return r?.ok === true;
     },
     renew,

@@ -28,6 +28,7 @@ export interface LoadResult {
   readonly p50: number;
   readonly p99: number;
   readonly refused: number;
+  readonly refusals: Record<string, number>;
   readonly renewed: number;
   readonly setupSec: number;
   readonly loadCpuPct: number;
@@ -60,7 +61,7 @@ function mark(what: 'start' | 'end'): void {
 }
 
 export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
-  const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [] };
+  const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [], refusals: {} };
   // Played out before anything is measured: the generator runs no rules under load.
   const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0 };
   const t0 = performance.now();
@@ -90,6 +91,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
     p50: percentile(lat, 50),
     p99: percentile(lat, 99),
     refused: stats.refused,
+    refusals: stats.refusals ?? {},
     renewed: stats.games,
     setupSec,
     loadCpuPct: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,

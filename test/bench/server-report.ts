@@ -30,7 +30,7 @@ export function runLine(r: PhaseResult, run: number): string {
   return (
     `${phaseName(r.mode, r.nodes)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
     `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%; ` +
-    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move; store ${fmt(r.storePerMove, 2)} cmd/move ` +
+    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''} store ${fmt(r.storePerMove, 2)} cmd/move ` +
     `(${Object.entries(r.storeByName)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
       .join(', ')})`
@@ -49,7 +49,10 @@ export interface ReportOptions {
 }
 
 export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
-  const pace = o.thinkMs > 0 ? `, ${o.thinkMs} ms think time per move` : ', moving as soon as the previous move arrives';
+  const pace =
+    o.thinkMs > 0
+      ? `, each move ${o.thinkMs} ms after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load that saturates nothing`
+      : ', moving as soon as the previous move arrives: the CPU saturates';
   console.log(
     `\n${o.games} games (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +
       `${o.runs} run(s) per phase, floor and game server interleaved. Median over the runs, min-max after it.\n`,

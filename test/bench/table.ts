@@ -26,6 +26,8 @@ export interface Stats {
   refused: number;
   games: number;
   latencies: number[];
+  /** Refused moves by ack code ('timeout' when no ack came), when the driver reports them. */
+  refusals?: Record<string, number>;
 }
 
 /** Small deterministic PRNG (mulberry32). */

@@ -3,7 +3,7 @@ import { createApp, type App, type AppDeps } from '../../server/src/app.js';
 import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
 import type { Store } from '../../server/src/store/store.js';
 import { afterAll, beforeAll } from 'vitest';
-import { call, type Client } from '../support/game-client.js';
+import { call, type Client, waitForVersion } from '../support/game-client.js';
 import { skipWithoutRedisCluster, startRedisCluster } from '../support/redis-cluster.js';
 import { type RedisHandle, type RedisOptions, startRedis } from '../support/redis-server.js';
 
@@ -108,7 +108,14 @@ export async function playMoves(
   moves: readonly { color: 'white' | 'black'; uci: string }[],
 ): Promise<number> {
   let version = (await snapshot(seats.white, gameId)).version;
-  for (const m of moves) version = (await call(seats[m.color].socket, 'game:move', { gameId, version, move: m.uci })).version;
+  let previous: 'white' | 'black' | null = null;
+  for (const m of moves) {
+    // A player moves once it has seen the opponent's last move, as a real client does: the ack
+    // comes back before the other node relays the event, and events sent meanwhile would overtake it.
+    if (previous !== null && previous !== m.color) await waitForVersion(seats[m.color], gameId, version);
+    version = (await call(seats[m.color].socket, 'game:move', { gameId, version, move: m.uci })).version;
+    previous = m.color;
+  }
   return version;
 }
 

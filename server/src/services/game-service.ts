@@ -27,6 +27,7 @@ import {
   type PlayerRef,
 } from './game-doc.js';
 import { LobbySummaries } from './lobby-summaries.js';
+import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { Publisher } from './publisher.js';
@@ -88,8 +89,16 @@ export class GameService {
   private readonly decoded = new DecodedGames();
   /** Lobby summaries with their live counts (the room service reports the counts). */
   readonly summaries = new LobbySummaries();
+  /** Turn changes reach the lobby coalesced per game (settings.lobbyBatchMs). */
+  private readonly lobbyUpdates: LobbyUpdates;
 
-  constructor(private readonly deps: GameServiceDeps) {}
+  constructor(private readonly deps: GameServiceDeps) {
+    this.lobbyUpdates = new LobbyUpdates(
+      (s) => deps.publisher.publishLobby('lobby:gameUpdated', s),
+      (doc) => this.summaries.of(doc),
+      deps.settings.lobbyBatchMs,
+    );
+  }
 
   /** A game from the live store, else from the archive (finished games expire from the live store). */
   async load(gameId: string): Promise<StoredGame> {
@@ -271,9 +280,10 @@ export class GameService {
     return (await this.commit(head, doc, archivedTransition(doc, state, ratings))) !== null;
   }
 
-  /** Waits for queued commands. */
+  /** Waits for queued commands, then sends the lobby updates still pending. */
   async close(): Promise<void> {
     await this.queue.idle();
+    this.lobbyUpdates.flush();
   }
 
   /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
@@ -294,9 +304,10 @@ export class GameService {
     if (t.doc.private === true) return res.version;
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
       this.summaries.forget(stored.id);
+      this.lobbyUpdates.drop(stored.id);
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
-      publisher.publishLobby('lobby:gameUpdated', this.summaries.of(t.doc));
+      this.lobbyUpdates.changed(t.doc);
     }
     return res.version;
   }

@@ -16,11 +16,29 @@ function emitTo<K extends keyof OnePayloadEvents>(
   (op.emit as (e: K, p: typeof payload) => boolean).call(op, event, payload);
 }
 
-/** The services' `Publisher` over Socket.IO rooms (the adapter relays to the other nodes). */
+/**
+ * The services' `Publisher` over Socket.IO rooms (the adapter relays to the other nodes).
+ *
+ * The heartbeat skips a room that cannot be behind: this node emitted the room's current version
+ * itself (delivery to its own connections does not go through Redis) and every connection now in
+ * the room was there then. A version committed on another node, or a connection that joined
+ * since (its snapshot may predate that event), gets the heartbeat as before.
+ */
 export function socketPublisher(io: AppServer): Publisher {
+  /** Per game with a room here: the version this node last emitted, and who was in the room then. */
+  const delivered = new Map<string, { version: number; members: ReadonlySet<string> }>();
+  const roomOf = (gameId: string): ReadonlySet<string> | undefined => io.of('/').adapter.rooms.get(gameRoom(gameId));
+  const covered = (gameId: string, version: number): boolean => {
+    const d = delivered.get(gameId);
+    if (d?.version !== version) return false;
+    for (const id of roomOf(gameId) ?? []) if (!d.members.has(id)) return false;
+    return true;
+  };
   return {
     publishGame(e) {
       io.to(gameRoom(e.gameId)).emit('game:event', e);
+      const members = roomOf(e.gameId);
+      if (members) delivered.set(e.gameId, { version: e.version, members: new Set(members) });
     },
     publishPresence(p) {
       io.to(gameRoom(p.gameId)).emit('game:presence', p);
@@ -43,9 +61,11 @@ export function socketPublisher(io: AppServer): Publisher {
     localGames() {
       const ids: string[] = [];
       for (const room of io.of('/').adapter.rooms.keys()) if (room.startsWith(GAME_ROOM_PREFIX)) ids.push(room.slice(GAME_ROOM_PREFIX.length));
+      for (const gameId of delivered.keys()) if (!roomOf(gameId)) delivered.delete(gameId);
       return ids;
     },
     heartbeatLocal(e) {
+      if (covered(e.gameId, e.version)) return;
       io.local.to(gameRoom(e.gameId)).emit('game:heartbeat', e);
     },
   };
