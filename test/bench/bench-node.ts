@@ -5,7 +5,8 @@ import { startAppNode } from './app-node.js';
 /**
  * One server under test, in its own process: `floor` (bare Socket.IO + Redis) or `app` (the
  * game server on the Redis store). Argument: JSON { mode, redisUrl, prefix, adapter }.
- * Prints `READY <port>`; on stdin `mark` starts a CPU sample, `report` prints `CPU <percent>` and
+ * Prints `READY <port>`; on stdin `mark` starts a CPU sample, `report` prints `CPU <percent>`, `cpu-ms`
+ * prints `CPUMS <ms of CPU per second>` and
  * `rss` prints `RSS <bytes>`.
  */
 
@@ -34,6 +35,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     const used = process.cpuUsage(cpu);
     const pct = ((used.user + used.system) / 1000 / (performance.now() - at)) * 100;
     process.stdout.write(`CPU ${pct.toFixed(0)}\n`);
+  } else if (line === 'cpu-ms') {
+    // server CPU (user + system) per wall-clock second since `mark`, in ms
+    const used = process.cpuUsage(cpu);
+    process.stdout.write(`CPUMS ${((used.user + used.system) / (performance.now() - at)).toFixed(1)}\n`);
   } else if (line === 'rss') {
     process.stdout.write(`RSS ${process.memoryUsage().rss}\n`);
   }

@@ -2,7 +2,7 @@ import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ServiceError } from '../services/errors.js';
 import { StoreUnavailableError } from '../store/store.js';
-import type { Identity } from '../services/identity.js';
+import { claimedPlayerId, type Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { clientAddress, type AbuseLimiter } from './abuse-limits.js';
@@ -16,8 +16,8 @@ export interface ConnectionDeps {
   readonly rooms: RoomService;
   readonly handlers: Handlers;
   readonly limiter: EdgeDeps['limiter'];
-  /** Handshake rate and open connections per identity and address. */
-  readonly limits: Pick<AbuseLimiter, 'handshakeAllowed' | 'openConnection' | 'closeConnection'>;
+  /** Refusals before authentication, open connections per identity and address (the handshake rate is engine.io's `allowRequest`). */
+  readonly limits: Pick<AbuseLimiter, 'claimRefused' | 'openConnection' | 'closeConnection'>;
   readonly trustProxy: boolean;
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
@@ -43,9 +43,13 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
 
   const admit = async (socket: AppSocket): Promise<Error | null> => {
     const address = clientAddress(socket.request, deps.trustProxy);
-    if (!(await deps.limits.handshakeAllowed(address))) return handshakeError('rate-limited', 'too many connections opened');
+    // refused before anything reads the store or the accounts: the identity the token claims
+    const claimed = claimedPlayerId(socket.handshake.auth);
+    const refused = claimed === null ? null : await deps.limits.claimRefused(claimed);
+    if (refused === 'blocked') return handshakeError('rate-limited', 'disconnected for flooding: try again later');
+    if (refused === 'full') return handshakeError('too-many-connections', 'too many open connections for this player');
     const s = await deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie);
-    if (!(await deps.limits.openConnection(s.playerId, address))) {
+    if (!deps.limits.openConnection(s.playerId, address)) {
       return handshakeError('too-many-connections', 'too many open connections for this player or address');
     }
     socket.data = { playerId: s.playerId, name: s.name, address };
@@ -83,7 +87,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       rooms = [...socket.rooms];
     });
     socket.on('disconnect', () => {
-      track(deps.limits.closeConnection(playerId, socket.data.address));
+      deps.limits.closeConnection(playerId, socket.data.address);
       if (shuttingDown) return;
       track(
         (async () => {

@@ -1,0 +1,71 @@
+import type { GameHead, StoredGame } from '../store/store.js';
+import { parseDoc, parseGame, parseMoves, type ParsedGame } from './game-doc.js';
+import { FreshRead } from './fresh-read.js';
+
+/**
+ * Join, resync and spectate without a full reload: per node, the last game loaded for each room,
+ * parsed (doc and move records), kept by version. A read first asks the store for the game's
+ * current version (`head`: no move log; the asks of one event-loop turn share one read, issued
+ * after they came: `FreshRead`), and serves the cached game only when it is exactly that version;
+ * otherwise the game is loaded again (coalesced the same way; the move records parsed for the
+ * cached version are reused, as the log only grows). So a stale game is never served as current:
+ * every answer is at least as new as the store was when the request came (and a client resyncs on
+ * a version gap anyway).
+ * Bounded: least recently used games go first.
+ */
+export class CurrentGames {
+  private readonly cache = new Map<string, ParsedGame>();
+  private readonly heads: FreshRead<GameHead | null>;
+  private readonly loads: FreshRead<ParsedGame>;
+
+  constructor(
+    load: (gameId: string) => Promise<StoredGame>,
+    head: (gameId: string) => Promise<GameHead | null>,
+    private readonly max = 2_000,
+  ) {
+    this.heads = new FreshRead(head);
+    this.loads = new FreshRead(async (id) => this.remember(id, await load(id)));
+  }
+
+  /** The game at its current version. */
+  async get(gameId: string): Promise<ParsedGame> {
+    const cached = this.cache.get(gameId);
+    if (cached) {
+      // null: no longer in the live store (archived and expired): loaded from the archive
+      const head = await this.heads.get(gameId);
+      if (head?.version === cached.version) return this.touch(gameId, cached);
+    }
+    return this.loads.get(gameId);
+  }
+
+  /** The version of the game now (no move log read); unknown-game as `load` throws it when there is none. */
+  async version(gameId: string): Promise<number> {
+    return (await this.heads.get(gameId))?.version ?? (await this.loads.get(gameId)).version;
+  }
+
+  /** The game as this node last saw it (any version), e.g. for its players, which never change. */
+  async known(gameId: string): Promise<ParsedGame> {
+    return this.cache.get(gameId) ?? this.loads.get(gameId);
+  }
+
+  private remember(gameId: string, stored: StoredGame): ParsedGame {
+    const before = this.cache.get(gameId);
+    if (before && before.version > stored.version) return parseGame(stored);
+    // the move log only grows: the records parsed for an earlier version are a prefix of this one's
+    const game =
+      before && before.moves.length <= stored.moves.length
+        ? { version: stored.version, doc: parseDoc(stored.doc), moves: [...before.moves, ...parseMoves(stored.moves.slice(before.moves.length))] }
+        : parseGame(stored);
+    return this.touch(gameId, game);
+  }
+
+  private touch(gameId: string, game: ParsedGame): ParsedGame {
+    this.cache.delete(gameId);
+    this.cache.set(gameId, game);
+    if (this.cache.size > this.max) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+    return game;
+  }
+}
