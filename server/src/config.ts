@@ -24,8 +24,8 @@ export interface RateLimitOptions {
 
 /**
  * Per-identity and per-address limits (see transport/abuse-limits.ts). With a Redis (`redis` of
- * AppDeps) the handshake, event, room-operation and flood-block budgets are counted in Redis for all
- * nodes together; open connections are counted per node.
+ * AppDeps) the handshake, room-operation and flood-block budgets are counted in Redis for all nodes
+ * together; event budgets and open connections are counted per node.
  */
 export interface AbuseLimitOptions {
   readonly connectionsPerIdentity: number;

@@ -6,7 +6,9 @@ import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 
 /**
  * Limits per identity and per address, on top of the per-connection event budget
- * (rate-limiter-flexible; see shared-limiter.ts for where each budget is counted):
+ * (rate-limiter-flexible). With Redis, the handshake, room-operation and flood-block budgets are
+ * counted there for all nodes (shared-limiter.ts); the event budgets, strikes and open connections
+ * per node, so an ordinary event (a move) costs no Redis round trip:
  * - handshakes per address, checked by engine.io (`allowRequest`) before a request becomes a
  *   connection: a refused one costs no WebSocket, no socket and no store read;
  * - before authentication (no store or account read), the identity a token names: refused while it
@@ -66,8 +68,9 @@ class Slots {
 export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLimiter, redis: RedisClient | null = null): AbuseLimiter {
   const exempt = new Set(o.exemptAddresses);
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
-  const identityEvents = sharedLimiter(o.eventsPerIdentity, 'identity-events', redis);
-  const addressEvents = sharedLimiter(o.eventsPerAddress, 'address-events', redis);
+  // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
+  const identityEvents = sharedLimiter(o.eventsPerIdentity, 'identity-events', null);
+  const addressEvents = sharedLimiter(o.eventsPerAddress, 'address-events', null);
   const roomOps = sharedLimiter(o.roomOpsPerIdentity, 'room-ops', redis);
   const blocks = sharedLimiter({ points: 1, durationSec: o.floodBlockSec }, 'flood-blocks', redis);
   // per node: a connection's strikes are all on its node

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitOptions } from '../config.js';
 import type { RedisClient } from '../store/redis-client.js';
 
@@ -8,14 +8,17 @@ import type { RedisClient } from '../store/redis-client.js';
  * works, a key is one slot); without, in this process's memory. On Redis:
  * - a key past its budget is blocked in this node's memory for the rest of its window
  *   (`inMemoryBlockOnConsumed`): refusing an abuser again costs no Redis round trip;
- * - while Redis cannot be reached (`rejectIfRedisNotReady`: at once, not after the client's retries)
- *   the node counts in its own memory with the same budget (`insuranceLimiter`): an outage neither
- *   opens the gates nor refuses everybody.
+ * - while Redis cannot be reached (`rejectIfRedisNotReady`, or no answer within `TIMEOUT_MS`, e.g.
+ *   a command sent just as the connection died) the node counts in its own memory with the same
+ *   budget (`insuranceLimiter`): an outage neither opens the gates nor refuses everybody, and a
+ *   request never waits for the Redis client's own retries and timeout.
  */
+const TIMEOUT_MS = 500;
+
 export function sharedLimiter(o: RateLimitOptions, keyPrefix: string, redis: RedisClient | null): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points: o.points, duration: o.durationSec, keyPrefix });
   if (!redis) return memory;
-  return new RateLimiterRedis({
+  const shared = new RateLimiterRedis({
     storeClient: redis,
     points: o.points,
     duration: o.durationSec,
@@ -24,6 +27,7 @@ export function sharedLimiter(o: RateLimitOptions, keyPrefix: string, redis: Red
     rejectIfRedisNotReady: true,
     insuranceLimiter: memory,
   });
+  return new RLWrapperTimeouts({ limiter: shared, timeoutMs: TIMEOUT_MS, insuranceLimiter: memory });
 }
 
 /** Takes one point from `key`: true, or false when its budget is spent (other failures reject). */
