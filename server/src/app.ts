@@ -11,6 +11,8 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
+import type { ComputePool } from './compute/pool.js';
+import { createWorkerPool } from './compute/worker-pool.js';
 import { createMetrics } from './metrics.js';
 import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
@@ -48,6 +50,7 @@ export interface App {
     readonly identity: Identity;
     /** Present when a database is configured. */
     readonly accounts?: AccountService;
+    readonly compute: ComputePool;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? pino({ level: 'silent' });
   const { store } = deps;
   const redis = redisClients(deps);
+  const compute = deps.compute ?? createWorkerPool();
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
@@ -129,7 +133,7 @@ export function createApp(deps: AppDeps): App {
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics, ...(durable ? { archive: durable.archive } : {}) });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger }, (id) => store.loadGameHead(id));
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger }, (id) => store.gameVersion(id));
   const lobby = new LobbyService({
     store,
     publisher,
@@ -191,7 +195,7 @@ export function createApp(deps: AppDeps): App {
   // periodically) tells its clients each game's version, and a client that is behind resyncs.
   const heartbeat = startHeartbeat({
     publisher,
-    versionOf: async (id) => (await store.loadGameHead(id))?.version ?? null,
+    versionOf: (id) => store.gameVersion(id),
     intervalMs: settings.heartbeatMs,
     logger,
   });
@@ -209,6 +213,7 @@ export function createApp(deps: AppDeps): App {
     httpServer.closeAllConnections();
     await games.close();
     await sockets.idle();
+    await compute.close();
     if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
   };
 
@@ -216,7 +221,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, ...(accounts ? { accounts } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

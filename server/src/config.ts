@@ -6,6 +6,7 @@ import type { RedisClient } from './store/redis-client.js';
 import type { LoginLimits } from './accounts/login-limiter.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
+import type { ComputePool } from './compute/pool.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -100,6 +101,8 @@ export interface AppDeps {
   /** How long an archived game stays in the live store. Default 10 minutes. */
   readonly archiveGraceMs?: number;
   readonly loginLimits?: LoginLimits;
+  /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
+  readonly compute?: ComputePool;
 }
 
 export interface Settings {

@@ -6,6 +6,7 @@ import type { RedisDeps } from './config.js';
 import { limitsFromEnv } from './limits.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
+import { computeFromEnv } from './compute/from-env.js';
 
 /** Process entry: configuration from the environment only. */
 const env = process.env;
@@ -29,6 +30,7 @@ const server = createApp({
   database,
   logger,
   limits: limitsFromEnv(env),
+  compute: computeFromEnv(env),
   ...(redis ? { redis } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),

@@ -18,6 +18,7 @@ function spiedStore(): Store & { reads(): number } {
     getPlayer: counted(store.getPlayer.bind(store)),
     loadGame: counted(store.loadGame.bind(store)),
     loadGameHead: counted(store.loadGameHead.bind(store)),
+    gameVersion: counted(store.gameVersion.bind(store)),
     reads: () => reads,
   });
 }

@@ -4,19 +4,19 @@ import { createMemoryStore } from '../src/store/memory-store.js';
 import type { Store } from '../src/store/store.js';
 import { Client, sleep, startServer } from './helpers.js';
 
-/** A memory store counting full loads and version (head) reads. */
-function countingStore(): Store & { loads: number; heads: number } {
+/** A memory store counting full loads and version reads. */
+function countingStore(): Store & { loads: number; versions: number } {
   const store = createMemoryStore();
-  const counted = Object.assign(store, { loads: 0, heads: 0 });
+  const counted = Object.assign(store, { loads: 0, versions: 0 });
   const loadGame = store.loadGame.bind(store);
-  const loadGameHead = store.loadGameHead.bind(store);
+  const gameVersion = store.gameVersion.bind(store);
   counted.loadGame = (id) => {
     counted.loads++;
     return loadGame(id);
   };
-  counted.loadGameHead = (id) => {
-    counted.heads++;
-    return loadGameHead(id);
+  counted.gameVersion = (id) => {
+    counted.versions++;
+    return gameVersion(id);
   };
   return counted;
 }
@@ -37,7 +37,7 @@ describe('joins and resyncs served from the node copy of a game', () => {
       expect((await c.ok('game:resync', { gameId })).snapshot.version).toBe(1);
     }
     expect(store.loads).toBe(loads);
-    expect(store.heads).toBeGreaterThanOrEqual(10);
+    expect(store.versions).toBeGreaterThanOrEqual(10);
   });
 
   it('never serves a stale version: a commit on another node is seen by the next join and resync', async () => {

@@ -1,5 +1,5 @@
 import { startRedis } from '../support/redis-server.js';
-import type { NodeConfig } from './bench-node.js';
+import type { NodeConfig, NodeSample } from './bench-node.js';
 import { canNice, child, stopChild, type Child } from './child.js';
 import type { FloodConfig, FloodResult } from './flood.js';
 import type { LoadConfig, LoadResult } from './load.js';
@@ -37,13 +37,14 @@ const FLOOD_ADDRESS = textOption('flood-address', '127.0.0.2');
 const WARMUP_MS = 2000;
 const MB = 1024 * 1024;
 
-/** The node's CPU ms per second over `run`. */
+/** The node's CPU ms per second (of wall-clock time) over `run`. */
 async function serverCpu<T>(node: Child, run: () => Promise<T>): Promise<[T, number]> {
   node.proc.stdin?.write('mark\n');
   const result = await run();
-  const answer = node.next('CPUMS');
-  node.proc.stdin?.write('cpu-ms\n');
-  return [result, Number(await answer)];
+  const answer = node.next('CPU');
+  node.proc.stdin?.write('report\n');
+  const sample = JSON.parse(await answer) as NodeSample;
+  return [result, sample.cpuPct * 10];
 }
 
 async function measure(url: string): Promise<LoadResult> {

@@ -1,11 +1,11 @@
-import type { GameHead, StoredGame } from '../store/store.js';
+import type { StoredGame } from '../store/store.js';
 import { parseDoc, parseGame, parseMoves, type ParsedGame } from './game-doc.js';
 import { FreshRead } from './fresh-read.js';
 
 /**
  * Join, resync and spectate without a full reload: per node, the last game loaded for each room,
  * parsed (doc and move records), kept by version. A read first asks the store for the game's
- * current version (`head`: no move log; the asks of one event-loop turn share one read, issued
+ * current version (`version`: one small read; the asks of one event-loop turn share one read, issued
  * after they came: `FreshRead`), and serves the cached game only when it is exactly that version;
  * otherwise the game is loaded again (coalesced the same way; the move records parsed for the
  * cached version are reused, as the log only grows). So a stale game is never served as current:
@@ -15,15 +15,15 @@ import { FreshRead } from './fresh-read.js';
  */
 export class CurrentGames {
   private readonly cache = new Map<string, ParsedGame>();
-  private readonly heads: FreshRead<GameHead | null>;
+  private readonly versions: FreshRead<number | null>;
   private readonly loads: FreshRead<ParsedGame>;
 
   constructor(
     load: (gameId: string) => Promise<StoredGame>,
-    head: (gameId: string) => Promise<GameHead | null>,
+    version: (gameId: string) => Promise<number | null>,
     private readonly max = 2_000,
   ) {
-    this.heads = new FreshRead(head);
+    this.versions = new FreshRead(version);
     this.loads = new FreshRead(async (id) => this.remember(id, await load(id)));
   }
 
@@ -32,15 +32,14 @@ export class CurrentGames {
     const cached = this.cache.get(gameId);
     if (cached) {
       // null: no longer in the live store (archived and expired): loaded from the archive
-      const head = await this.heads.get(gameId);
-      if (head?.version === cached.version) return this.touch(gameId, cached);
+      if ((await this.versions.get(gameId)) === cached.version) return this.touch(gameId, cached);
     }
     return this.loads.get(gameId);
   }
 
   /** The version of the game now (no move log read); unknown-game as `load` throws it when there is none. */
   async version(gameId: string): Promise<number> {
-    return (await this.heads.get(gameId))?.version ?? (await this.loads.get(gameId)).version;
+    return (await this.versions.get(gameId)) ?? (await this.loads.get(gameId)).version;
   }
 
   /** The game as this node last saw it (any version), e.g. for its players, which never change. */

@@ -1,6 +1,5 @@
 import type { GameSnapshot, Seat } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { GameHead } from '../store/store.js';
 import { CurrentGames } from './current-games.js';
 import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
 import type { GameService } from './game-service.js';
@@ -27,10 +26,10 @@ export class RoomService {
     private readonly games: GameService,
     private readonly now: () => number,
     batch: { readonly intervalMs: number; readonly logger: Logger },
-    /** The game's version, doc and log length from the live store (null when not there). */
-    head: (gameId: string) => Promise<GameHead | null>,
+    /** The game's version in the live store (null when not there). */
+    version: (gameId: string) => Promise<number | null>,
   ) {
-    this.current = new CurrentGames((id) => games.load(id), head);
+    this.current = new CurrentGames((id) => games.load(id), version);
     this.presence = new RoomPresence({
       publisher,
       logger: batch.logger,

@@ -1,0 +1,25 @@
+import type { ComputePool } from './pool.js';
+import { createWorkerPool } from './worker-pool.js';
+
+function positive(env: Readonly<Record<string, string | undefined>>, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+/**
+ * The process's worker pool: COMPUTE_WORKERS threads (default: CPU cores - 1, at least 1),
+ * COMPUTE_QUEUE tasks waiting at most (default 64), COMPUTE_HEAP_MB heap per worker (default: Node's).
+ */
+export function computeFromEnv(env: Readonly<Record<string, string | undefined>>): ComputePool {
+  const size = positive(env, 'COMPUTE_WORKERS');
+  const maxQueue = positive(env, 'COMPUTE_QUEUE');
+  const heap = positive(env, 'COMPUTE_HEAP_MB');
+  return createWorkerPool({
+    ...(size === undefined ? {} : { size }),
+    ...(maxQueue === undefined ? {} : { maxQueue }),
+    ...(heap === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heap } }),
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The work the compute pool runs: a task kind -> a pure synchronous function of structured-cloneable
+ * data (input and output cross a worker boundary). The worker entry runs `TASKS[kind](input)`;
+ * the pool's types derive from this map, so a new kind is one entry here.
+ */
+import { chooseSeries, decodeState, findMate, makeUci, seededRandom, type BotLevel, type GameState } from '@progressive-chess/shared';
+
+export interface BotSeriesInput {
+  /** The rules state (`encodeState`), the bot to move. */
+  readonly state: string;
+  readonly level: BotLevel;
+  readonly budgetMs: number;
+  /** Seeds the bot's randomness (varied play, reproducible in tests). */
+  readonly seed: number;
+}
+
+export interface FindMateInput {
+  readonly state: string;
+  readonly budgetMs?: number;
+  readonly maxNodes?: number;
+}
+
+export interface FindMateOutput {
+  readonly found: boolean;
+  /** UCI moves of the mating continuation (empty when none was found). */
+  readonly moves: readonly string[];
+  readonly complete: boolean;
+  readonly nodes: number;
+}
+
+function decoded(encoded: string): GameState {
+  const res = decodeState(encoded);
+  if (!res.ok) throw new Error(`bad state: ${res.error.message}`);
+  return res.value;
+}
+
+const clock = (): number => performance.now();
+
+export const TASKS = {
+  /** The rest of the current series for the side to move, as UCI moves (`chooseSeries`). */
+  'bot-series': (input: BotSeriesInput): { readonly moves: readonly string[] } => {
+    const moves = chooseSeries(decoded(input.state), {
+      level: input.level,
+      budgetMs: input.budgetMs,
+      now: clock,
+      random: seededRandom(input.seed),
+    });
+    return { moves: moves.map(makeUci) };
+  },
+  /** A mating continuation of the current series (`findMate`). */
+  'find-mate': (input: FindMateInput): FindMateOutput => {
+    const r = findMate(decoded(input.state), {
+      ...(input.budgetMs === undefined ? {} : { budgetMs: input.budgetMs, now: clock }),
+      ...(input.maxNodes === undefined ? {} : { maxNodes: input.maxNodes }),
+    });
+    return { found: r.found, moves: r.found ? r.moves.map(makeUci) : [], complete: r.complete, nodes: r.nodes };
+  },
+};
+
+/** Any map of task kinds (the pool is generic over it; TASKS is the default). */
+export type TaskMap = Readonly<Record<string, (input: never) => unknown>>;
+export type KindOf<T extends TaskMap> = keyof T & string;
+export type InputOf<T extends TaskMap, K extends KindOf<T>> = Parameters<T[K]>[0];
+export type OutputOf<T extends TaskMap, K extends KindOf<T>> = ReturnType<T[K]>;
+
+export type Tasks = typeof TASKS;
+export type TaskKind = KindOf<Tasks>;
+export type TaskInput<K extends TaskKind> = InputOf<Tasks, K>;
+export type TaskOutput<K extends TaskKind> = OutputOf<Tasks, K>;
