@@ -69,6 +69,28 @@ describe('joins and resyncs served from the node copy of a game', () => {
   });
 });
 
+describe('lobby subscribes', () => {
+  it('of one moment share one listing read, which is never older than the subscribe', async () => {
+    const store = createMemoryStore();
+    let lists = 0;
+    const list = store.listPublicSeeks.bind(store);
+    store.listPublicSeeks = (now, limit) => {
+      lists++;
+      return list(now, limit);
+    };
+    const server = await startServer({ store });
+    const seeker = await Client.connect(server);
+    await seeker.ok('seek:create', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' });
+    const before = lists;
+    const member = (i: number) => ({ data: { playerId: `p${i}` }, rooms: new Set<string>(), join: () => undefined, leave: () => undefined });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => server.app.services.lobby.subscribe(member(i))));
+    for (const a of answers) expect(a.seeks).toHaveLength(1);
+    expect(lists - before).toBe(1);
+    await seeker.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' });
+    expect((await seeker.ok('lobby:subscribe', {})).seeks).toHaveLength(2);
+  });
+});
+
 describe('FreshRead', () => {
   it('callers of one turn share a read; a caller after it was issued gets a new one', async () => {
     let reads = 0;
