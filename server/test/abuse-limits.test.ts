@@ -57,6 +57,7 @@ describe('limits per identity and per address', () => {
     expect(codeOf(refused)).toBeUndefined(); // a 403 before the upgrade: no Socket.IO handshake to carry a code
     expect(store.reads()).toBe(reads);
     expect(limited.app.io.of('/').sockets.size).toBe(3);
+    expect(limited.app.io.engine.clientsCount).toBe(3); // not even an engine.io connection
     // an exempt address has no per-address limit
     const exempt = await startServer({ abuseLimits: { handshakesPerAddress: { points: 1, durationSec: 60 }, exemptAddresses: ['127.0.0.1'] } });
     for (let i = 0; i < 3; i++) await Client.connect(exempt);
