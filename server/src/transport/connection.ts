@@ -41,14 +41,23 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
   const pending = new Set<Promise<void>>();
   let shuttingDown = false;
 
+  const refusal = async (playerId: string): Promise<Error | null> => {
+    const refused = await deps.limits.claimRefused(playerId);
+    if (refused === 'blocked') return handshakeError('rate-limited', 'disconnected for flooding: try again later');
+    if (refused === 'full') return handshakeError('too-many-connections', 'too many open connections for this player');
+    return null;
+  };
+
   const admit = async (socket: AppSocket): Promise<Error | null> => {
     const address = clientAddress(socket.request, deps.trustProxy);
     // refused before anything reads the store or the accounts: the identity the token claims
     const claimed = claimedPlayerId(socket.handshake.auth);
-    const refused = claimed === null ? null : await deps.limits.claimRefused(claimed);
-    if (refused === 'blocked') return handshakeError('rate-limited', 'disconnected for flooding: try again later');
-    if (refused === 'full') return handshakeError('too-many-connections', 'too many open connections for this player');
+    const early = claimed === null ? null : await refusal(claimed);
+    if (early) return early;
     const s = await deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie);
+    // signed in by the session cookie (or a new player): the identity is known only now
+    const late = s.playerId === claimed ? null : await refusal(s.playerId);
+    if (late) return late;
     if (!deps.limits.openConnection(s.playerId, address)) {
       return handshakeError('too-many-connections', 'too many open connections for this player or address');
     }
