@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CurrentGames } from '../src/services/current-games.js';
 import { FreshRead } from '../src/services/fresh-read.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
-import type { Store } from '../src/store/store.js';
+import type { Store, StoredGame } from '../src/store/store.js';
 import { Client, sleep, startServer } from './helpers.js';
 
 /** A memory store counting full loads and version reads. */
@@ -109,5 +110,38 @@ describe('FreshRead', () => {
     expect(await later).toBe(2);
     expect(reads).toBe(2);
     await expect(new FreshRead(() => Promise.reject(new Error('x'))).get('k')).rejects.toThrow('x');
+  });
+});
+
+describe('CurrentGames', () => {
+  const doc = (id: string): string => JSON.stringify({ id, players: { white: { id: 'w' }, black: { id: 'b' } } });
+  const move = (uci: string): string => JSON.stringify({ uci });
+
+  it('loads only when the version moved, parses only the new moves, and keeps at most maxMoves records', async () => {
+    const games = new Map<string, StoredGame>([
+      ['g1', { id: 'g1', version: 2, doc: doc('g1'), moves: [move('e2e4')] }],
+      ['g2', { id: 'g2', version: 3, doc: doc('g2'), moves: [move('d2d4'), move('d7d5')] }],
+    ]);
+    const loads: string[] = [];
+    const current = new CurrentGames(
+      async (id) => {
+        loads.push(id);
+        return games.get(id) as StoredGame;
+      },
+      async (id) => games.get(id)?.version ?? null,
+      3,
+    );
+    const first = await current.get('g1');
+    expect(await current.get('g1')).toBe(first);
+    expect(loads).toEqual(['g1']);
+    games.set('g1', { id: 'g1', version: 3, doc: doc('g1'), moves: [move('e2e4'), move('e7e5')] });
+    const next = await current.get('g1');
+    expect(next.version).toBe(3);
+    expect(next.moves.map((m) => m.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(next.moves[0]).toBe(first.moves[0]); // parsed once
+    // g2's two moves push the cache past three records: g1 (least recently used) goes
+    await current.get('g2');
+    await current.get('g1');
+    expect(loads).toEqual(['g1', 'g1', 'g2', 'g1']);
   });
 });

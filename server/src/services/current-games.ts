@@ -11,17 +11,19 @@ import { FreshRead } from './fresh-read.js';
  * cached version are reused, as the log only grows). So a stale game is never served as current:
  * every answer is at least as new as the store was when the request came (and a client resyncs on
  * a version gap anyway).
- * Bounded: least recently used games go first.
+ * Bounded by the move records kept (`maxMoves`, all games together): least recently used games go first.
  */
 export class CurrentGames {
   private readonly cache = new Map<string, ParsedGame>();
+  /** Move records held by the cache. */
+  private moves = 0;
   private readonly versions: FreshRead<number | null>;
   private readonly loads: FreshRead<ParsedGame>;
 
   constructor(
     load: (gameId: string) => Promise<StoredGame>,
     version: (gameId: string) => Promise<number | null>,
-    private readonly max = 2_000,
+    private readonly maxMoves = 100_000,
   ) {
     this.versions = new FreshRead(version);
     this.loads = new FreshRead(async (id) => this.remember(id, await load(id)));
@@ -59,12 +61,18 @@ export class CurrentGames {
   }
 
   private touch(gameId: string, game: ParsedGame): ParsedGame {
-    this.cache.delete(gameId);
+    this.drop(gameId);
     this.cache.set(gameId, game);
-    if (this.cache.size > this.max) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
+    this.moves += game.moves.length;
+    for (const id of this.cache.keys()) {
+      if (this.moves <= this.maxMoves || id === gameId) break;
+      this.drop(id);
     }
     return game;
+  }
+
+  private drop(gameId: string): void {
+    this.moves -= this.cache.get(gameId)?.moves.length ?? 0;
+    this.cache.delete(gameId);
   }
 }
