@@ -90,6 +90,7 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
     return true;
   };
   const block = async (playerId: string): Promise<void> => {
+    if (blockedHere.size >= 10_000) for (const [id, until] of blockedHere) if (until <= Date.now()) blockedHere.delete(id);
     blockedHere.set(playerId, Date.now() + o.floodBlockSec * 1000);
     await blocks.block(playerId, o.floodBlockSec);
   };
@@ -113,10 +114,10 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
     async allowEvent(conn, event) {
       const { playerId, address } = conn.data;
       if (await perConnection(conn.id)) {
-        const shared = [take(identityEvents, playerId)];
-        if (!exempt.has(address)) shared.push(take(addressEvents, address));
-        if (ROOM_EVENTS.has(event)) shared.push(take(roomOps, playerId));
-        if ((await Promise.all(shared)).every(Boolean)) return 'ok';
+        const budgets = [take(identityEvents, playerId)];
+        if (!exempt.has(address)) budgets.push(take(addressEvents, address));
+        if (ROOM_EVENTS.has(event)) budgets.push(take(roomOps, playerId));
+        if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
       }
       if (await take(strikes, conn.id)) return 'limited';
       await block(playerId);
