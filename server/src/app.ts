@@ -29,7 +29,7 @@ import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
 import { guardPublishes, guardUnsubscribes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
-import { createAbuseLimiter } from './transport/abuse-limits.js';
+import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -100,11 +100,22 @@ export function createApp(deps: AppDeps): App {
     if (httpApp) return httpApp(req, res);
     res.writeHead(503).end();
   });
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null);
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],
     serveClient: false,
-    allowRequest: (req, cb) => cb(null, originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])),
+    // A handshake over its address's budget is refused here (403), before it becomes a connection.
+    allowRequest: (req, cb) => {
+      if (!originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])) return cb('origin not allowed', false);
+      limits.handshakeAllowed(clientAddress(req, settings.trustProxy)).then(
+        (ok) => cb(ok ? null : 'too many connections opened from this address', ok),
+        (e: unknown) => {
+          logger.error({ err: e }, 'handshake limiter');
+          cb('internal error', false);
+        },
+      );
+    },
     ...(redis ? { adapter: adapterOf(redis) } : {}),
   });
 
@@ -122,7 +133,7 @@ export function createApp(deps: AppDeps): App {
   const publisher = socketPublisher(io);
   const games = new GameService({ store, publisher, now, logger, settings, metrics, ...(durable ? { archive: durable.archive } : {}) });
   const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger });
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger }, (id) => store.gameVersion(id));
   const lobby = new LobbyService({
     store,
     publisher,
@@ -144,7 +155,6 @@ export function createApp(deps: AppDeps): App {
   });
   const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, online });
-  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit));
   const sockets = connectSockets(io, {
     identity,
     lobby,

@@ -23,7 +23,11 @@ export interface RateLimitOptions {
   readonly durationSec: number;
 }
 
-/** Per-identity and per-address limits (see transport/abuse-limits.ts); all counted per node. */
+/**
+ * Per-identity and per-address limits (see transport/abuse-limits.ts). With a Redis (`redis` of
+ * AppDeps) the handshake, room-operation and flood-block budgets are counted in Redis for all nodes
+ * together; event budgets and open connections are counted per node.
+ */
 export interface AbuseLimitOptions {
   readonly connectionsPerIdentity: number;
   readonly connectionsPerAddress: number;
@@ -36,6 +40,10 @@ export interface AbuseLimitOptions {
   /** Refused events a connection may collect within `strikeWindowSec` before it is disconnected. */
   readonly strikes: number;
   readonly strikeWindowSec: number;
+  /** An identity disconnected for flooding may not connect again for this long (refused before authentication). */
+  readonly floodBlockSec: number;
+  /** Addresses no per-address limit applies to (e.g. a known gateway, or a benchmark's load generator). */
+  readonly exemptAddresses: readonly string[];
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
@@ -47,6 +55,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
   roomOpsPerIdentity: { points: 40, durationSec: 5 },
   strikes: 30,
   strikeWindowSec: 10,
+  floodBlockSec: 30,
+  exemptAddresses: [],
 };
 
 /** Everything `createApp` depends on; only `store` is required. */

@@ -1,9 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { clientAddress } from '../src/transport/abuse-limits.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import type { Store } from '../src/store/store.js';
 import { Client, createGame, startServer } from './helpers.js';
 
 const LOTS = { points: 10_000, durationSec: 1 };
+/** A memory store that counts its reads (every method but writes would do; players and games are what a handshake reads). */
+function spiedStore(): Store & { reads(): number } {
+  const store = createMemoryStore();
+  let reads = 0;
+  const counted = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => {
+    reads++;
+    return f(...a);
+  };
+  return Object.assign(store, {
+    getPlayer: counted(store.getPlayer.bind(store)),
+    loadGame: counted(store.loadGame.bind(store)),
+    loadGameHead: counted(store.loadGameHead.bind(store)),
+    gameVersion: counted(store.gameVersion.bind(store)),
+    reads: () => reads,
+  });
+}
+
 const codeOf = (e: unknown): unknown => (e as { data?: { code?: unknown } }).data?.code;
 
 describe('limits per identity and per address', () => {
@@ -26,9 +45,34 @@ describe('limits per identity and per address', () => {
     await Client.connect(server);
     await Client.connect(server);
     expect(codeOf(await Client.connect(server).catch((e: unknown) => e))).toBe('too-many-connections');
-    const limited = await startServer({ abuseLimits: { handshakesPerAddress: { points: 3, durationSec: 60 } } });
+  });
+
+  it('handshakes per address are refused by engine.io: never a socket, never a store read', async () => {
+    const store = spiedStore();
+    const limited = await startServer({ store, abuseLimits: { handshakesPerAddress: { points: 3, durationSec: 60 } } });
     for (let i = 0; i < 3; i++) await Client.connect(limited);
-    expect(codeOf(await Client.connect(limited).catch((e: unknown) => e))).toBe('rate-limited');
+    const reads = store.reads();
+    const refused = await Client.connect(limited).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+    expect(codeOf(refused)).toBeUndefined(); // a 403 before the upgrade: no Socket.IO handshake to carry a code
+    expect(store.reads()).toBe(reads);
+    expect(limited.app.io.of('/').sockets.size).toBe(3);
+    expect(limited.app.io.engine.clientsCount).toBe(3); // not even an engine.io connection
+    // an exempt address has no per-address limit
+    const exempt = await startServer({ abuseLimits: { handshakesPerAddress: { points: 1, durationSec: 60 }, exemptAddresses: ['127.0.0.1'] } });
+    for (let i = 0; i < 3; i++) await Client.connect(exempt);
+  });
+
+  it('an identity with all its connections open is refused before its token is read from the store', async () => {
+    const store = spiedStore();
+    const server = await startServer({ store, abuseLimits: { connectionsPerIdentity: 2 } });
+    const first = await Client.connect(server);
+    await Client.connect(server, { token: first.session.token });
+    const reads = store.reads();
+    for (let i = 0; i < 5; i++) {
+      expect(codeOf(await Client.connect(server, { token: first.session.token }).catch((e: unknown) => e))).toBe('too-many-connections');
+    }
+    expect(store.reads()).toBe(reads);
   });
 
   it('events per identity are shared by all its connections; room operations have their own budget', async () => {
@@ -61,6 +105,22 @@ describe('limits per identity and per address', () => {
     for (let i = 0; i < 30 && c.socket.connected; i++) void c.send('lobby:subscribe', {}).catch(() => undefined);
     expect(await flooding).toEqual({ code: 'flooding', message: expect.any(String) });
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('an identity disconnected for flooding is refused for `floodBlockSec`, before any store read; others are not', async () => {
+    const store = spiedStore();
+    const server = await startServer({ store, rateLimit: { points: 5, durationSec: 60 }, abuseLimits: { strikes: 3, floodBlockSec: 1 } });
+    const c = await Client.connect(server);
+    const gone = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+    for (let i = 0; i < 12 && c.socket.connected; i++) void c.send('lobby:online', {}).catch(() => undefined);
+    await gone;
+    const reads = store.reads();
+    const refused = await Client.connect(server, { token: c.session.token }).catch((e: unknown) => e);
+    expect(codeOf(refused)).toBe('rate-limited');
+    expect(store.reads()).toBe(reads);
+    await expect(Client.connect(server)).resolves.toBeDefined();
+    await new Promise((r) => setTimeout(r, 1100));
+    await expect(Client.connect(server, { token: c.session.token })).resolves.toBeDefined();
   });
 
   it('the client address: the peer, or behind a trusted proxy X-Real-IP, else the last X-Forwarded-For entry', () => {

@@ -97,4 +97,14 @@ describe('accounts over HTTP', () => {
     expect((await http(server, 'GET', '/api/leaderboard/chess960')).status).toBe(400);
     expect((await http(server, 'GET', '/api/players/x/games?result=maybe')).status).toBe(400);
   });
+
+  it('an account disconnected for flooding is refused at its next handshake by cookie (after reading it)', async () => {
+    const { server, guest } = await setup({ rateLimit: { points: 3, durationSec: 60 }, abuseLimits: { strikes: 2, floodBlockSec: 60 } });
+    const reg = await http(server, 'POST', '/api/account/register', { username: 'Flooder', password: 'correct horse', token: guest.session.token });
+    const signed = await socketWithCookie(server, reg.cookie ?? '');
+    for (let i = 0; i < 6; i++) void signed.send('lobby:online', {}).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(socketWithCookie(server, reg.cookie ?? '')).rejects.toMatchObject({ data: { code: 'rate-limited' } });
+    await expect(Client.connect(server)).resolves.toBeDefined();
+  });
 });

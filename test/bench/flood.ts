@@ -13,6 +13,8 @@ export interface FloodConfig {
   readonly url: string;
   readonly sockets: number;
   readonly durationMs: number;
+  /** Local address of the flood's connections (e.g. 127.0.0.2: an attacker with an address of its own). */
+  readonly localAddress?: string;
 }
 
 export interface FloodResult {
@@ -27,8 +29,10 @@ export interface FloodResult {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const OPS = ['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe'] as const;
 
-function open(url: string, token: string): Promise<ClientSocket | null> {
-  const socket: ClientSocket = io(url, { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
+function open(url: string, token: string, localAddress: string | undefined): Promise<ClientSocket | null> {
+  // `localAddress` is passed on to the WebSocket (engine.io-client's node transport), not in the typings
+  const opts = { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false, ...(localAddress ? { localAddress } : {}) };
+  const socket: ClientSocket = io(url, opts);
   return new Promise((resolve) => {
     socket.once('session', () => resolve(socket));
     socket.once('connect_error', () => {
@@ -49,7 +53,7 @@ export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
 
   const loop = async (): Promise<void> => {
     while (Date.now() < until) {
-      const socket = await open(cfg.url, token);
+      const socket = await open(cfg.url, token, cfg.localAddress);
       if (!socket) {
         r.refusedHandshakes++;
         await sleep(1000);

@@ -115,18 +115,29 @@ export interface LiveInfo {
   readonly online: { readonly white: boolean; readonly black: boolean };
 }
 
-export function snapshotOf(stored: StoredGame, live: LiveInfo, now: number): GameSnapshot {
-  const doc = parseDoc(stored.doc);
+/** A game read from the store with its doc and move log parsed (immutable values, shareable). */
+export interface ParsedGame {
+  readonly version: number;
+  readonly doc: GameDoc;
+  readonly moves: readonly MoveRecord[];
+}
+
+export function parseGame(stored: StoredGame): ParsedGame {
+  return { version: stored.version, doc: parseDoc(stored.doc), moves: parseMoves(stored.moves) };
+}
+
+export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number): GameSnapshot {
+  const { doc, version } = game;
   const player = (c: Color) => ({ ...doc.players[c], online: live.online[c] });
   return {
     id: doc.id,
-    version: stored.version,
+    version,
     variant: doc.variant,
     timeControl: doc.timeControl,
     players: { white: player('white'), black: player('black') },
     initialFen: doc.initialFen,
     initialTurn: doc.initialTurn,
-    moves: parseMoves(stored.moves),
+    moves: game.moves,
     state: doc.state,
     clocks: clockView(doc.clock, now),
     status: doc.status,

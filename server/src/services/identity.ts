@@ -42,6 +42,21 @@ function validName(raw: string): string {
   return parsed.data;
 }
 
+/** The player id a token names (`<id>.<secret>`), unverified; null when it is not an id. */
+function tokenPlayerId(token: string): string | null {
+  const id = token.split('.')[0] ?? '';
+  return idSchema.safeParse(id).success ? id : null;
+}
+
+/**
+ * The player a handshake's `auth.token` names, unverified: enough to refuse a handshake (a blocked or
+ * full identity) before `authenticate` reads the store, never to accept one.
+ */
+export function claimedPlayerId(auth: unknown): string | null {
+  const hs = handshakeSchema.safeParse(auth ?? {});
+  return hs.success && hs.data.token !== undefined ? tokenPlayerId(hs.data.token) : null;
+}
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -84,8 +99,8 @@ export function createIdentity(store: Store, now: () => number, playerTtlMs: num
   }
 
   async function verifyToken(token: string, seen = false): Promise<PlayerDoc> {
-    const playerId = token.split('.')[0] ?? '';
-    const doc = idSchema.safeParse(playerId).success ? await load(playerId, seen) : null;
+    const playerId = tokenPlayerId(token);
+    const doc = playerId !== null ? await load(playerId, seen) : null;
     if (doc === null || !sameHash(doc.tokenHash, sha256(token))) fail('bad-token', 'unknown or forged token');
     return doc;
   }

@@ -5,6 +5,7 @@ import { newGameId, newId, newInviteCode } from '../ids.js';
 import type { Limits } from '../limits.js';
 import type { Store, StoredSeek } from '../store/store.js';
 import { fail } from './errors.js';
+import { FreshRead } from './fresh-read.js';
 import type { GameService } from './game-service.js';
 import type { Identity } from './identity.js';
 import { LOBBY_ROOM, type Member, type Publisher } from './publisher.js';
@@ -44,15 +45,21 @@ export class LobbyService {
     }, deps.seekGraceMs);
   }
 
+  /** Joins the lobby room, then reads the listing: every change after the listing reaches the socket. */
   async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
     await socket.join(LOBBY_ROOM);
+    return this.listing.get('');
+  }
+
+  /** The listing now; the subscribes of one event-loop turn share one read, issued after they came. */
+  private readonly listing = new FreshRead(async () => {
     const listed = this.deps.limits.lobbyListed;
     const [seeks, games] = await Promise.all([
       this.deps.store.listPublicSeeks(this.deps.now(), listed),
       this.deps.store.listActiveGames(listed),
     ]);
     return { seeks: seeks.map(seekOf), games: games.map((g) => JSON.parse(g.summary) as GameSummary) };
-  }
+  });
 
   async unsubscribe(socket: Member): Promise<void> {
     await socket.leave(LOBBY_ROOM);

@@ -1,11 +1,10 @@
 import type { GameSnapshot, Seat } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { StoredGame } from '../store/store.js';
-import { parseDoc, seatOf, snapshotOf, type GameDoc, type LiveInfo } from './game-doc.js';
+import { CurrentGames } from './current-games.js';
+import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
 import type { GameService } from './game-service.js';
 import { gameRoom, type Member, type Publisher } from './publisher.js';
 import { RoomPresence, type Seats } from './room-presence.js';
-import { SingleFlight } from './single-flight.js';
 
 const GAME_ROOM_PREFIX = gameRoom('');
 
@@ -13,11 +12,13 @@ const seatsOf = (doc: GameDoc): Seats => ({ white: doc.players.white.id, black: 
 
 /**
  * Game rooms: joining (players by seat, everyone else as spectator), snapshots, presence, spectator
- * counts. Joins and resyncs are cheap: concurrent reads of one game share one store load, and
- * presence and counts are batched per room (`RoomPresence`), never counted or broadcast per join.
+ * counts. Joins and resyncs are cheap: the game is served from this node's copy when the store's
+ * version (a small read, shared by the requests of one moment) says it is current (`CurrentGames`),
+ * a join of a room the socket is already in changes nothing else, and presence and counts are
+ * batched per room (`RoomPresence`), never counted or broadcast per join.
  */
 export class RoomService {
-  private readonly loads: SingleFlight<StoredGame>;
+  private readonly current: CurrentGames;
   private readonly presence: RoomPresence;
 
   constructor(
@@ -25,38 +26,47 @@ export class RoomService {
     private readonly games: GameService,
     private readonly now: () => number,
     batch: { readonly intervalMs: number; readonly logger: Logger },
+    /** The game's version in the live store (null when not there). */
+    version: (gameId: string) => Promise<number | null>,
   ) {
-    this.loads = new SingleFlight((id) => games.load(id));
+    this.current = new CurrentGames((id) => games.load(id), version);
     this.presence = new RoomPresence({
       publisher,
       logger: batch.logger,
       intervalMs: batch.intervalMs,
       countChanged: (gameId, count) => this.listingChanged(gameId, count),
-      versionOf: async (gameId) => (await this.loads.get(gameId)).version,
+      versionOf: (gameId) => this.current.version(gameId),
     });
   }
 
+  /**
+   * Joins the room first, then reads the game: every event after the snapshot's version reaches the
+   * socket. A socket already in the room just gets a fresh snapshot.
+   */
   async join(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
-    const stored = await this.loads.get(gameId);
-    const doc = parseDoc(stored.doc);
-    const seat = seatOf(doc, socket.data.playerId) ?? 'spectator';
-    await socket.join(gameRoom(gameId));
-    this.presence.mark(gameId, seatsOf(doc));
-    return { snapshot: snapshotOf(stored, this.liveFor(gameId, seat), this.now()), seat };
+    const room = gameRoom(gameId);
+    if (socket.rooms.has(room)) return this.answer(socket, await this.current.get(gameId));
+    await socket.join(room);
+    let game: ParsedGame;
+    try {
+      game = await this.current.get(gameId);
+    } catch (e) {
+      await socket.leave(room);
+      throw e;
+    }
+    this.presence.mark(gameId, seatsOf(game.doc));
+    return this.answer(socket, game);
   }
 
   /** A fresh snapshot; a socket that is not in the room (e.g. after a reconnect) joins it again. */
-  async resync(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
-    if (!socket.rooms.has(gameRoom(gameId))) return this.join(socket, gameId);
-    const stored = await this.loads.get(gameId);
-    const seat = seatOf(parseDoc(stored.doc), socket.data.playerId) ?? 'spectator';
-    return { snapshot: snapshotOf(stored, this.liveFor(gameId, seat), this.now()), seat };
+  resync(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
+    return this.join(socket, gameId);
   }
 
   /** Snapshot for HTTP readers (no seat), counted across nodes now. */
   async snapshot(gameId: string): Promise<GameSnapshot> {
-    const stored = await this.loads.get(gameId);
-    return snapshotOf(stored, await this.live(parseDoc(stored.doc)), this.now());
+    const game = await this.current.get(gameId);
+    return snapshotOf(game, await this.live(game.doc), this.now());
   }
 
   async leave(socket: Member, gameId: string): Promise<void> {
@@ -89,6 +99,11 @@ export class RoomService {
     return this.presence.close();
   }
 
+  private answer(socket: Member, game: ParsedGame): { snapshot: GameSnapshot; seat: Seat } {
+    const seat = seatOf(game.doc, socket.data.playerId) ?? 'spectator';
+    return { snapshot: snapshotOf(game, this.liveFor(game.doc.id, seat), this.now()), seat };
+  }
+
   /** The room as last counted, with the caller's own seat online (it has just joined). */
   private liveFor(gameId: string, seat: Seat): LiveInfo {
     const last = this.presence.last(gameId);
@@ -98,11 +113,11 @@ export class RoomService {
   /** Marks a room whose seats this node knows from a join; otherwise they come from one load. */
   private async markById(gameId: string): Promise<void> {
     if (this.presence.touch(gameId)) return;
-    this.presence.mark(gameId, seatsOf(parseDoc((await this.loads.get(gameId)).doc)));
+    this.presence.mark(gameId, seatsOf((await this.current.known(gameId)).doc));
   }
 
   private async listingChanged(gameId: string, count: number): Promise<void> {
-    const doc = parseDoc((await this.loads.get(gameId)).doc);
+    const { doc } = await this.current.get(gameId);
     const summary = this.games.summaries.counted(doc, count);
     if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summary);
   }

@@ -1,18 +1,25 @@
 import type { IncomingMessage } from 'node:http';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { AbuseLimitOptions, RateLimitOptions } from '../config.js';
-import { tryConsume as take, type EventLimiter } from './rate-limit.js';
+import type { AbuseLimitOptions } from '../config.js';
+import type { RedisClient } from '../store/redis-client.js';
+import type { EventLimiter } from './rate-limit.js';
+import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 
 /**
  * Limits per identity and per address, on top of the per-connection event budget
- * (rate-limiter-flexible, counted in this node's memory: a connection lives on one node, so with
- * N nodes behind a balancer an abuser gets at most N times the budget):
- * - handshakes per address (checked before the handshake touches the store),
- * - open connections per identity and per address,
- * - events per identity (all its connections together) and per address,
- * - room operations (join, resync, leave, lobby subscribe) per identity, the costly ones.
- * A connection whose events keep being refused (`strikes` refusals within the strike window) is
- * an abuser: it is told `flooding` and disconnected.
+ * (rate-limiter-flexible). With Redis, the handshake, room-operation and flood-block budgets are
+ * counted there for all nodes (shared-limiter.ts); the event budgets, strikes and open connections
+ * per node, so an ordinary event (a move) costs no Redis round trip:
+ * - handshakes per address, checked by engine.io (`allowRequest`) before a request becomes a
+ *   connection: a refused one costs no WebSocket, no socket and no store read;
+ * - before authentication (no store or account read), the identity a token names: refused while it
+ *   is blocked for flooding or already has all its connections open on this node;
+ * - open connections per identity and per address (counted per node);
+ * - events per identity (all its connections together) and per address, and room operations
+ *   (join, resync, leave, lobby subscribe) per identity, the costly ones; checked together, so an
+ *   event waits for one (pipelined) round trip at most.
+ * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
+ * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
+ * Addresses in `exemptAddresses` have no per-address limit.
  */
 
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
@@ -24,65 +31,97 @@ export interface Connection {
 }
 
 export interface AbuseLimiter {
-  /** Before authentication: may this address open one more connection now? */
+  /** Before the handshake (engine.io `allowRequest`): may this address open one more connection now? */
   handshakeAllowed(address: string): Promise<boolean>;
+  /**
+   * Before authentication: the player a token claims to be (unverified, so this only refuses):
+   * 'blocked' after a flooding disconnect, 'full' when it has all its connections open here.
+   */
+  claimRefused(claimedPlayerId: string): Promise<'blocked' | 'full' | null>;
   /** Takes a connection slot for the identity and the address; false (nothing taken) when either is full. */
-  openConnection(playerId: string, address: string): Promise<boolean>;
-  closeConnection(playerId: string, address: string): Promise<void>;
+  openConnection(playerId: string, address: string): boolean;
+  closeConnection(playerId: string, address: string): void;
   /** May this connection send this event now? 'flooding' when it should be disconnected. */
   allowEvent(conn: Connection, event: string): Promise<'ok' | 'limited' | 'flooding'>;
 }
 
-const limiter = (o: RateLimitOptions): RateLimiterMemory => new RateLimiterMemory({ points: o.points, duration: o.durationSec });
-
-/** Open-connection counters: points never expire; a key is forgotten when its count is back to 0. */
+/** Open connections per key on this node; a key is forgotten when its count is back to 0. */
 class Slots {
-  private readonly l: RateLimiterMemory;
-  constructor(max: number) {
-    this.l = new RateLimiterMemory({ points: max, duration: 0 });
+  private readonly held = new Map<string, number>();
+  constructor(private readonly max: number) {}
+  full(key: string): boolean {
+    return (this.held.get(key) ?? 0) >= this.max;
   }
-  /** A refused consume still counts in rate-limiter-flexible: it is given back, so only held slots count. */
-  async take(key: string): Promise<boolean> {
-    if (await take(this.l, key)) return true;
-    await this.l.reward(key, 1);
-    return false;
+  take(key: string): boolean {
+    if (this.full(key)) return false;
+    this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    return true;
   }
-  async give(key: string): Promise<void> {
-    const res = await this.l.reward(key, 1);
-    if (res.consumedPoints <= 0) await this.l.delete(key);
+  give(key: string): void {
+    const n = (this.held.get(key) ?? 0) - 1;
+    if (n > 0) this.held.set(key, n);
+    else this.held.delete(key);
   }
 }
 
-/** `perConnection`: the per-connection event budget, checked first. */
-export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLimiter): AbuseLimiter {
-  const handshakes = limiter(o.handshakesPerAddress);
+/** `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets there. */
+export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLimiter, redis: RedisClient | null = null): AbuseLimiter {
+  const exempt = new Set(o.exemptAddresses);
+  const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
+  // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
+  const identityEvents = sharedLimiter(o.eventsPerIdentity, 'identity-events', null);
+  const addressEvents = sharedLimiter(o.eventsPerAddress, 'address-events', null);
+  const roomOps = sharedLimiter(o.roomOpsPerIdentity, 'room-ops', redis);
+  const blocks = sharedLimiter({ points: 1, durationSec: o.floodBlockSec }, 'flood-blocks', redis);
+  // per node: a connection's strikes are all on its node
+  const strikes = sharedLimiter({ points: o.strikes, durationSec: o.strikeWindowSec }, 'strikes', null);
   const perIdentity = new Slots(o.connectionsPerIdentity);
   const perAddress = new Slots(o.connectionsPerAddress);
-  const identityEvents = limiter(o.eventsPerIdentity);
-  const addressEvents = limiter(o.eventsPerAddress);
-  const roomOps = limiter(o.roomOpsPerIdentity);
-  const strikes = limiter({ points: o.strikes, durationSec: o.strikeWindowSec });
+  /** Blocks this node has set or seen, so their handshakes are refused without a round trip. */
+  const blockedHere = new Map<string, number>();
+
+  const blocked = async (playerId: string): Promise<boolean> => {
+    const until = blockedHere.get(playerId);
+    if (until !== undefined && until > Date.now()) return true;
+    blockedHere.delete(playerId);
+    const res = await blocks.get(playerId);
+    if (res === null || res.consumedPoints <= 1) return false;
+    blockedHere.set(playerId, Date.now() + res.msBeforeNext);
+    return true;
+  };
+  const block = async (playerId: string): Promise<void> => {
+    if (blockedHere.size >= 10_000) for (const [id, until] of blockedHere) if (until <= Date.now()) blockedHere.delete(id);
+    blockedHere.set(playerId, Date.now() + o.floodBlockSec * 1000);
+    await blocks.block(playerId, o.floodBlockSec);
+  };
 
   return {
-    handshakeAllowed: (address) => take(handshakes, address),
-    async openConnection(playerId, address) {
-      if (!(await perIdentity.take(playerId))) return false;
-      if (await perAddress.take(address)) return true;
-      await perIdentity.give(playerId);
+    handshakeAllowed: async (address) => exempt.has(address) || take(handshakes, address),
+    async claimRefused(claimed) {
+      if (perIdentity.full(claimed)) return 'full';
+      return (await blocked(claimed)) ? 'blocked' : null;
+    },
+    openConnection(playerId, address) {
+      if (!perIdentity.take(playerId)) return false;
+      if (exempt.has(address) || perAddress.take(address)) return true;
+      perIdentity.give(playerId);
       return false;
     },
-    async closeConnection(playerId, address) {
-      await Promise.all([perIdentity.give(playerId), perAddress.give(address)]);
+    closeConnection(playerId, address) {
+      perIdentity.give(playerId);
+      if (!exempt.has(address)) perAddress.give(address);
     },
     async allowEvent(conn, event) {
-      const { playerId } = conn.data;
-      const ok =
-        (await perConnection(conn.id)) &&
-        (await take(identityEvents, playerId)) &&
-        (await take(addressEvents, conn.data.address)) &&
-        (!ROOM_EVENTS.has(event) || (await take(roomOps, playerId)));
-      if (ok) return 'ok';
-      return (await take(strikes, conn.id)) ? 'limited' : 'flooding';
+      const { playerId, address } = conn.data;
+      if (await perConnection(conn.id)) {
+        const budgets = [take(identityEvents, playerId)];
+        if (!exempt.has(address)) budgets.push(take(addressEvents, address));
+        if (ROOM_EVENTS.has(event)) budgets.push(take(roomOps, playerId));
+        if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
+      }
+      if (await take(strikes, conn.id)) return 'limited';
+      await block(playerId);
+      return 'flooding';
     },
   };
 }

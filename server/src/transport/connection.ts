@@ -2,7 +2,7 @@ import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ServiceError } from '../services/errors.js';
 import { StoreUnavailableError } from '../store/store.js';
-import type { Identity } from '../services/identity.js';
+import { claimedPlayerId, type Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { clientAddress, type AbuseLimiter } from './abuse-limits.js';
@@ -16,8 +16,8 @@ export interface ConnectionDeps {
   readonly rooms: RoomService;
   readonly handlers: Handlers;
   readonly limiter: EdgeDeps['limiter'];
-  /** Handshake rate and open connections per identity and address. */
-  readonly limits: Pick<AbuseLimiter, 'handshakeAllowed' | 'openConnection' | 'closeConnection'>;
+  /** Refusals before authentication, open connections per identity and address (the handshake rate is engine.io's `allowRequest`). */
+  readonly limits: Pick<AbuseLimiter, 'claimRefused' | 'openConnection' | 'closeConnection'>;
   readonly trustProxy: boolean;
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
@@ -41,11 +41,24 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
   const pending = new Set<Promise<void>>();
   let shuttingDown = false;
 
+  const refusal = async (playerId: string): Promise<Error | null> => {
+    const refused = await deps.limits.claimRefused(playerId);
+    if (refused === 'blocked') return handshakeError('rate-limited', 'disconnected for flooding: try again later');
+    if (refused === 'full') return handshakeError('too-many-connections', 'too many open connections for this player');
+    return null;
+  };
+
   const admit = async (socket: AppSocket): Promise<Error | null> => {
     const address = clientAddress(socket.request, deps.trustProxy);
-    if (!(await deps.limits.handshakeAllowed(address))) return handshakeError('rate-limited', 'too many connections opened');
+    // refused before anything reads the store or the accounts: the identity the token claims
+    const claimed = claimedPlayerId(socket.handshake.auth);
+    const early = claimed === null ? null : await refusal(claimed);
+    if (early) return early;
     const s = await deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie);
-    if (!(await deps.limits.openConnection(s.playerId, address))) {
+    // signed in by the session cookie (or a new player): the identity is known only now
+    const late = s.playerId === claimed ? null : await refusal(s.playerId);
+    if (late) return late;
+    if (!deps.limits.openConnection(s.playerId, address)) {
       return handshakeError('too-many-connections', 'too many open connections for this player or address');
     }
     socket.data = { playerId: s.playerId, name: s.name, address };
@@ -83,7 +96,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       rooms = [...socket.rooms];
     });
     socket.on('disconnect', () => {
-      track(deps.limits.closeConnection(playerId, socket.data.address));
+      deps.limits.closeConnection(playerId, socket.data.address);
       if (shuttingDown) return;
       track(
         (async () => {

@@ -1,19 +1,9 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RateLimitOptions } from '../config.js';
+import { tryConsume } from './shared-limiter.js';
 
 /** Resolves true when the connection `key` may send one more event. */
 export type EventLimiter = (key: string) => Promise<boolean>;
-
-/** Takes one point from `key`: true, or false when its budget is spent (other failures reject). */
-export async function tryConsume(limiter: RateLimiterMemory, key: string): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (e) {
-    if (e instanceof RateLimiterRes) return false;
-    throw e;
-  }
-}
 
 /**
  * Per-connection event budget (rate-limiter-flexible, `points` per `durationSec`). A connection
