@@ -1,19 +1,11 @@
 /** `pchess mate`: a mate for the side to move from the point the game has reached. */
-import { findMate, makeSan, makeUci, parsePgn, play, type GameState, type Move, type VariantId } from '@progressive-chess/shared';
+import { findMate, makeUci, parsePgn, seriesSan, type GameState, type Move, type VariantId } from '@progressive-chess/shared';
 import { intOption, type Args } from './args.js';
 import { printJson, replayError } from './output.js';
 
 /** The series in SAN, each move written in the position just before it. */
-function seriesSan(state: GameState, moves: readonly Move[]): string {
-  const out: string[] = [];
-  let s = state;
-  for (const move of moves) {
-    out.push(makeSan(s, move));
-    const r = play(s, move);
-    if (!r.ok) break;
-    s = r.value.state;
-  }
-  return out.join(' ');
+function seriesText(state: GameState, moves: readonly Move[]): string {
+  return seriesSan(state, moves).join(' ');
 }
 
 /** Exit 0 with the answer, 1 for an illegal or finished game (usage errors: 2, thrown). */
@@ -33,7 +25,7 @@ export function mateCommand(args: Args, variant: VariantId, start: { fen?: strin
   const r = findMate(state, { ...(budgetMs !== undefined ? { budgetMs, now: () => performance.now() } : {}) });
   const ms = Math.round(performance.now() - t0);
   if (r.found) {
-    printJson({ found: true, series: seriesSan(state, r.moves), moves: r.moves.map(makeUci), complete: true, nodes: r.nodes, ms });
+    printJson({ found: true, series: seriesText(state, r.moves), moves: r.moves.map(makeUci), complete: true, nodes: r.nodes, ms });
   } else {
     printJson({ found: false, complete: r.complete, nodes: r.nodes, ms });
   }

@@ -6,3 +6,4 @@ export * from './clock/index.js';
 export * from './protocol/index.js';
 export * from './mate/index.js';
 export * from './search/index.js';
+export * from './analysis/index.js';

@@ -5,6 +5,7 @@ export type Route =
   | { readonly page: 'invite'; readonly code: string }
   | { readonly page: 'rules'; readonly variant: string | null }
   | { readonly page: 'analysis' }
+  | { readonly page: 'puzzles'; readonly id: string | null }
   | { readonly page: 'signup' }
   | { readonly page: 'login' }
   | { readonly page: 'profile'; readonly name: string }
@@ -20,6 +21,7 @@ export function matchRoute(path: string): Route {
   if (head === 'invite' && arg) return { page: 'invite', code: arg };
   if (head === 'rules') return { page: 'rules', variant: arg ?? null };
   if (head === 'analysis' && arg === undefined) return { page: 'analysis' };
+  if (head === 'puzzles') return { page: 'puzzles', id: arg ?? null };
   if (head === 'signup' && !arg) return { page: 'signup' };
   if (head === 'login' && !arg) return { page: 'login' };
   if (head === '@' && arg) return { page: 'profile', name: arg };

@@ -45,3 +45,15 @@ const MUTE_KEY = 'pcl.muted';
 /** The sound mute switch (a choice made while storage is disabled lasts for the page only). */
 export const isMuted = (): boolean => read(MUTE_KEY) === '1';
 export const setMuted = (muted: boolean): void => write(MUTE_KEY, muted ? '1' : '0');
+
+const PUZZLES_KEY = 'pcl.puzzlesSolved';
+/** Ids of the puzzles solved in this browser. */
+export function savedSolvedPuzzles(): string[] {
+  try {
+    const v = JSON.parse(read(PUZZLES_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+export const saveSolvedPuzzles = (ids: readonly string[]): void => write(PUZZLES_KEY, JSON.stringify(ids));

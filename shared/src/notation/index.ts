@@ -1,6 +1,7 @@
 export * from './errors.js';
 export { readSanSyntax, type SanSyntax } from './san-syntax.js';
 export { makeSan, parseSan } from './san.js';
+export { seriesSan } from './series-san.js';
 export { tokenize, type Token } from './tokens.js';
 export type { GameRecord, ParsedGame, StartOptions } from './record.js';
 export { makeGame } from './game-write.js';

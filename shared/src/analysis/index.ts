@@ -1,0 +1,11 @@
+export {
+  analyseGame,
+  lineOf,
+  seriesLength,
+  winCanEndEarly,
+  type AnalysisOptions,
+  type GameAnalysis,
+  type TurnAnalysis,
+  type WinningLine,
+} from './analyse.js';
+export { playedTurns, type PlayedTurn } from './turns.js';
