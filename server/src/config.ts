@@ -7,6 +7,7 @@ import type { LoginLimits } from './accounts/login-limiter.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
+import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -105,6 +106,8 @@ export interface AppDeps {
   readonly loginLimits?: LoginLimits;
   /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
   readonly compute?: ComputePool;
+  /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
+  readonly bot?: Partial<BotSettings>;
 }
 
 export interface Settings {
@@ -120,6 +123,7 @@ export interface Settings {
   readonly trustProxy: boolean;
   readonly maxHttpBufferSize: number;
   readonly limits: Limits;
+  readonly bot: BotSettings;
 }
 
 export function settingsOf(deps: AppDeps): Settings {
@@ -136,5 +140,6 @@ export function settingsOf(deps: AppDeps): Settings {
     trustProxy: deps.trustProxy ?? false,
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    bot: { ...DEFAULT_BOT_SETTINGS, ...deps.bot },
   };
 }
