@@ -7,6 +7,8 @@ import type { LoginLimits } from './accounts/login-limiter.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
+import type { WindowLimit } from './http/rate-limit.js';
+import type { AnalysisSettings } from './services/analysis-service.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -93,6 +95,8 @@ export interface AppDeps {
   readonly loginLimits?: LoginLimits;
   /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
   readonly compute?: ComputePool;
+  /** Overrides of DEFAULT_ANALYSIS_SETTINGS, and of the per-address request limit (DEFAULT_ANALYSIS_LIMIT). */
+  readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: WindowLimit };
 }
 
 export interface Settings {

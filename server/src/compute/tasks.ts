@@ -3,7 +3,18 @@
  * data (input and output cross a worker boundary). The worker entry runs `TASKS[kind](input)`;
  * the pool's types derive from this map, so a new kind is one entry here.
  */
-import { chooseSeries, decodeState, findMate, makeUci, seededRandom, type BotLevel, type GameState } from '@progressive-chess/shared';
+import {
+  analyseGame,
+  chooseSeries,
+  decodeState,
+  findMate,
+  makeUci,
+  seededRandom,
+  type BotLevel,
+  type GameAnalysis,
+  type GameRecord,
+  type GameState,
+} from '@progressive-chess/shared';
 
 export interface BotSeriesInput {
   /** The rules state (`encodeState`), the bot to move. */
@@ -26,6 +37,12 @@ export interface FindMateOutput {
   readonly moves: readonly string[];
   readonly complete: boolean;
   readonly nodes: number;
+}
+
+export interface AnalysisInput {
+  readonly record: GameRecord;
+  readonly budgetMsPerTurn: number;
+  readonly maxNodesPerTurn?: number;
 }
 
 function decoded(encoded: string): GameState {
@@ -54,6 +71,16 @@ export const TASKS = {
       ...(input.maxNodes === undefined ? {} : { maxNodes: input.maxNodes }),
     });
     return { found: r.found, moves: r.found ? r.moves.map(makeUci) : [], complete: r.complete, nodes: r.nodes };
+  },
+  /** Every series of a finished game: the win available at its start, missed or played, and how fast (`analyseGame`). */
+  analysis: (input: AnalysisInput): GameAnalysis => {
+    const r = analyseGame(input.record, {
+      budgetMsPerTurn: input.budgetMsPerTurn,
+      now: clock,
+      ...(input.maxNodesPerTurn === undefined ? {} : { maxNodesPerTurn: input.maxNodesPerTurn }),
+    });
+    if (!r.ok) throw new Error(`unreadable game: ${r.error.message}`);
+    return r.value;
   },
 };
 

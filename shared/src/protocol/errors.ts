@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'account-required', // rated seeks need accounts on both sides
   'out-of-rating-range', // the seek's rating range excludes the acceptor
   'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
+  'game-not-finished', // analysis is for finished games only
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
