@@ -191,7 +191,7 @@ export function createApp(deps: AppDeps): App {
   // periodically) tells its clients each game's version, and a client that is behind resyncs.
   const heartbeat = startHeartbeat({
     publisher,
-    versionOf: async (id) => (await store.loadGameHead(id))?.version ?? null,
+    versionOf: (id) => store.gameVersion(id),
     intervalMs: settings.heartbeatMs,
     logger,
   });

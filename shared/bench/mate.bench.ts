@@ -1,15 +1,22 @@
 // Mate benchmark: every position of the 60 progressive mates (Italian) solved by findMate and, in
 // the same run, by the plain depth-first search through the rules (no ordering, no transpositions).
-// Run with `npm run bench:mate [-- --budget-ms N --plain-ms N]` from the repository root. One thread;
+// Run with `npm run bench:mate [-- --budget-ms N --plain-ms N --only 43,55]` from the repository root
+// (`--plain-ms 0` leaves the plain search out). One thread;
 // times (and budgets) are the process's CPU time, so other load on a shared machine does not count;
 // the wall-clock total is printed too.
 import { findMate, isWinningSeries, newGame, plainMateSearch, type MateResult, type GameState } from '../src/index.js';
-import { mateProblems } from '../test/mate/mates60.js';
+import { mateProblems, type MateProblem } from '../test/mate/mates60.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+/** `--only 43,55`: just these problem ids (all when absent). */
+function only(): Set<string> | null {
+  const i = process.argv.indexOf('--only');
+  return i >= 0 ? new Set((process.argv[i + 1] ?? '').split(',').filter((x) => x !== '')) : null;
 }
 
 const budgetMs = option('budget-ms', 5000);
@@ -38,14 +45,17 @@ function summary(name: string, runs: Run[], limit: number): string {
   return `${name.padEnd(28)} solved ${solved}/${runs.length}  median ${at(0.5)}  p90 ${at(0.9)}  worst ${at(1)}  nodes ${nodes}`;
 }
 
-const problems = mateProblems();
-const states = problems.map((p) => {
+const ids = only();
+const all = mateProblems();
+const problems = all.filter((p) => !ids || ids.has(p.id));
+const start = (p: MateProblem): GameState => {
   const g = newGame('italian', { fen: p.fen, turn: p.turn });
   if (!g.ok) throw new Error(`#${p.id}: ${g.error.message}`);
   return g.value;
-});
+};
+const states = problems.map(start);
 // Warm-up (not timed): the JIT compiles the search on a few short problems.
-for (const s of states.slice(0, 3)) findMate(s);
+for (const p of all.slice(0, 3)) findMate(start(p));
 
 const wall0 = performance.now();
 const ours: Run[] = [];
@@ -53,7 +63,7 @@ const plain: Run[] = [];
 console.log(`id turn  findMate (budget ${budgetMs} ms)     plain DFS (budget ${plainMs} ms)`);
 for (const [i, s] of states.entries()) {
   const a = timed(s, (x) => findMate(x, { budgetMs, now }));
-  const b = timed(s, (x) => plainMateSearch(x, { budgetMs: plainMs, now }));
+  const b = plainMs > 0 ? timed(s, (x) => plainMateSearch(x, { budgetMs: plainMs, now })) : { solved: false, ms: 0, nodes: 0 };
   ours.push(a);
   plain.push(b);
   const cell = (r: Run): string => `${r.solved ? 'mate' : 'none'} ${r.ms.toFixed(1).padStart(8)} ms ${String(r.nodes).padStart(8)} nodes`;
@@ -62,4 +72,4 @@ for (const [i, s] of states.entries()) {
 console.log('');
 console.log(`wall-clock total ${((performance.now() - wall0) / 1000).toFixed(1)} s; figures below are CPU time`);
 console.log(summary('findMate', ours, budgetMs));
-console.log(summary('plain depth-first search', plain, plainMs));
+if (plainMs > 0) console.log(summary('plain depth-first search', plain, plainMs));

@@ -1,6 +1,6 @@
 import type { Color, GameEvent } from '@progressive-chess/shared';
 import { call, type Client, connectClient, request, startGame } from '../support/game-client.js';
-import type { OpenedTable } from './floor-driver.js';
+import { defaultTableOptions, type OpenedTable } from './floor-driver.js';
 import { type Stats, Table, type Transport } from './table.js';
 
 /** Load-generator side of the real game protocol: a private seek per game, untimed Scottish. */
@@ -12,14 +12,16 @@ function moveOf(e: GameEvent): { uci: string | null; ended: boolean; hash?: stri
 }
 
 /** White on urls[i], Black and the spectator on the next node (the same one with a single node). */
-export async function openAppTable(index: number, urls: readonly string[], stats: Stats): Promise<OpenedTable> {
+export async function openAppTable(index: number, urls: readonly string[], stats: Stats, opts = defaultTableOptions()): Promise<OpenedTable> {
   const at = (k: number): string => urls[(index + k) % urls.length] ?? '';
   const clients: Client[] = await Promise.all([at(0), at(1), at(1)].map((u) => connectClient(u)));
   const [white, black, spectator] = clients as [Client, Client, Client];
   const seats: Record<Color, Client> = { white, black };
   let gameId = '';
 
-  const renew = async (): Promise<number> => {
+  const renew = async (over = true): Promise<number> => {
+    // A script that ran out leaves its game in progress: resigned, so no player collects games.
+    if (!over) await request(white.socket, 'game:resign', { gameId }).catch(() => null);
     gameId = await startGame(white, black);
     let version = 0;
     for (const c of clients) version = (await call(c.socket, 'game:join', { gameId })).snapshot.version;
@@ -32,7 +34,7 @@ export async function openAppTable(index: number, urls: readonly string[], stats
     },
     renew,
   };
-  const table = new Table(transport, stats, index + 1);
+  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs);
   for (const c of clients) {
     c.socket.off('game:event');
     c.socket.on('game:event', (e) => {

@@ -1,7 +1,9 @@
 import { createApp } from '../../server/src/app.js';
 import type { AbuseLimitOptions } from '../../server/src/config.js';
+import { openRedis } from '../../server/src/store/redis-client.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
 import { useStreamsAdapter } from './adapters.js';
+import { countCommands } from '../support/command-counter.js';
 import type { FloorServer } from './floor-server.js';
 
 const LOTS = { points: 1_000_000, durationSec: 1 };
@@ -38,9 +40,12 @@ export async function startAppNode(cfg: {
 }): Promise<FloorServer> {
   const store = createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
   const streams = cfg.adapter && cfg.adapterKind === 'streams';
+  // The adapter's clients, opened here as the app would open them, so their commands can be counted.
+  const pubsub = cfg.adapter && !streams ? { pubClient: openRedis(cfg.redisUrl), subClient: openRedis(cfg.redisUrl, true) } : null;
+  for (const c of pubsub ? [pubsub.pubClient, pubsub.subClient] : []) c.on('error', () => undefined);
   const app = createApp({
     store,
-    ...(cfg.adapter && !streams ? { redis: { url: cfg.redisUrl } } : {}),
+    ...(pubsub ? { redis: pubsub } : {}),
     rateLimit: { points: 1_000_000, durationSec: 1 },
     abuseLimits: cfg.limits === 'per-identity' ? PER_IDENTITY : UNLIMITED,
   });
@@ -49,9 +54,11 @@ export async function startAppNode(cfg: {
   const address = await app.listen(0, '127.0.0.1');
   return {
     port: address.port,
+    counters: { store: countCommands(store.client), publish: pubsub ? countCommands(pubsub.pubClient) : null },
     async close() {
       await app.close();
       await closeStreams?.();
+      if (pubsub) await Promise.allSettled([pubsub.pubClient.quit(), pubsub.subClient.quit()]);
       await store.close();
     },
   };

@@ -1,13 +1,24 @@
 import { createInterface } from 'node:readline';
 import { startFloorServer } from './floor-server.js';
 import { startAppNode } from './app-node.js';
+import { windowProfiler } from './window-profiler.js';
 
 /**
  * One server under test, in its own process: `floor` (bare Socket.IO + Redis) or `app` (the
  * game server on the Redis store). Argument: JSON { mode, redisUrl, prefix, adapter }.
- * Prints `READY <port>`; on stdin `mark` starts a CPU sample, `report` prints `CPU <percent>` and
+ * Prints `READY <port>`; on stdin `mark` starts a sample, `report` prints `CPU <NodeSample json>` and
  * `rss` prints `RSS <bytes>`.
  */
+
+/** What one node did between `mark` and `report`. */
+export interface NodeSample {
+  /** CPU use in percent of one core, and in ms. */
+  readonly cpuPct: number;
+  readonly cpuMs: number;
+  /** Redis commands sent by the game state's client, and by the adapter's publisher (pub/sub adapter only), by name. */
+  readonly store: Record<string, number>;
+  readonly publish: Record<string, number> | null;
+}
 
 export interface NodeConfig {
   readonly mode: 'app' | 'floor';
@@ -24,16 +35,27 @@ const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;
 const server = cfg.mode === 'floor' ? await startFloorServer(cfg) : await startAppNode(cfg);
 process.stdout.write(`READY ${server.port}\n`);
 
+const profiler = windowProfiler(process.env.BENCH_PROF, cfg.mode);
 let cpu = process.cpuUsage();
 let at = performance.now();
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'mark') {
     cpu = process.cpuUsage();
     at = performance.now();
+    server.counters?.store.reset();
+    server.counters?.publish?.reset();
+    void profiler.start();
   } else if (line === 'report') {
+    void profiler.stop();
     const used = process.cpuUsage(cpu);
-    const pct = ((used.user + used.system) / 1000 / (performance.now() - at)) * 100;
-    process.stdout.write(`CPU ${pct.toFixed(0)}\n`);
+    const cpuMs = (used.user + used.system) / 1000;
+    const sample: NodeSample = {
+      cpuPct: (cpuMs / (performance.now() - at)) * 100,
+      cpuMs,
+      store: Object.fromEntries(server.counters?.store.counts ?? []),
+      publish: server.counters?.publish ? Object.fromEntries(server.counters.publish.counts) : null,
+    };
+    process.stdout.write(`CPU ${JSON.stringify(sample)}\n`);
   } else if (line === 'rss') {
     process.stdout.write(`RSS ${process.memoryUsage().rss}\n`);
   }

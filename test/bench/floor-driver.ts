@@ -1,5 +1,6 @@
 import type { Color } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
+import { type GameScript, scriptPool } from './game-scripts.js';
 import { type Stats, Table, type Transport } from './table.js';
 
 /** Load-generator side of the floor protocol (see floor-server.ts). */
@@ -19,6 +20,19 @@ function connect(url: string): Promise<Socket> {
   });
 }
 
+/** What every table of a load generator shares: the pre-played games and the think time. */
+export interface TableOptions {
+  readonly scripts: readonly GameScript[];
+  readonly thinkMs: number;
+}
+
+let fewScripts: GameScript[] | null = null;
+/** A few scripts and no think time (tests that drive a handful of tables). */
+export function defaultTableOptions(): TableOptions {
+  fewScripts ??= scriptPool(4);
+  return { scripts: fewScripts, thinkMs: 0 };
+}
+
 export interface OpenedTable {
   readonly table: Table;
   readonly version: number;
@@ -26,7 +40,7 @@ export interface OpenedTable {
 }
 
 /** White on urls[i], Black and the spectator on the next node (the same one with a single node). */
-export async function openFloorTable(index: number, urls: readonly string[], stats: Stats): Promise<OpenedTable> {
+export async function openFloorTable(index: number, urls: readonly string[], stats: Stats, opts = defaultTableOptions()): Promise<OpenedTable> {
   const at = (k: number): string => urls[(index + k) % urls.length] ?? '';
   const gameId = `f${index}`;
   const [white, black, spectator] = await Promise.all([connect(at(0)), connect(at(1)), connect(at(1))]);
@@ -44,9 +58,9 @@ export async function openFloorTable(index: number, urls: readonly string[], sta
       }))) as Ack;
       return r.ok;
     },
-    renew: join,
+    renew: () => join(),
   };
-  const table = new Table(transport, stats, index + 1);
+  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs);
   for (const s of [white, black, spectator]) {
     s.on('floor:event', (e: FloorEvent) => table.onEvent(e.version, e.move, false, s === spectator));
   }

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { useStreamsAdapter } from './adapters.js';
+import { type CommandCounter, countCommands } from '../support/command-counter.js';
 
 /**
  * The benchmark's FLOOR: a bare Socket.IO server doing, per move, one Redis GET + SET and a room
@@ -27,6 +28,8 @@ export interface FloorOptions {
 
 export interface FloorServer {
   readonly port: number;
+  /** Commands sent to Redis: by the game state's client (`store`) and by the adapter's publisher (pub/sub only). */
+  readonly counters?: { readonly store: CommandCounter; readonly publish: CommandCounter | null };
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startFloorServer(opts: FloorOptions): Promise<FloorServer>
   await new Promise<void>((resolve) => http.listen(opts.port ?? 0, '127.0.0.1', resolve));
   return {
     port: (http.address() as AddressInfo).port,
+    counters: { store: countCommands(redis), publish: pub ? countCommands(pub) : null },
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,6 +1,7 @@
 import { openAppTable } from './app-driver.js';
 import { runAsChild } from './child.js';
-import { type OpenedTable, openFloorTable } from './floor-driver.js';
+import { type OpenedTable, openFloorTable, type TableOptions } from './floor-driver.js';
+import { scriptPool } from './game-scripts.js';
 import type { Stats } from './table.js';
 
 /**
@@ -15,6 +16,8 @@ export interface LoadConfig {
   readonly games: number;
   readonly warmupMs: number;
   readonly durationMs: number;
+  /** Pause between a move's event and the next move of that game (ms; 0: at once). */
+  readonly thinkMs?: number;
 }
 
 export interface LoadResult {
@@ -30,6 +33,9 @@ export interface LoadResult {
   readonly loadCpuPct: number;
 }
 
+/** Distinct pre-played games the tables cycle through. */
+const SCRIPTS = 32;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -37,13 +43,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function openAll(cfg: LoadConfig, stats: Stats): Promise<OpenedTable[]> {
+async function openAll(cfg: LoadConfig, stats: Stats, opts: TableOptions): Promise<OpenedTable[]> {
   const open = cfg.mode === 'app' ? openAppTable : openFloorTable;
   const tables: OpenedTable[] = [];
   const batch = 25;
   for (let i = 0; i < cfg.games; i += batch) {
     const n = Math.min(batch, cfg.games - i);
-    tables.push(...(await Promise.all(Array.from({ length: n }, (_, k) => open(i + k, cfg.urls, stats)))));
+    tables.push(...(await Promise.all(Array.from({ length: n }, (_, k) => open(i + k, cfg.urls, stats, opts)))));
   }
   return tables;
 }
@@ -55,8 +61,10 @@ function mark(what: 'start' | 'end'): void {
 
 export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [] };
+  // Played out before anything is measured: the generator runs no rules under load.
+  const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0 };
   const t0 = performance.now();
-  const tables = await openAll(cfg, stats);
+  const tables = await openAll(cfg, stats, opts);
   const setupSec = (performance.now() - t0) / 1000;
   stats.running = true;
   for (const t of tables) t.table.start(t.version);

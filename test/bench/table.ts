@@ -1,18 +1,22 @@
-import { type Color, type GameState, legalMoves, makeUci, newGame, parseUci, play, seededRandom, stateHash } from '@progressive-chess/shared';
+import { type Color, seededRandom } from '@progressive-chess/shared';
+import type { GameScript } from './game-scripts.js';
 
 /**
- * One benchmark game seen from the load generator: two players and a spectator share one local
- * copy of the game (the rules are applied once per move, to keep the generator's CPU low). The
- * player to move sends its next move as soon as the previous move's event arrives; the spectator's
- * receipt of each move closes its latency sample.
+ * One benchmark game seen from the load generator: two players and a spectator follow one
+ * pre-played game script (game-scripts.ts), so no rules run while the load is measured. The
+ * player to move sends its next move as soon as the previous move's event arrives (after the
+ * think time, if any); the spectator's receipt of each move closes its latency sample.
  */
 
 /** How a table talks to a server (the game server or the floor). */
 export interface Transport {
   /** Sends `uci` as `color`, expecting the game at `version`; resolves false on a refused ack. */
   move(color: Color, version: number, uci: string): Promise<boolean>;
-  /** Starts a fresh game after the previous one ended; resolves with its current version. */
-  renew(): Promise<number>;
+  /**
+   * Starts a fresh game after the previous one ended or its script ran out (`over`: whether the
+   * server ended it); resolves with the new game's current version.
+   */
+  renew(over: boolean): Promise<number>;
 }
 
 export interface Stats {
@@ -24,36 +28,44 @@ export interface Stats {
   latencies: number[];
 }
 
-/** Small deterministic PRNG (mulberry32), one per table. */
+/** Small deterministic PRNG (mulberry32). */
 export const rng = seededRandom;
 
-function fresh(): GameState {
-  const g = newGame('scottish');
-  if (!g.ok) throw new Error(g.error.message);
-  return g.value;
-}
-
 export class Table {
-  private state = fresh();
   private version = 0;
-  private ended = false;
+  /** Version the game had when its script started (the join's version). */
+  private base = 0;
+  private script: GameScript;
+  private played = 0;
+  private over = false;
+  private renewing = false;
   /** Version the in-flight move expects, or -1. */
   private inFlight = -1;
   /** Send times of moves the spectator has not seen yet, by the version they produce. */
   private readonly sentAt = new Map<number, number>();
   private readonly early = new Map<number, string | null>();
-  private readonly random: () => number;
+  private renewals = 0;
 
   constructor(
     private readonly transport: Transport,
     private readonly stats: Stats,
-    seed: number,
+    private readonly scripts: readonly GameScript[],
+    private readonly index: number,
+    /** Pause between an event and the next move (ms), so the offered load can be set below saturation. */
+    private readonly thinkMs = 0,
   ) {
-    this.random = rng(seed);
+    this.script = this.pick();
+  }
+
+  private pick(): GameScript {
+    const s = this.scripts[(this.index + this.renewals * 7) % this.scripts.length];
+    if (!s) throw new Error('bench: no game scripts');
+    return s;
   }
 
   start(version: number): void {
     this.version = version;
+    this.base = version;
     this.step();
   }
 
@@ -62,6 +74,7 @@ export class Table {
    * `hash`, when given, is the server's state hash after the move: checked as a web client would.
    */
   onEvent(version: number, uci: string | null, ended: boolean, fromSpectator: boolean, hash?: string): void {
+    if (this.renewing) return;
     const at = fromSpectator ? this.sentAt.get(version) : undefined;
     if (at !== undefined) {
       if (this.stats.measuring) this.stats.latencies.push(performance.now() - at);
@@ -77,38 +90,30 @@ export class Table {
       this.early.delete(this.version + 1);
       this.apply(next, false);
     }
-    this.step();
+    if (this.thinkMs > 0) setTimeout(() => this.step(), this.thinkMs);
+    else this.step();
   }
 
   private apply(uci: string | null, ended: boolean, hash?: string): void {
     this.version += 1;
     if (this.inFlight >= 0 && this.version > this.inFlight) this.inFlight = -1;
     if (uci !== null) {
-      const move = parseUci(uci);
-      const r = move ? play(this.state, move) : null;
-      if (!r?.ok) throw new Error(`bench: server sent a move the rules refuse: ${uci}`);
-      this.state = r.value.state;
-      if (hash !== undefined && stateHash(this.state) !== hash) throw new Error(`bench: state hash differs after ${uci}`);
+      const expected = this.script[this.version - this.base - 1];
+      if (expected?.uci !== uci) throw new Error(`bench: server sent a move this table did not play: ${uci}`);
+      if (hash !== undefined && hash !== expected.hash) throw new Error(`bench: state hash differs after ${uci}`);
+      this.played = this.version - this.base;
       if (this.stats.measuring) this.stats.moves += 1;
     }
-    if (ended || this.state.outcome !== null) this.ended = true;
+    if (ended) this.over = true;
   }
 
   private step(): void {
-    if (!this.stats.running || this.inFlight >= 0) return;
-    if (this.ended) {
-      this.inFlight = this.version;
-      void this.renew();
-      return;
-    }
-    const uci = this.choose();
-    if (uci === null) {
-      this.ended = true;
-      return this.step();
-    }
+    if (!this.stats.running || this.inFlight >= 0 || this.renewing) return;
+    const next = this.over ? undefined : this.script[this.played];
+    if (next === undefined) return void this.renew();
     this.inFlight = this.version;
     this.sentAt.set(this.version + 1, performance.now());
-    void this.transport.move(this.state.color, this.version, uci).then((ok) => {
+    void this.transport.move(next.color, this.version, next.uci).then((ok) => {
       if (ok || this.inFlight < 0) return;
       this.stats.refused += 1;
       this.inFlight = -1;
@@ -117,28 +122,19 @@ export class Table {
   }
 
   private async renew(): Promise<void> {
-    const version = await this.transport.renew();
+    this.renewing = true;
+    const version = await this.transport.renew(this.over);
     this.stats.games += 1;
-    this.state = fresh();
-    this.ended = false;
+    this.renewals += 1;
+    this.script = this.pick();
+    this.played = 0;
+    this.over = false;
     this.early.clear();
     this.sentAt.clear();
     this.version = version;
+    this.base = version;
     this.inFlight = -1;
+    this.renewing = false;
     this.step();
-  }
-
-  /** A random legal move that neither checks nor ends the game when one exists (long games). */
-  private choose(): string | null {
-    const moves = legalMoves(this.state);
-    if (moves.length === 0) return null;
-    for (let tries = 0; tries < 6; tries++) {
-      const m = moves[Math.floor(this.random() * moves.length)];
-      if (!m) continue;
-      const r = play(this.state, m);
-      if (r.ok && !r.value.check && r.value.outcome === null) return makeUci(m);
-    }
-    const m = moves[Math.floor(this.random() * moves.length)];
-    return m ? makeUci(m) : null;
   }
 }

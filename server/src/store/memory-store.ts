@@ -115,6 +115,11 @@ export class MemoryStore implements Store {
     return g ? { id, version: g.version, doc: g.doc, moveCount: g.moves.length } : null;
   }
 
+  async gameVersion(id: string): Promise<number | null> {
+    await this.tick();
+    return this.game(id)?.version ?? null;
+  }
+
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
     await this.tick();
     const g = this.game(id);

@@ -116,6 +116,11 @@ export class RedisStore implements Store {
     return { id, version: Number(version), doc: doc ?? '', moveCount: Number(count) };
   }
 
+  async gameVersion(id: string): Promise<number | null> {
+    const v = await guarded(this.redis.hget(this.k.game(id)[0], 'version'));
+    return v === null ? null : Number(v);
+  }
+
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
     const args = this.gameArgs(id, String(expectedVersion), write);
     if (this.clustered) await this.lowerDeadline(id, write);

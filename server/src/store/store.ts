@@ -86,6 +86,8 @@ export interface Store {
   loadGame(id: string): Promise<StoredGame | null>;
   /** Version, doc and move-log length only (added for the command hot path; same snapshot semantics). */
   loadGameHead(id: string): Promise<GameHead | null>;
+  /** The committed version alone, or null when there is no such game (the version heartbeat: one small read). */
+  gameVersion(id: string): Promise<number | null>;
   /** Atomic compare-and-set on the version: doc, move-log append, deadline and summary in one step. */
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
   /** Summaries of games in progress, most recent first. */

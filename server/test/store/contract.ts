@@ -64,6 +64,14 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.loadGameHead('h')).toEqual({ id: 'h', version: 2, doc: 'd2', moveCount: 3 });
       });
 
+      it('reads the version alone', async () => {
+        expect(await store.gameVersion('nope')).toBeNull();
+        await store.createGame('gv', write());
+        expect(await store.gameVersion('gv')).toBe(1);
+        await store.commitGame('gv', 1, write({ doc: 'd2' }));
+        expect(await store.gameVersion('gv')).toBe(2);
+      });
+
       it('keeps strings verbatim (unicode, quotes, empty doc)', async () => {
         const doc = JSON.stringify({ s: 'é ♔ "q" \\ \n' });
         await store.createGame('u', write({ doc, appendMoves: ['', '♞'] }));

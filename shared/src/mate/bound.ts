@@ -4,34 +4,12 @@
  * never exceeds the real one). Squares are 0x88 indices, as on the internal board.
  */
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { FAR, KNIGHT_DIST, KNIGHT_STEPS } from './reach.js';
 
-export const FAR = 99;
-
-const KNIGHT_STEPS: ReadonlyArray<readonly [number, number]> = [
-  [1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2],
-];
+export { FAR };
 
 /** KNIGHT_TO_ATTACK[a * 64 + t]: knight moves from a (0..63) to a square attacking t (0..63). */
 const KNIGHT_TO_ATTACK = (() => {
-  const dist = new Uint8Array(64 * 64).fill(FAR);
-  for (let a = 0; a < 64; a++) {
-    const row = dist.subarray(a * 64, a * 64 + 64);
-    row[a] = 0;
-    const queue = [a];
-    for (let q = 0; q < queue.length; q++) {
-      const s = queue[q]!;
-      for (const [df, dr] of KNIGHT_STEPS) {
-        const f = (s & 7) + df;
-        const r = (s >> 3) + dr;
-        if (f < 0 || f > 7 || r < 0 || r > 7) continue;
-        const n = r * 8 + f;
-        if (row[n] === FAR) {
-          row[n] = row[s]! + 1;
-          queue.push(n);
-        }
-      }
-    }
-  }
   const out = new Uint8Array(64 * 64).fill(FAR);
   for (let a = 0; a < 64; a++) {
     for (let t = 0; t < 64; t++) {
@@ -39,7 +17,7 @@ const KNIGHT_TO_ATTACK = (() => {
       for (const [df, dr] of KNIGHT_STEPS) {
         const f = (t & 7) + df;
         const r = (t >> 3) + dr;
-        if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, dist[a * 64 + r * 8 + f]!);
+        if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, KNIGHT_DIST[a * 64 + r * 8 + f]!);
       }
       out[a * 64 + t] = best;
     }

@@ -60,6 +60,7 @@ export function searchSetup(state: GameState): SearchSetup {
       lastOnly: v.checkRule === 'last-only',
       costs,
       kingStuck: costs !== null && costs[KING]! > nextBudget,
+      double: v.moveRules.doubleStep,
     },
     spent: state.spent,
     moved: state.cycleMoved.map(to88),

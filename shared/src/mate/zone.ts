@@ -6,7 +6,7 @@
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, ROOK_DELTAS, WHITE } from '../chess/tables.js';
 import { attackDistance, FAR, kingSteps } from './bound.js';
-import { coverCost, exactOneMove, oneMoveMasks, OPT_COST, OPT_MASK, OPT_START } from './cover.js';
+import { FinalCover, KING_BIT } from './final-cover.js';
 
 export interface ZoneRules {
   /** The mover: WHITE or BLACK. */
@@ -17,6 +17,8 @@ export interface ZoneRules {
   readonly costs: readonly number[] | null;
   /** The opponent cannot afford a king move next turn: its flight squares need no control. */
   readonly kingStuck: boolean;
+  /** Pawns may step two squares from their start. */
+  readonly double: boolean;
 }
 
 export interface ZoneBound {
@@ -31,8 +33,6 @@ export interface ZoneBound {
 const TARGETS = new Int32Array(9);
 const BEST_MOVES = new Int32Array(9);
 const BEST_POINTS = new Int32Array(9);
-const DIST = new Int32Array(9);
-const MASKS: number[] = [];
 
 /**
  * Italian: fewest king steps before an enemy king move could discover check on our king (and so
@@ -71,9 +71,39 @@ function collectTargets(b: Board, z: ZoneRules, ksq: number): number {
   return n;
 }
 
+/** The cover search of the current enemy king square and price list (one per search, the king stays put). */
+let finalCover: FinalCover | null = null;
+const ONES: readonly number[] = [0, 1, 1, 1, 1, 1, 1];
+
+function coverFor(z: ZoneRules, ksq: number): FinalCover {
+  const units = z.costs ?? ONES;
+  const k = sq64(ksq);
+  if (!finalCover || finalCover.ksq !== k || finalCover.units !== units || finalCover.double !== z.double) {
+    finalCover = new FinalCover(k, units, z.double);
+  }
+  return finalCover;
+}
+
+const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
+
+/** The zone bits (see final-cover.ts) still to be attacked: the king's, and its flights unless they need no control. */
+function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
+  if (z.kingStuck) return KING_BIT;
+  const them = z.us ^ 8;
+  let live = KING_BIT;
+  for (let bit = 0; bit < 9; bit++) {
+    const t = fc.zoneSquare(bit);
+    if (t < 0 || bit === 4) continue;
+    const p = b.board[t + (t & ~7)]!;
+    if (p === 0 || (p & 8) !== them) live |= 1 << bit;
+  }
+  return live;
+}
+
 /**
  * The bound for the enemy king's zone (moves = points = 0 when the enemy has no single king).
- * `limit`: the moves or points left; a bound above it may be reported as limit + 1.
+ * `limit`: the moves or points left; a bound above it may be reported as limit + 1. `exact`:
+ * also solve the final-square cover (final-cover.ts), else only the per-square minimum.
  */
 export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, exact: boolean, out: ZoneBound): ZoneBound {
   const them = z.us ^ 8;
@@ -89,30 +119,21 @@ export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, e
   const castle = (b.castling & (z.us === WHITE ? 3 : 12)) !== 0;
   const base = LIST + (z.us << 3);
   const pieces = d[COUNT + (z.us >> 3)]!;
-  let covered = 0;
   let ourKing = -1;
-  let o = 0;
   for (let i = 0; i < pieces; i++) {
-    OPT_START[i] = o;
     const s = d[base + i]!;
     const code = d[s]!;
     const role = code & 7;
     const king = role === KING;
     if (king) ourKing = s;
     const unit = z.costs ? z.costs[role]! : 1;
-    let farthest = 0;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
       const dist = king && j === 0 ? FAR : attackDistance(code, s, TARGETS[j]!, king && castle);
       if (dist < BEST_MOVES[j]!) BEST_MOVES[j] = dist;
       if (dist * unit < BEST_POINTS[j]!) BEST_POINTS[j] = dist * unit;
-      if (dist === 0) covered |= 1 << j;
-      DIST[j] = dist;
-      if (dist < FAR && dist > farthest) farthest = dist;
     }
-    if (exact) o = addOptions(role, s, n, unit, Math.min(farthest, left), o);
   }
-  OPT_START[pieces] = o;
   let moves = 0;
   let points = 0;
   for (let j = 0; j < n; j++) {
@@ -121,7 +142,17 @@ export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, e
     points = Math.max(points, BEST_POINTS[j]!);
   }
   if (exact && points <= limit) {
-    points = Math.max(points, coverCost(pieces, n, covered, limit + (castle ? 2 : 1)) - (castle ? 1 : 0));
+    const fc = coverFor(z, ksq);
+    const live = liveBits(b, z, fc);
+    const lists = fc.listsFor(pieces);
+    for (let i = 0; i < pieces; i++) {
+      const s = d[base + i]!;
+      const code = d[s]!;
+      lists[i] = fc.options(code, sq64(s), live, (code & 7) === KING && castle);
+    }
+    // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
+    const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
+    points = Math.max(points, fc.cover(lists, pieces, live, limit + slack) - slack);
     if (!z.costs) moves = points;
   }
   if (z.lastOnly && ourKing >= 0 && (points > BEST_POINTS[0]! || moves > BEST_MOVES[0]!)) {
@@ -135,25 +166,6 @@ export function zoneBound(b: Board, z: ZoneRules, left: number, limit: number, e
   out.moves = moves;
   out.points = points;
   return out;
-}
-
-/** A piece's cover options: one move to a real square (sliders, knights), else every target within d moves. */
-function addOptions(role: number, s: number, n: number, unit: number, upTo: number, o: number): number {
-  for (let dd = 1; dd <= upTo; dd++) {
-    if (dd === 1 && exactOneMove(role)) {
-      oneMoveMasks(role, s, TARGETS, n, MASKS);
-      for (const mask of MASKS) {
-        OPT_COST[o] = unit;
-        OPT_MASK[o++] = mask;
-      }
-      continue;
-    }
-    let mask = 0;
-    for (let j = 0; j < n; j++) if (DIST[j]! <= dd) mask |= 1 << j;
-    OPT_COST[o] = dd * unit;
-    OPT_MASK[o++] = mask;
-  }
-  return o;
 }
 
 /** Take-All: every enemy piece must still be captured, one per move. */

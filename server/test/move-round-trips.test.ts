@@ -1,0 +1,118 @@
+import { type GameState, legalMoves, makeUci, newGame, play } from '@progressive-chess/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCommands } from '../../test/support/command-counter.js';
+import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { createRedisStore } from '../src/store/redis-store.js';
+import type { Store } from '../src/store/store.js';
+import { startServer } from './helpers.js';
+
+/**
+ * The move hot path costs one store round trip: a node that holds the game's current version
+ * commits the move (doc, move log, deadline and lobby entry in one compare-and-set) without
+ * loading the game first. Counted on the Store interface (memory) and on the Redis wire.
+ */
+
+const W = { id: 'pw', name: 'White' };
+const B = { id: 'pb', name: 'Black' };
+
+/** A Store that counts its calls by method name. */
+function countingStore(inner: Store): { store: Store; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const store = new Proxy(inner, {
+    get(target, name, receiver) {
+      const v: unknown = Reflect.get(target, name, receiver);
+      if (typeof v !== 'function' || typeof name !== 'string') return v;
+      return (...args: unknown[]): unknown => {
+        calls.set(name, (calls.get(name) ?? 0) + 1);
+        return Reflect.apply(v, target, args) as unknown;
+      };
+    },
+  });
+  return { store, calls };
+}
+
+/** `count` moves of a quiet game (first legal move that neither checks nor ends it), as UCI. */
+function quietMoves(count: number): string[] {
+  const g = newGame('scottish');
+  if (!g.ok) throw new Error(g.error.message);
+  let state: GameState = g.value;
+  const out: string[] = [];
+  while (out.length < count) {
+    const next = legalMoves(state)
+      .map((m) => ({ m, r: play(state, m) }))
+      .find(({ r }) => r.ok && !r.value.check && r.value.outcome === null);
+    if (!next?.r.ok) throw new Error('no quiet move');
+    out.push(makeUci(next.m));
+    state = next.r.value.state;
+  }
+  return out;
+}
+
+/** No timers in the way: the deadline worker and the heartbeat would read the store meanwhile. */
+const QUIET = { deadlineTickMs: 60_000, heartbeatMs: 60_000 };
+
+async function playCounted(store: Store, perMove: () => Map<string, number> | ReadonlyMap<string, number>, reset: () => void) {
+  const { app } = await startServer({ store, ...QUIET });
+  const gameId = await app.services.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 0 }, white: W, black: B });
+  const moves = quietMoves(12); // turns 1 to 4 and into 5: turn ends, clock starts and turn changes
+  const seen: Record<string, number>[] = [];
+  let version = 1;
+  let color = W;
+  const series = [1, 2, 3, 4, 5];
+  let left = series.shift() ?? 1;
+  for (const [i, move] of moves.entries()) {
+    reset();
+    version = (await app.services.commands.move(color.id, { gameId, version, move })).version;
+    // the first move loads the commit script into Redis (NOSCRIPT, then EVAL): counted from the second on
+    if (i > 0) seen.push(Object.fromEntries(perMove()));
+    if (--left === 0) {
+      color = color === W ? B : W;
+      left = series.shift() ?? 1;
+    }
+  }
+  expect(version).toBe(1 + moves.length);
+  return seen;
+}
+
+describe('a move costs one store round trip', () => {
+  it('on the Store interface: one commitGame, no load, for every move of a series and at turn ends', async () => {
+    const { store, calls } = countingStore(createMemoryStore());
+    const seen = await playCounted(store, () => calls, () => calls.clear());
+    expect(seen).toHaveLength(11);
+    for (const s of seen) expect(s).toEqual({ commitGame: 1 });
+  });
+
+  it('a node whose copy is behind loads once, then commits', async () => {
+    const { store, calls } = countingStore(createMemoryStore());
+    const [a, b] = await Promise.all([startServer({ store, ...QUIET }), startServer({ store, ...QUIET })]);
+    const gameId = await a.app.services.games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white: W, black: B });
+    const [m1, m2] = quietMoves(2);
+    await b.app.services.commands.move(W.id, { gameId, version: 1, move: m1 ?? '' });
+    calls.clear();
+    expect(await a.app.services.commands.move(B.id, { gameId, version: 2, move: m2 ?? '' })).toEqual({ version: 3 });
+    expect(Object.fromEntries(calls)).toEqual({ loadGameHead: 1, commitGame: 1 });
+  });
+});
+
+describe.skipIf(skipWithoutRedis())('a move costs one Redis command', () => {
+  let redis: RedisHandle;
+  beforeAll(async () => {
+    redis = await startRedis({ appendOnly: false });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('one EVALSHA per move on the Redis store', async () => {
+    const store = createRedisStore(redis.url, { prefix: 'rt:' });
+    try {
+      const counter = countCommands(store.client);
+      const seen = await playCounted(store, () => counter.counts, () => counter.reset());
+      expect(seen).toHaveLength(11);
+      for (const s of seen) expect(s).toEqual({ evalsha: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+});

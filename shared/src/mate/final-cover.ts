@@ -1,0 +1,194 @@
+/**
+ * The final-square cover bound: at the end of a mating series every zone square of the enemy
+ * king (its own square and its flights) is attacked, and each of our pieces stands on one final
+ * square, reached at some cost (moves, or points in the cost variants) and attacking some zone
+ * squares from there. The cheapest choice of one final square per piece that attacks every zone
+ * square is a lower bound on the cost of the mate: travel and attacks are taken on an empty board
+ * (blockers, pins and the opponent's replies ignored), so the choice can only be cheaper than
+ * the truth. Promotions are final squares of the promoted piece.
+ */
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach.js';
+
+/** Zone bit of the square at (file + df, rank + dr) of the king: (dr + 1) * 3 + (df + 1); bit 4 is the king. */
+export const KING_BIT = 1 << 4;
+const INF = 1 << 28;
+const FULL = 511;
+
+/** Does a piece of this role (pawns: PAWN for white, 0 for black) on a attack b, on an empty board? (0..63) */
+function attacksOn(role: number, a: number, b: number): boolean {
+  const df = (b & 7) - (a & 7);
+  const dr = (b >> 3) - (a >> 3);
+  if (df === 0 && dr === 0) return false;
+  const adf = Math.abs(df);
+  const adr = Math.abs(dr);
+  switch (role) {
+    case PAWN:
+      return adf === 1 && dr === 1;
+    case 0:
+      return adf === 1 && dr === -1;
+    case KNIGHT:
+      return (adf === 1 && adr === 2) || (adf === 2 && adr === 1);
+    case BISHOP:
+      return adf === adr;
+    case ROOK:
+      return df === 0 || dr === 0;
+    case QUEEN:
+      return df === 0 || dr === 0 || adf === adr;
+    default:
+      return adf <= 1 && adr <= 1;
+  }
+}
+
+/** Per enemy king square: the zone squares each role attacks from each square, and the cover search. */
+export class FinalCover {
+  /** MASKS[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
+  private readonly masks = new Uint16Array(7 * 64);
+  private readonly cache = new Map<number, Int32Array>();
+  private readonly best = new Int32Array(512);
+  private readonly seen = new Int32Array(512);
+  private stamp = 0;
+  private readonly touched: number[] = [];
+  private readonly dp = new Int32Array(512);
+  private readonly active = new Int32Array(512);
+  private readonly base = new Int32Array(512);
+  private readonly lists: Int32Array[] = [];
+
+  /**
+   * ksq: the enemy king (0..63); units: points per role code (index 1..6), all 1 when moves count;
+   * double: pawns may double-step.
+   */
+  constructor(
+    readonly ksq: number,
+    readonly units: readonly number[],
+    readonly double: boolean,
+  ) {
+    for (let role = 0; role <= KING; role++) {
+      for (let f = 0; f < 64; f++) {
+        let mask = 0;
+        for (let bit = 0; bit < 9; bit++) {
+          const t = this.zoneSquare(bit);
+          // A king never attacks the enemy king (the two cannot stand side by side).
+          if (t >= 0 && f !== ksq && !(role === KING && bit === 4) && attacksOn(role, f, t)) mask |= 1 << bit;
+        }
+        this.masks[role * 64 + f] = mask;
+      }
+    }
+  }
+
+  /** The square (0..63) of zone bit `bit`, or -1 off the board. */
+  zoneSquare(bit: number): number {
+    const f = (this.ksq & 7) + (bit % 3) - 1;
+    const r = (this.ksq >> 3) + Math.floor(bit / 3) - 1;
+    return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
+  }
+
+  /**
+   * A piece's options (cost * 512 + zone mask, cheapest first, none dominated by a cheaper one
+   * attacking a superset), for zone bits `live`. code: colour | role; s: 0..63.
+   */
+  options(code: number, s: number, live: number, castle: boolean): Int32Array {
+    const key = (((code * 64 + s) * 512 + live) << 1) | (castle ? 1 : 0);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const role = code & 7;
+    const color = code & 8;
+    const units = this.units;
+    this.touched.length = 0;
+    this.stamp++;
+    if (role === PAWN) {
+      const pawnRole = color === WHITE ? PAWN : 0;
+      for (let f = 0; f < 64; f++) {
+        const steps = pawnSteps(s, f, color, this.double);
+        if (steps < FAR) this.offer(steps * units[PAWN]!, this.masks[pawnRole * 64 + f]! & live);
+      }
+      for (let file = 0; file < 8; file++) {
+        const p = promotionSquare(file, color);
+        const steps = pawnSteps(s, p, color, this.double);
+        if (steps >= FAR) continue;
+        for (const r of PROMOTIONS) {
+          // The promoting move costs the new kind's price (cost variants).
+          const at = (steps - 1) * units[PAWN]! + units[r]!;
+          for (let f = 0; f < 64; f++) {
+            const d = pieceMoves(r, p, f, false, color);
+            if (d < FAR) this.offer(at + d * units[r]!, this.masks[r * 64 + f]! & live);
+          }
+        }
+      }
+    } else {
+      for (let f = 0; f < 64; f++) {
+        const d = pieceMoves(role, s, f, castle && role === KING, color);
+        if (d < FAR) this.offer(d * units[role]!, this.masks[role * 64 + f]! & live);
+      }
+    }
+    const out = this.pareto();
+    if (this.cache.size > 200_000) this.cache.clear();
+    this.cache.set(key, out);
+    return out;
+  }
+
+  private offer(cost: number, mask: number): void {
+    if (mask === 0) return;
+    const best = this.best;
+    if (this.seen[mask] !== this.stamp) {
+      this.seen[mask] = this.stamp;
+      this.touched.push(mask);
+      best[mask] = cost;
+    } else if (cost < best[mask]!) best[mask] = cost;
+  }
+
+  /** The offered options, cheapest first, without those a cheaper-or-equal option covers. */
+  private pareto(): Int32Array {
+    const opts = this.touched.map((m) => this.best[m]! * 512 + m).sort((a, b) => a - b);
+    const kept: number[] = [];
+    for (const o of opts) {
+      const m = o & FULL;
+      if (!kept.some((k) => (k & m) === m)) kept.push(o);
+    }
+    return Int32Array.from(kept);
+  }
+
+  /**
+   * Cheapest total cost of one option per piece (or none: the piece attacks nothing of the zone
+   * where it ends) covering every bit of `live`; a result above `limit` may be reported as limit + 1.
+   */
+  cover(lists: readonly Int32Array[], count: number, live: number, limit: number): number {
+    const dp = this.dp;
+    const active = this.active;
+    const base = this.base;
+    dp.fill(INF);
+    dp[0] = 0;
+    active[0] = 0;
+    let n = 1;
+    for (let p = 0; p < count; p++) {
+      const opts = lists[p]!;
+      if (opts.length === 0) continue;
+      const before = n;
+      for (let i = 0; i < before; i++) base[i] = dp[active[i]!]!;
+      for (let i = 0; i < before; i++) {
+        const m = active[i]!;
+        const b = base[i]!;
+        for (let k = 0; k < opts.length; k++) {
+          const o = opts[k]!;
+          const c = b + (o >> 9);
+          if (c > limit) break;
+          const next = m | (o & FULL);
+          if (next === m) continue;
+          const had = dp[next]!;
+          if (c < had) {
+            if (had === INF) active[n++] = next;
+            dp[next] = c;
+          }
+        }
+      }
+    }
+    const r = dp[live]!;
+    return r > limit ? limit + 1 : r;
+  }
+
+  /** The per-piece option lists of the caller, reused between calls. */
+  listsFor(count: number): Int32Array[] {
+    while (this.lists.length < count) this.lists.push(new Int32Array(0));
+    return this.lists;
+  }
+}

@@ -1,0 +1,113 @@
+import type { Redis } from 'ioredis';
+import { adapterKind } from './adapters.js';
+import type { NodeConfig, NodeSample } from './bench-node.js';
+import { child, stopChild } from './child.js';
+import type { LoadConfig, LoadResult } from './load.js';
+
+/** One measured run of the server benchmark: one mode (floor or game server) on 1 or 2 nodes. */
+
+export interface PhaseConfig {
+  readonly mode: 'app' | 'floor';
+  readonly nodes: number;
+  readonly redisUrl: string;
+  readonly games: number;
+  readonly seconds: number;
+  readonly warmupMs: number;
+  readonly thinkMs: number;
+}
+
+export interface PhaseResult extends LoadResult {
+  readonly mode: 'app' | 'floor';
+  readonly nodes: number;
+  /** CPU of each server node, percent of one core. */
+  readonly serverCpu: readonly number[];
+  /** Server CPU (all nodes) per move, ms. */
+  readonly cpuMsPerMove: number;
+  /** Commands the servers sent to Redis per move: for the game state, and adapter publishes (null: not counted). */
+  readonly storePerMove: number;
+  readonly publishPerMove: number | null;
+  /** The store commands by name, per move (all nodes). */
+  readonly storeByName: Record<string, number>;
+  readonly redisCpu: number;
+  /** Commands Redis executed per move (INFO commandstats, scripts' inner calls included). */
+  readonly redisCallsPerMove: number;
+}
+
+interface RedisSample {
+  readonly cpuSec: number;
+  readonly calls: number;
+}
+
+/** Redis CPU seconds so far (INFO cpu) and commands executed so far (INFO commandstats, without INFO itself). */
+async function redisSample(admin: Redis): Promise<RedisSample> {
+  const info = await admin.info('all');
+  const field = (name: string): number => Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(info)?.[1] ?? 0);
+  let calls = 0;
+  for (const m of info.matchAll(/^cmdstat_([a-z|]+):calls=(\d+)/gm)) if (m[1] !== 'info') calls += Number(m[2]);
+  return { cpuSec: field('used_cpu_sys') + field('used_cpu_user'), calls };
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseResult> {
+  const { mode, nodes } = cfg;
+  const node: NodeConfig = { mode, redisUrl: cfg.redisUrl, prefix: 'bench:', adapter: nodes > 1, adapterKind: adapterKind() };
+  const servers = Array.from({ length: nodes }, () => child('./bench-node.ts', node));
+  try {
+    const ports = await Promise.all(servers.map((s) => s.next('READY')));
+    const samples: Promise<string>[] = [];
+    let redis0: Promise<RedisSample> = Promise.resolve({ cpuSec: 0, calls: 0 });
+    let redis1: Promise<RedisSample> = redis0;
+    let at = 0;
+    let redisMs = 0;
+    const loadCfg: LoadConfig = {
+      mode,
+      urls: ports.map((p) => `http://127.0.0.1:${p}`),
+      games: cfg.games,
+      warmupMs: cfg.warmupMs,
+      durationMs: cfg.seconds * 1000,
+      thinkMs: cfg.thinkMs,
+    };
+    const load = child('./load.ts', loadCfg, (line) => {
+      if (line === 'MARK start') {
+        for (const s of servers) s.proc.stdin?.write('mark\n');
+        at = performance.now();
+        redis0 = redisSample(admin);
+      }
+      if (line === 'MARK end') {
+        redisMs = performance.now() - at;
+        redis1 = redisSample(admin);
+        for (const s of servers) {
+          samples.push(s.next('CPU'));
+          s.proc.stdin?.write('report\n');
+        }
+      }
+    });
+    const result = JSON.parse(await load.next('RESULT')) as LoadResult;
+    await stopChild(load);
+    const nodeSamples = (await Promise.all(samples)).map((j) => JSON.parse(j) as NodeSample);
+    const [r0, r1] = await Promise.all([redis0, redis1]);
+    const moves = Math.max(1, result.moves);
+    const store: Record<string, number> = {};
+    for (const s of nodeSamples) addCounts(store, s.store);
+    const publishes = nodeSamples.map((s) => (s.publish ? sum(Object.values(s.publish)) : null));
+    return {
+      ...result,
+      mode,
+      nodes,
+      serverCpu: nodeSamples.map((s) => s.cpuPct),
+      cpuMsPerMove: sum(nodeSamples.map((s) => s.cpuMs)) / moves,
+      storePerMove: sum(Object.values(store)) / moves,
+      publishPerMove: publishes.some((p) => p === null) ? null : sum(publishes.map((p) => p ?? 0)) / moves,
+      storeByName: Object.fromEntries(Object.entries(store).map(([k, v]) => [k, v / moves])),
+      redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
+      redisCallsPerMove: (r1.calls - r0.calls) / moves,
+    };
+  } finally {
+    await Promise.all(servers.map(stopChild));
+  }
+}

@@ -1,0 +1,99 @@
+import type { PhaseResult } from './phase.js';
+
+/** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
+
+const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
+}
+
+const spread = (xs: readonly number[], d = 1): string =>
+  xs.length > 1 ? `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}` : '';
+
+function table(head: string[], body: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const b of body) console.log(line(b));
+}
+
+export const phaseName = (mode: 'app' | 'floor', nodes: number): string =>
+  `${mode === 'floor' ? 'floor' : 'game server'}, ${nodes} node${nodes > 1 ? 's' : ''}`;
+
+/** One line per run, as it ends. */
+export function runLine(r: PhaseResult, run: number): string {
+  return (
+    `${phaseName(r.mode, r.nodes)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
+    `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%; ` +
+    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move; store ${fmt(r.storePerMove, 2)} cmd/move ` +
+    `(${Object.entries(r.storeByName)
+      .map(([k, v]) => `${k} ${fmt(v, 2)}`)
+      .join(', ')})`
+  );
+}
+
+export interface ReportOptions {
+  readonly games: number;
+  readonly seconds: number;
+  readonly warmupMs: number;
+  readonly thinkMs: number;
+  readonly runs: number;
+  readonly adapter: string;
+  readonly p99Goal: number;
+  readonly throughputGoal: number;
+}
+
+export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
+  const pace = o.thinkMs > 0 ? `, ${o.thinkMs} ms think time per move` : ', moving as soon as the previous move arrives';
+  console.log(
+    `\n${o.games} games (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +
+      `${o.runs} run(s) per phase, floor and game server interleaved. Median over the runs, min-max after it.\n`,
+  );
+  const groups = new Map<string, PhaseResult[]>();
+  for (const r of rows) groups.set(phaseName(r.mode, r.nodes), [...(groups.get(phaseName(r.mode, r.nodes)) ?? []), r]);
+  const col = (rs: PhaseResult[], f: (r: PhaseResult) => number, d = 1): string => `${fmt(median(rs.map(f)), d)} ${spread(rs.map(f), d)}`.trim();
+  table(
+    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'refused'],
+    [...groups].map(([name, rs]) => [
+      name,
+      col(rs, (r) => r.movesPerSec, 0),
+      col(rs, (r) => r.p50),
+      col(rs, (r) => r.p99),
+      col(rs, (r) => r.serverCpu.reduce((a, b) => a + b, 0), 0),
+      col(rs, (r) => r.cpuMsPerMove, 3),
+      col(rs, (r) => r.storePerMove, 2),
+      rs.some((r) => r.publishPerMove === null) ? '-' : col(rs, (r) => r.publishPerMove ?? NaN, 2),
+      col(rs, (r) => r.redisCallsPerMove, 1),
+      col(rs, (r) => r.redisCpu, 0),
+      col(rs, (r) => r.loadCpuPct, 0),
+      String(rs.reduce((a, r) => a + r.refused, 0)),
+    ]),
+  );
+  const saturated = rows.filter((r) => r.loadCpuPct > 80);
+  if (saturated.length) {
+    console.log(`\nWARNING: the load generator used over 80% of a core in ${saturated.length} run(s): those compare generator saturation, not the servers (lower --games or raise --think).`);
+  }
+  console.log(`\nGame server vs floor, ${o.adapter} adapter with 2 nodes (goals: p99 <= ${o.p99Goal}x floor, throughput >= ${o.throughputGoal * 100}% of floor):`);
+  for (const nodes of [1, 2]) {
+    const floor = groups.get(phaseName('floor', nodes));
+    const app = groups.get(phaseName('app', nodes));
+    if (!floor || !app) continue;
+    const p99 = median(app.map((r) => r.p99)) / median(floor.map((r) => r.p99));
+    const thr = median(app.map((r) => r.movesPerSec)) / median(floor.map((r) => r.movesPerSec));
+    // Pairwise ratios (run i of the app against run i of the floor): how much the runs disagree.
+    const pairs = app.map((a, i) => [a, floor[i]] as const).filter((p): p is readonly [PhaseResult, PhaseResult] => p[1] !== undefined);
+    const p99s = pairs.map(([a, f]) => a.p99 / f.p99);
+    const thrs = pairs.map(([a, f]) => (a.movesPerSec / f.movesPerSec) * 100);
+    const cpu = median(app.map((r) => r.cpuMsPerMove)) / median(floor.map((r) => r.cpuMsPerMove));
+    console.log(
+      `  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} p99 ${fmt(p99, 2)}x floor ${p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
+        `   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
+        `   server CPU per move ${fmt(cpu, 2)}x floor`,
+    );
+  }
+}
