@@ -1,4 +1,6 @@
 import type { GameAnalysisAnswer } from '@progressive-chess/shared';
+import { createInlinePool } from '../src/compute/inline-pool.js';
+import { ComputeError, type ComputePool } from '../src/compute/pool.js';
 import { describe, expect, it } from 'vitest';
 import { Client, createGame, playMoves, startServer, type TestServer } from './helpers.js';
 
@@ -36,11 +38,12 @@ describe('GET /api/games/:id/analysis', () => {
     expect(t3.best?.san).toHaveLength(3);
     expect(t3.best?.san.at(-1)).toBe('Qxf7#');
     expect(answer.analysis.turns[1]).toMatchObject({ missed: false, best: null, complete: true });
-    expect(server.app.services.compute.stats().completed).toBe(before + 1);
+    // One pool task per series.
+    expect(server.app.services.compute.stats().completed).toBe(before + 3);
 
     const second = await get(server, gameId);
     expect(second.body).toEqual({ ...answer, cached: true });
-    expect(server.app.services.compute.stats().completed).toBe(before + 1);
+    expect(server.app.services.compute.stats().completed).toBe(before + 3);
   });
 
   it('shares one computation between concurrent requests', async () => {
@@ -50,7 +53,7 @@ describe('GET /api/games/:id/analysis', () => {
     const answers = await Promise.all([get(server, gameId), get(server, gameId), get(server, gameId)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.stringify((a.body as GameAnalysisAnswer).analysis))).size).toBe(1);
-    expect(server.app.services.compute.stats().completed).toBe(before + 1);
+    expect(server.app.services.compute.stats().completed).toBe(before + 3);
   });
 
   it('says whether the mate played was the fastest', async () => {
@@ -84,5 +87,22 @@ describe('GET /api/games/:id/analysis', () => {
     const third = await get(server, gameId);
     expect(third).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers busy while the pool refuses work, and computes once it takes it again', async () => {
+    // The real pool in this process, refusing while `full` as a full pool does (ComputeError busy).
+    const inline = createInlinePool();
+    let full = true;
+    const compute: ComputePool = {
+      ...inline,
+      run: (kind, input, opts) => (full ? Promise.reject(new ComputeError('busy', 'all workers busy')) : inline.run(kind, input, opts)),
+    };
+    const server = await startServer({ analysis: SETTINGS, compute });
+    const gameId = await missedMateGame(server);
+    expect(await get(server, gameId)).toMatchObject({ status: 503, body: { code: 'busy' } });
+    full = false;
+    const answer = await get(server, gameId);
+    expect(answer).toMatchObject({ status: 200, body: { cached: false } });
+    expect((answer.body as GameAnalysisAnswer).analysis.turns[2]?.missed).toBe(true);
   });
 });

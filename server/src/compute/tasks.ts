@@ -4,16 +4,16 @@
  * the pool's types derive from this map, so a new kind is one entry here.
  */
 import {
-  analyseGame,
+  analyseTurn,
   chooseSeries,
   decodeState,
   findMate,
   makeUci,
+  parseUci,
   seededRandom,
   type BotLevel,
-  type GameAnalysis,
-  type GameRecord,
   type GameState,
+  type TurnAnalysis,
 } from '@progressive-chess/shared';
 
 export interface BotSeriesInput {
@@ -40,9 +40,18 @@ export interface FindMateOutput {
 }
 
 export interface AnalysisInput {
-  readonly record: GameRecord;
-  readonly budgetMsPerTurn: number;
-  readonly maxNodesPerTurn?: number;
+  /** The rules state at the start of the series (`encodeState`). */
+  readonly start: string;
+  /** The moves the player made in it (UCI). */
+  readonly moves: readonly string[];
+  /** Index in the game's move list of the series' first move. */
+  readonly firstMove: number;
+  readonly budgetMs: number;
+  readonly maxNodes?: number;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 function decoded(encoded: string): GameState {
@@ -72,15 +81,16 @@ export const TASKS = {
     });
     return { found: r.found, moves: r.found ? r.moves.map(makeUci) : [], complete: r.complete, nodes: r.nodes };
   },
-  /** Every series of a finished game: the win available at its start, missed or played, and how fast (`analyseGame`). */
-  analysis: (input: AnalysisInput): GameAnalysis => {
-    const r = analyseGame(input.record, {
-      budgetMsPerTurn: input.budgetMsPerTurn,
-      now: clock,
-      ...(input.maxNodesPerTurn === undefined ? {} : { maxNodesPerTurn: input.maxNodesPerTurn }),
-    });
-    if (!r.ok) throw new Error(`unreadable game: ${r.error.message}`);
-    return r.value;
+  /**
+   * One series of a finished game: the win available at its start, missed or played, and how fast
+   * (`analyseTurn`). A game is analysed series by series, so other tasks (bot moves) interleave.
+   */
+  analysis: (input: AnalysisInput): TurnAnalysis => {
+    const moves = input.moves.map((u) => parseUci(u) ?? fail(`bad move ${u}`));
+    return analyseTurn(
+      { start: decoded(input.start), firstMove: input.firstMove, moves },
+      { budgetMsPerTurn: input.budgetMs, now: clock, ...(input.maxNodes === undefined ? {} : { maxNodesPerTurn: input.maxNodes }) },
+    );
   },
 };
 

@@ -1,8 +1,16 @@
 /**
- * Analysis of finished games: computed once per game in the compute pool, then served from the
- * store's cache. Concurrent requests for one game on one node share one computation.
+ * Analysis of finished games: computed once per game in the compute pool (series by series), then
+ * served from the store's cache. Concurrent requests for one game on one node share one computation.
  */
-import type { GameAnalysis, GameAnalysisAnswer } from '@progressive-chess/shared';
+import {
+  encodeState,
+  gameAnalysis,
+  makeUci,
+  playedTurns,
+  type GameAnalysis,
+  type GameAnalysisAnswer,
+  type TurnAnalysis,
+} from '@progressive-chess/shared';
 import { ComputeError, type ComputePool } from '../compute/pool.js';
 import { fail } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -17,7 +25,7 @@ export interface AnalysisSettings {
   readonly maxNodesPerTurn: number;
   /** How long a computed analysis stays cached. */
   readonly cacheTtlMs: number;
-  /** A computation running longer than this is cancelled (its worker is stopped). */
+  /** A whole analysis running longer than this is cancelled (a running series' worker is stopped). */
   readonly timeoutMs: number;
 }
 
@@ -55,18 +63,28 @@ export class AnalysisService {
   private async compute(gameId: string): Promise<GameAnalysis> {
     const { doc, record } = recordOf(await this.deps.games.load(gameId));
     if (doc.status !== 'finished') fail('game-not-finished', 'only a finished game can be analysed');
+    const turns = playedTurns(record);
+    if (!turns.ok) throw new Error(`stored game ${gameId} does not replay: ${turns.error.message}`);
     const { settings } = this.deps;
-    let analysis: GameAnalysis;
+    const signal = AbortSignal.timeout(settings.timeoutMs);
+    const analysed: TurnAnalysis[] = [];
     try {
-      analysis = await this.deps.compute.run(
-        'analysis',
-        { record, budgetMsPerTurn: settings.budgetMsPerTurn, maxNodesPerTurn: settings.maxNodesPerTurn },
-        { signal: AbortSignal.timeout(settings.timeoutMs) },
-      );
+      // One task per series, one after the other: the pool's other work (bot moves) waits at most one series.
+      for (const t of turns.value) {
+        const input = {
+          start: encodeState(t.start),
+          moves: t.moves.map(makeUci),
+          firstMove: t.firstMove,
+          budgetMs: settings.budgetMsPerTurn,
+          maxNodes: settings.maxNodesPerTurn,
+        };
+        analysed.push(await this.deps.compute.run('analysis', input, { signal }));
+      }
     } catch (e) {
       if (e instanceof ComputeError && e.code === 'aborted') fail('busy', 'the analysis took too long; try again later');
       throw e;
     }
+    const analysis = gameAnalysis(record.variant, analysed);
     await this.deps.store.putAnalysis(gameId, JSON.stringify(analysis), settings.cacheTtlMs);
     return analysis;
   }

@@ -85,7 +85,8 @@ export function lineOf(state: GameState, moves: readonly Move[]): WinningLine {
   return { san: seriesSan(state, moves), uci: moves.map(makeUci) };
 }
 
-function analyseTurn(t: PlayedTurn, opts: AnalysisOptions): TurnAnalysis {
+/** One series: the win available at its start (findMate within the budget), and what the player made of it. */
+export function analyseTurn(t: Pick<PlayedTurn, 'start' | 'firstMove' | 'moves'>, opts: AnalysisOptions = {}): TurnAnalysis {
   const { start } = t;
   const won = t.moves.length > 0 && isWinningSeries(start, t.moves);
   const base = { turn: start.turn, color: start.color, firstMove: t.firstMove, played: t.moves.length, won };
@@ -111,6 +112,12 @@ function analyseTurn(t: PlayedTurn, opts: AnalysisOptions): TurnAnalysis {
 export function analyseGame(record: GameRecord, opts: AnalysisOptions = {}): Result<GameAnalysis, NotationError> {
   const turns = playedTurns(record);
   if (!turns.ok) return turns;
-  const analysed = turns.value.map((t) => analyseTurn(t, opts));
-  return ok({ variant: record.variant, turns: analysed, complete: analysed.every((a) => a.complete) });
+  return ok(gameAnalysis(record.variant, turns.value.map((t) => analyseTurn(t, opts))));
 }
+
+/** The analysis of a game from the analyses of its series, in order. */
+export const gameAnalysis = (variant: VariantId, turns: readonly TurnAnalysis[]): GameAnalysis => ({
+  variant,
+  turns,
+  complete: turns.every((a) => a.complete),
+});
