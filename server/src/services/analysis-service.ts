@@ -84,7 +84,7 @@ export class AnalysisService {
       if (e instanceof ComputeError && e.code === 'aborted') fail('busy', 'the analysis took too long; try again later');
       throw e;
     }
-    const analysis = gameAnalysis(record.variant, analysed);
+    const analysis = gameAnalysis(record.variant, analysed, doc.outcome);
     await this.deps.store.putAnalysis(gameId, JSON.stringify(analysis), settings.cacheTtlMs);
     return analysis;
   }
