@@ -15,6 +15,7 @@ import { perAddress, windowLimiter } from './http/rate-limit.js';
 import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
+import { startBots } from './bot/start-bots.js';
 import { createMetrics } from './metrics.js';
 import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
@@ -122,7 +123,17 @@ export function createApp(deps: AppDeps): App {
   const identity = createIdentity(store, now, settings.limits.playerTtlMs, durable?.directory);
   const accounts = durable?.accountService(identity);
   const publisher = socketPublisher(io);
-  const games = new GameService({ store, publisher, now, logger, settings, metrics, ...(durable ? { archive: durable.archive } : {}) });
+  let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
+  const games = new GameService({
+    store,
+    publisher,
+    now,
+    logger,
+    settings,
+    metrics,
+    botTurn: (id, until) => botTurn(id, until),
+    ...(durable ? { archive: durable.archive } : {}),
+  });
   const commands = new GameCommands(games);
   const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger });
   const lobby = new LobbyService({
@@ -144,8 +155,10 @@ export function createApp(deps: AppDeps): App {
     limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
     publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
   });
+  const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: deps.randomInt ?? ((max) => randomInt(max)) });
+  botTurn = bots.driver.take.bind(bots.driver);
   const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
-  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, online });
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online });
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit));
   const sockets = connectSockets(io, {
     identity,
@@ -203,6 +216,7 @@ export function createApp(deps: AppDeps): App {
     stopRecovery();
     await heartbeat.stop();
     await worker.stop();
+    await bots.driver.close();
     lobby.close();
     await rooms.close();
     await io.close();

@@ -9,6 +9,7 @@ import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
 import type { WindowLimit } from './http/rate-limit.js';
 import type { AnalysisSettings } from './services/analysis-service.js';
+import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -97,6 +98,8 @@ export interface AppDeps {
   readonly compute?: ComputePool;
   /** Overrides of DEFAULT_ANALYSIS_SETTINGS, and of the per-address request limit (DEFAULT_ANALYSIS_LIMIT). */
   readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: WindowLimit };
+  /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
+  readonly bot?: Partial<BotSettings>;
 }
 
 export interface Settings {
@@ -111,6 +114,7 @@ export interface Settings {
   readonly trustProxy: boolean;
   readonly maxHttpBufferSize: number;
   readonly limits: Limits;
+  readonly bot: BotSettings;
 }
 
 export function settingsOf(deps: AppDeps): Settings {
@@ -126,5 +130,6 @@ export function settingsOf(deps: AppDeps): Settings {
     trustProxy: deps.trustProxy ?? false,
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    bot: { ...DEFAULT_BOT_SETTINGS, ...deps.bot },
   };
 }

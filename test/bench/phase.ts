@@ -3,6 +3,7 @@ import { adapterKind } from './adapters.js';
 import type { NodeConfig, NodeSample } from './bench-node.js';
 import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
+import { startBotLoad, type BotLoadResult } from './bot-load.js';
 
 /** One measured run of the server benchmark: one mode (floor or game server) on 1 or 2 nodes. */
 
@@ -14,6 +15,8 @@ export interface PhaseConfig {
   readonly seconds: number;
   readonly warmupMs: number;
   readonly thinkMs: number;
+  /** Games against the computer running beside the load (game server only; 0: none). */
+  readonly bots?: number;
 }
 
 export interface PhaseResult extends LoadResult {
@@ -31,6 +34,7 @@ export interface PhaseResult extends LoadResult {
   readonly redisCpu: number;
   /** Commands Redis executed per move (INFO commandstats, scripts' inner calls included). */
   readonly redisCallsPerMove: number;
+  readonly bots?: BotLoadResult;
 }
 
 interface RedisSample {
@@ -72,6 +76,12 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       durationMs: cfg.seconds * 1000,
       thinkMs: cfg.thinkMs,
     };
+    const bots = startBotLoad({
+      urls: loadCfg.urls,
+      games: mode === 'app' ? (cfg.bots ?? 0) : 0,
+      durationMs: cfg.warmupMs + cfg.seconds * 1000 + 1000,
+      level: 3,
+    });
     const load = child('./load.ts', loadCfg, (line) => {
       if (line === 'MARK start') {
         for (const s of servers) s.proc.stdin?.write('mark\n');
@@ -89,6 +99,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     });
     const result = JSON.parse(await load.next('RESULT')) as LoadResult;
     await stopChild(load);
+    const botResult = await bots?.result();
     const nodeSamples = (await Promise.all(samples)).map((j) => JSON.parse(j) as NodeSample);
     const [r0, r1] = await Promise.all([redis0, redis1]);
     const moves = Math.max(1, result.moves);
@@ -106,6 +117,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       storeByName: Object.fromEntries(Object.entries(store).map(([k, v]) => [k, v / moves])),
       redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
       redisCallsPerMove: (r1.calls - r0.calls) / moves,
+      ...(botResult ? { bots: botResult } : {}),
     };
   } finally {
     await Promise.all(servers.map(stopChild));

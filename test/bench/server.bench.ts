@@ -6,6 +6,7 @@ import { startRedis } from '../support/redis-server.js';
 import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
 import { report, runLine } from './server-report.js';
+import { botLine } from './bot-load.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 0]` (or BENCH_GAMES /
@@ -17,7 +18,8 @@ import { report, runLine } from './server-report.js';
  * both). Each phase runs `--runs` times, floor and game server alternating (floor, app, app, floor,
  * ...), so a drift of the machine hits both alike. Per run it prints each process's CPU (server
  * nodes, load generator, redis-server), the servers' CPU ms per move and the Redis commands they
- * send per move. BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
+ * send per move. `--bots N` (BENCH_BOTS): N games against the computer run beside the load in the game
+ * server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
  * stops by itself.
  */
 
@@ -39,6 +41,8 @@ const GAMES = option('games', 'BENCH_GAMES', 500);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 const THINK_MS = option('think', 'BENCH_THINK_MS', 0);
+/** `--bots N` / BENCH_BOTS: N games against the computer (level 3) beside the load, game server phases only. */
+const BOTS = process.argv.includes('--bots') || process.env.BENCH_BOTS ? option('bots', 'BENCH_BOTS', 50) : 0;
 const WARMUP_MS = 2000;
 /** Goals of issue 12: the game server's p99 at most 1.25x the floor's, its throughput at least 85%. */
 const P99_GOAL = 1.25;
@@ -64,10 +68,11 @@ async function main(): Promise<void> {
           await admin.flushall();
           await admin.config('RESETSTAT');
           const r = await runPhase(
-            { mode, nodes, redisUrl: redis.url, games: GAMES, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS },
+            { mode, nodes, redisUrl: redis.url, games: GAMES, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, bots: BOTS },
             admin,
           );
           console.log(runLine(r, run));
+          if (r.bots) console.log(botLine(r.bots));
           rows.push(r);
         }
       }

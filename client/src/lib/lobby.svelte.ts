@@ -112,4 +112,15 @@ export class LobbyModel {
     }
     return res.gameId;
   }
+
+  /** A game against the computer at once; resolves with its id (the server also sends `game:start`). */
+  async playBot(req: ClientPayload<'bot:play'>): Promise<string | null> {
+    this.error = null;
+    const res = await this.request('bot:play', req);
+    if (!res.ok) {
+      this.error = res.message;
+      return null;
+    }
+    return res.gameId;
+  }
 }

@@ -16,7 +16,7 @@ import {
 
 type Versioned = { version: number };
 
-const ctxOf = (c: CommandContext): TransitionContext => ({
+export const ctxOf = (c: CommandContext): TransitionContext => ({
   doc: c.doc,
   state: c.state,
   color: c.color,

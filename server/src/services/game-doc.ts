@@ -11,6 +11,7 @@ import {
   type Outcome,
   type TimeControl,
   type VariantId,
+  type BotLevel,
 } from '@progressive-chess/shared';
 import type { StoredGame } from '../store/store.js';
 
@@ -60,6 +61,27 @@ export interface GameDoc {
   /** Written to the durable archive (then the game expires from the live store after a grace). */
   readonly archived?: boolean;
   readonly ratings?: GameRatingChanges | null;
+  /** A game against the computer: its seat (`bot:<level>`), level, and the person who started it. */
+  readonly bot?: BotSeat;
+  /** Bot games: until when the driver playing the bot's series holds its turn (absent: due at once). */
+  readonly botHold?: number;
+  /** Extra keys this game is counted under (e.g. bot games per player), released when it ends. */
+  readonly counted?: readonly string[];
+}
+
+export interface BotSeat {
+  readonly color: Color;
+  readonly level: BotLevel;
+  readonly owner: string;
+}
+
+/** The side to move in a game at progressive turn `turn` (White plays the odd turns). */
+export const colorOfTurn = (turn: number): Color => (turn % 2 === 1 ? 'white' : 'black');
+
+/** A bot game in progress whose bot is to move: when a driver may take its turn (a driver's hold, else at once). */
+export function botDue(doc: GameDoc): number | null {
+  if (doc.bot === undefined || doc.status !== 'playing' || colorOfTurn(doc.turn) !== doc.bot.color) return null;
+  return doc.botHold ?? doc.createdAt;
 }
 
 export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
@@ -80,6 +102,8 @@ function timedDeadline(doc: GameDoc): number | null {
 /** When the server must look at the game again (flag, first-move abort, abandonment), or null. */
 export function deadlineOf(doc: GameDoc): number | null {
   if (doc.status !== 'playing') return null;
+  const bot = botDue(doc);
+  if (bot !== null) return Math.min(bot, timedDeadline(doc) ?? bot);
   return timedDeadline(doc) ?? doc.idleDeadline ?? null;
 }
 

@@ -19,10 +19,12 @@ import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import {
+  botDue,
   deadlineOf,
   parseDoc,
   seatOf,
   withActivity,
+  type BotSeat,
   type GameDoc,
   type PlayerRef,
 } from './game-doc.js';
@@ -40,6 +42,8 @@ export interface GameServiceDeps {
   readonly metrics: Metrics;
   /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
   readonly archive?: GameArchive;
+  /** A claimed deadline is the computer's turn in a bot game: the claim is handed to the bot driver. */
+  readonly botTurn?: (gameId: string, claimedUntil: number) => void;
 }
 
 export interface CreateGameOptions {
@@ -53,6 +57,10 @@ export interface CreateGameOptions {
   /** From an invitation: not listed in the lobby. */
   readonly private?: boolean;
   readonly rated?: boolean;
+  /** A game against the computer (see `GameDoc.bot`). */
+  readonly bot?: BotSeat;
+  /** Extra keys the game was reserved under (`reserve`), released when it ends. */
+  readonly counted?: readonly string[];
 }
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
@@ -142,6 +150,8 @@ export class GameService {
       createdAt: now,
       ...(opts.private === true ? { private: true } : {}),
       ...(opts.rated ? { rated: true } : {}),
+      ...(opts.bot ? { bot: opts.bot } : {}),
+      ...(opts.counted?.length ? { counted: opts.counted } : {}),
     };
     const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
     const write = this.write(doc, []);
@@ -234,6 +244,8 @@ export class GameService {
         const now = this.deps.now();
         const outcome = expiredOutcome(doc, state, now);
         if (outcome === null) {
+          const bot = botDue(doc);
+          if (bot !== null && bot <= now && this.deps.botTurn) return this.deps.botTurn(gameId, claimedUntil);
           const at = deadlineOf(doc);
           return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
         }
@@ -331,7 +343,7 @@ export class GameService {
 
   /** A game just ended: it no longer counts for its players (best effort: a refusal re-checks). */
   private ended(doc: GameDoc): void {
-    const players = [doc.players.white.id, doc.players.black.id];
+    const players = [doc.players.white.id, doc.players.black.id, ...(doc.counted ?? [])];
     this.deps.store
       .releaseGame(doc.id, players)
       .catch((e: unknown) => this.deps.logger.warn({ err: e, gameId: doc.id }, 'release game'));

@@ -1,4 +1,5 @@
 import type { AckData, ClientEventName, ClientPayload } from '@progressive-chess/shared';
+import type { BotService } from '../bot/bot-service.js';
 import type { ChatService } from '../services/chat-service.js';
 import type { GameCommands } from '../services/game-commands.js';
 import type { Identity } from '../services/identity.js';
@@ -12,6 +13,7 @@ export interface Services {
   readonly rooms: RoomService;
   readonly commands: GameCommands;
   readonly chat: ChatService;
+  readonly bots: BotService;
   /** Distinct players connected, on every node. */
   readonly online: () => Promise<number>;
 }
@@ -23,7 +25,7 @@ export type Handlers = {
 
 const none = {};
 
-export function createHandlers({ identity, lobby, rooms, commands, chat, online }: Services): Handlers {
+export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   return {
     'session:setName': async (s, p) => {
@@ -65,5 +67,6 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, online 
       return joined;
     },
     'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),
+    'bot:play': (s, p) => bots.play(me(s), p),
   };
 }

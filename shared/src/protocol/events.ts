@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Ack } from './errors.js';
 import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
+import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type {
   GameEvent,
@@ -43,6 +44,7 @@ export const CLIENT_EVENTS = {
   'game:rematchDecline': s.gameRefSchema,
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
+  'bot:play': botPlaySchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
@@ -72,6 +74,7 @@ export interface AckData {
   'game:rematchDecline': { version: number };
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
+  'bot:play': { gameId: string };
 }
 
 /**

@@ -7,3 +7,4 @@ export * from './move-record.js';
 export * from './display-name.js';
 export * from './accounts.js';
 export * from './analysis.js';
+export * from './bot.js';

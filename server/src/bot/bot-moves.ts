@@ -1,0 +1,39 @@
+import type { GameDoc } from '../services/game-doc.js';
+import { ctxOf, type GameCommands } from '../services/game-commands.js';
+import type { GameService } from '../services/game-service.js';
+import { moveTransition, passTransition, type Transition } from '../services/game-transitions.js';
+
+type Played = { version: number; doc: GameDoc };
+
+/** The bot's commit keeps holding its turn until `holdUntil` (no other driver takes it meanwhile). */
+const holding = (t: Transition, holdUntil: number): Transition => ({ ...t, doc: { ...t.doc, botHold: holdUntil } });
+
+/**
+ * The computer's own commands: the same `GameService.command` as a person's (seat, version and
+ * clock checks, compare-and-set, versioned broadcast), under its seat identity `bot:<level>`.
+ */
+export class BotMoves {
+  constructor(
+    private readonly games: GameService,
+    private readonly commands: GameCommands,
+  ) {}
+
+  move(doc: GameDoc, version: number, uci: string, holdUntil: number): Promise<Played> {
+    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(moveTransition(ctxOf(c), uci), holdUntil));
+  }
+
+  /** Cost variants: ends the turn when the series stopped short. */
+  pass(doc: GameDoc, version: number, holdUntil: number): Promise<Played> {
+    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(passTransition(ctxOf(c)), holdUntil));
+  }
+
+  /** The computer declines draw offers. */
+  async declineDraw(doc: GameDoc): Promise<number> {
+    return (await this.commands.drawDecline(this.seat(doc), doc.id)).version;
+  }
+
+  private seat(doc: GameDoc): string {
+    if (doc.bot === undefined) throw new Error(`game ${doc.id} has no computer player`);
+    return doc.players[doc.bot.color].id;
+  }
+}

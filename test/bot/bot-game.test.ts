@@ -1,0 +1,141 @@
+import { INITIAL_FEN, seededRandom, type GameEvent } from '@progressive-chess/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp, type App, type AppDeps } from '../../server/src/app.js';
+import { ALL_BOT_GAMES, botGamesOf } from '../../server/src/bot/bot-settings.js';
+import { createWorkerPool } from '../../server/src/compute/worker-pool.js';
+import { createMemoryStore } from '../../server/src/store/memory-store.js';
+import type { Store } from '../../server/src/store/store.js';
+import { call, connectClient, request, waitFor, type Client } from '../support/game-client.js';
+import { playAsHuman } from '../support/scripted-human.js';
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (opened.length) await opened.pop()?.();
+});
+
+async function start(deps: Partial<AppDeps> = {}): Promise<{ app: App; url: string; store: Store }> {
+  const store = createMemoryStore();
+  const compute = createWorkerPool({ size: 1 });
+  const app = createApp({ store, compute, deadlineTickMs: 20, ...deps, bot: { pauseMs: [0, 0], ...deps.bot } });
+  const { port } = await app.listen(0, '127.0.0.1');
+  opened.push(async () => {
+    await app.close();
+    await store.close();
+  });
+  return { app, url: `http://127.0.0.1:${port}`, store };
+}
+
+async function player(url: string, name: string): Promise<Client> {
+  const c = await connectClient(url, { name });
+  opened.push(async () => c.close());
+  return c;
+}
+
+const UNTIMED = { kind: 'none' } as const;
+
+describe('playing the computer', () => {
+  it('a scripted human plays random moves, the bot answers through the game service, versions are gap-free, the game ends', async () => {
+    const { app, url, store } = await start();
+    const human = await player(url, 'Human');
+    const started = waitFor(human.socket, 'game:start', () => true);
+    const { gameId } = await call(human.socket, 'bot:play', { variant: 'italian', timeControl: UNTIMED, color: 'white', level: 1 });
+    expect((await started)[0]).toEqual({ gameId, color: 'white' });
+    const game = await playAsHuman(human, gameId, { random: seededRandom(11), timeoutMs: 90_000 });
+    expect(game.outcome).not.toBeNull();
+    expect(game.resyncs).toBe(0);
+    expect(game.seen).toBeGreaterThan(0);
+    expect(game.versions).toEqual(game.versions.map((_, i) => i + 2));
+    // The bot's seat and its moves, as stored by the game service.
+    const stored = await app.services.games.load(gameId);
+    const doc = JSON.parse(stored.doc) as { players: { black: { id: string; name: string } }; status: string };
+    expect(doc.players.black).toEqual({ id: 'bot:1', name: 'Computer (level 1)' });
+    expect(doc.status).toBe('finished');
+    const moves = stored.moves.map((m) => JSON.parse(m) as { color: string });
+    expect(moves.filter((m) => m.color === 'black')).toHaveLength(game.seen);
+    // The game no longer counts against the player's caps.
+    await vi.waitFor(async () => {
+      for (const key of [human.session.playerId, botGamesOf(human.session.playerId), ALL_BOT_GAMES]) expect(await store.gamesOf(key)).toEqual([]);
+    });
+  });
+
+  it('the bot plays White from the first move, and declines a draw offer', async () => {
+    const { url } = await start();
+    const human = await player(url, 'Human');
+    const { gameId } = await call(human.socket, 'bot:play', { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'black', level: 2 });
+    const joined = await call(human.socket, 'game:join', { gameId });
+    expect(joined.seat).toBe('black');
+    expect(joined.snapshot.players.white.name).toBe('Computer (level 2)');
+    // White's first series (one move) comes from the bot.
+    if (joined.snapshot.moves.length === 0) await waitFor(human.socket, 'game:event', (e) => e.gameId === gameId && e.event.type === 'move');
+    const now = await call(human.socket, 'game:resync', { gameId });
+    expect(now.snapshot.moves).toHaveLength(1);
+    expect(now.snapshot.moves[0]!.color).toBe('white');
+    // Black offers a draw, then plays its two moves: the bot declines when its turn comes.
+    const declined = waitFor(human.socket, 'game:event', (e) => e.gameId === gameId && e.event.type === 'draw-declined');
+    await call(human.socket, 'game:drawOffer', { gameId });
+    const game = playAsHuman(human, gameId, { random: seededRandom(3), timeoutMs: 60_000 });
+    const [event] = await declined;
+    expect(event.event).toEqual({ type: 'draw-declined', by: 'white' });
+    expect((await game).outcome).not.toBeNull();
+  });
+
+  it('a game that ends while the bot thinks: the search is cancelled and nothing is committed after', async () => {
+    const compute = createWorkerPool({ size: 1 });
+    // Level 3 with a huge budget: English turn 7 from the start has no mate, and proving it takes seconds.
+    const { app, url } = await start({ compute, bot: { budgetMs: { 1: 100, 2: 400, 3: 60_000 } } });
+    const human = await player(url, 'Human');
+    const gameId = await app.services.games.create({
+      variant: 'english',
+      timeControl: UNTIMED,
+      fen: INITIAL_FEN,
+      turn: 7,
+      white: { id: 'bot:3', name: 'Computer (level 3)' },
+      black: { id: human.session.playerId, name: 'Human' },
+      bot: { color: 'white', level: 3, owner: human.session.playerId },
+    });
+    const events: GameEvent[] = [];
+    human.socket.on('game:event', (e) => events.push(e));
+    await call(human.socket, 'game:join', { gameId });
+    await vi.waitFor(() => expect(compute.stats().busy).toBe(1), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(compute.stats().cancelled).toBe(0);
+    const resigned = await call(human.socket, 'game:resign', { gameId });
+    await vi.waitFor(() => expect(compute.stats()).toMatchObject({ cancelled: 1, busy: 0 }), { timeout: 5_000 });
+    // The searching thread was stopped (replaced by a fresh one).
+    await vi.waitFor(() => expect(compute.stats().threads).toBe(1), { timeout: 5_000 });
+    await new Promise((r) => setTimeout(r, 500));
+    const stored = await app.services.games.load(gameId);
+    expect(stored.version).toBe(resigned.version);
+    expect(stored.moves).toHaveLength(0);
+    expect(events.map((e) => e.event.type)).toEqual(['game-over']);
+  });
+
+  it('caps: games against the computer per player, on the whole service, and the usual games in progress', async () => {
+    const { url, store } = await start({ bot: { maxPerPlayer: 2, maxGames: 3 }, limits: { maxGamesPerPlayer: 3 } });
+    const a = await player(url, 'A');
+    const b = await player(url, 'B');
+    const play = (c: Client) => request(c.socket, 'bot:play', { variant: 'italian', timeControl: UNTIMED, color: 'white', level: 1 });
+    const first = await play(a);
+    expect(first.ok).toBe(true);
+    expect((await play(a)).ok).toBe(true);
+    expect(await play(a)).toMatchObject({ ok: false, code: 'too-many-bot-games' });
+    expect((await play(b)).ok).toBe(true);
+    expect(await play(b)).toMatchObject({ ok: false, code: 'busy' });
+    // Refusals leave no count behind; an ended game frees its places.
+    expect(await store.gamesOf(b.session.playerId)).toHaveLength(1);
+    expect(await store.gamesOf(ALL_BOT_GAMES)).toHaveLength(3);
+    if (!first.ok) throw new Error('unreachable');
+    await call(a.socket, 'game:resign', { gameId: first.gameId });
+    await vi.waitFor(async () => expect(await store.gamesOf(botGamesOf(a.session.playerId))).toHaveLength(1));
+    expect((await play(b)).ok).toBe(true);
+  });
+
+  it('games against the computer count among the games in progress of the player', async () => {
+    const { url, store } = await start({ limits: { maxGamesPerPlayer: 1 } });
+    const c = await player(url, 'C');
+    const play = () => request(c.socket, 'bot:play', { variant: 'italian', timeControl: UNTIMED, color: 'white', level: 1 });
+    expect((await play()).ok).toBe(true);
+    expect(await play()).toMatchObject({ ok: false, code: 'too-many-games' });
+    expect(await store.gamesOf(ALL_BOT_GAMES)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  decodeState,
+  endTurn,
+  legalMoves,
+  makeUci,
+  parseUci,
+  play,
+  stateHash,
+  type GameEvent,
+  type GameState,
+  type Outcome,
+} from '@progressive-chess/shared';
+import { call, request, type Client } from './game-client.js';
+
+export interface HumanGame {
+  readonly outcome: Outcome | null;
+  /** Versions of the game's events in arrival order (gap-free when the server is right). */
+  readonly versions: readonly number[];
+  /** Moves the human played. */
+  readonly played: number;
+  /** Moves of the other side (the computer) seen. */
+  readonly seen: number;
+  /** Resyncs after a gap in the versions (0 when every event arrived in order). */
+  readonly resyncs: number;
+}
+
+export interface HumanOptions {
+  /** Uniform in [0, 1): picks among the legal moves. */
+  readonly random: () => number;
+  /** Gives up (resolves with the game still running) after this long. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * A scripted player: joins the game, keeps its own copy of the rules state from the `game:event`s
+ * (checking each event's version follows the last and its state hash), and when it is to move,
+ * plays a random legal move at once (or passes when a cost turn has no move left). Resolves when
+ * the game is over. A gap in the versions is resynced (and counted). Rejects on a hash mismatch or a
+ * refused move other than `stale-version`.
+ */
+export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions): Promise<HumanGame> {
+  const joined = await call(c.socket, 'game:join', { gameId });
+  const seat = joined.seat;
+  let state: GameState = decodedState(joined.snapshot.state);
+  let version = joined.snapshot.version;
+  let outcome: Outcome | null = joined.snapshot.outcome;
+  const versions: number[] = [];
+  let played = 0;
+  let seen = 0;
+  let resyncs = 0;
+  let inFlight = false;
+  let syncing = false;
+
+  return new Promise<HumanGame>((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      c.socket.off('game:event', onEvent);
+      resolve({ outcome, versions, played, seen, resyncs });
+    };
+    const timer = setTimeout(done, opts.timeoutMs ?? 120_000);
+    const fail = (e: Error): void => {
+      clearTimeout(timer);
+      c.socket.off('game:event', onEvent);
+      reject(e);
+    };
+    const apply = (e: GameEvent): void => {
+      const body = e.event;
+      if (body.type === 'move') {
+        const r = play(state, parseUci(body.move.uci)!);
+        if (!r.ok) throw new Error(`event ${e.version}: ${body.move.uci}: ${r.error.message}`);
+        state = r.value.state;
+        if (body.move.color === seat) played++;
+        else seen++;
+        if (stateHash(state) !== body.hash) throw new Error(`event ${e.version}: hash mismatch`);
+        outcome = body.outcome;
+      } else if (body.type === 'turn-passed') {
+        const r = endTurn(state);
+        if (!r.ok) throw new Error(`event ${e.version}: pass: ${r.error.message}`);
+        state = r.value.state;
+        outcome = body.outcome ?? null;
+      } else if (body.type === 'game-over') {
+        outcome = body.outcome;
+      }
+    };
+    const act = (): void => {
+      if (outcome !== null || inFlight || syncing || state.color !== seat) return;
+      const moves = legalMoves(state);
+      inFlight = true;
+      const sent = moves.length === 0
+        ? request(c.socket, 'game:endTurn', { gameId, version })
+        : request(c.socket, 'game:move', { gameId, version, move: makeUci(moves[Math.floor(opts.random() * moves.length)]!) });
+      sent.then(
+        (ack) => {
+          inFlight = false;
+          if (!ack.ok && ack.code !== 'stale-version' && ack.code !== 'game-over') fail(new Error(`move refused: ${ack.code} ${ack.message}`));
+          else act();
+        },
+        (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
+      );
+    };
+    const onEvent = (e: GameEvent): void => {
+      if (e.gameId !== gameId || syncing || e.version <= version) return;
+      versions.push(e.version);
+      if (e.version !== version + 1) return resync();
+      version = e.version;
+      try {
+        apply(e);
+      } catch (err) {
+        return fail(err instanceof Error ? err : new Error(String(err)));
+      }
+      if (outcome !== null) return done();
+      act();
+    };
+    const resync = (): void => {
+      syncing = true;
+      resyncs++;
+      call(c.socket, 'game:resync', { gameId }).then(
+        (r) => {
+          syncing = false;
+          state = decodedState(r.snapshot.state);
+          version = r.snapshot.version;
+          outcome = r.snapshot.outcome;
+          if (outcome !== null) return done();
+          act();
+        },
+        (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
+      );
+    };
+    c.socket.on('game:event', onEvent);
+    if (outcome !== null) return done();
+    act();
+  });
+}
+
+function decodedState(encoded: string): GameState {
+  const r = decodeState(encoded);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
