@@ -1,6 +1,8 @@
 import type { GameAnalysisAnswer } from '@progressive-chess/shared';
 import { createInlinePool } from '../src/compute/inline-pool.js';
 import { ComputeError, type ComputePool } from '../src/compute/pool.js';
+import { createRedisStore } from '../src/store/redis-store.js';
+import { skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { describe, expect, it } from 'vitest';
 import { Client, createGame, playMoves, startServer, type TestServer } from './helpers.js';
 
@@ -104,5 +106,28 @@ describe('GET /api/games/:id/analysis', () => {
     const answer = await get(server, gameId);
     expect(answer).toMatchObject({ status: 200, body: { cached: false } });
     expect((answer.body as GameAnalysisAnswer).analysis.turns[2]?.missed).toBe(true);
+  });
+});
+
+describe.skipIf(skipWithoutRedis())('GET /api/games/:id/analysis on two nodes sharing Redis', () => {
+  it('is computed once: the other node serves it from the shared cache, and the address limit counts on both', async () => {
+    const redis = await startRedis();
+    const stores = [createRedisStore(redis.url, { prefix: 'an:' }), createRedisStore(redis.url, { prefix: 'an:' })];
+    try {
+      const deps = { analysis: { ...SETTINGS, perAddress: { points: 3, durationSec: 60 } }, redis: { url: redis.url } };
+      const [a, b] = [await startServer({ ...deps, store: stores[0]! }), await startServer({ ...deps, store: stores[1]! })];
+      const gameId = await missedMateGame(a);
+      expect(await get(a, gameId)).toMatchObject({ status: 200, body: { cached: false } });
+      const before = b.app.services.compute.stats().completed;
+      const onB = await get(b, gameId);
+      expect(onB).toMatchObject({ status: 200, body: { cached: true } });
+      expect((onB.body as GameAnalysisAnswer).analysis.turns[2]?.missed).toBe(true);
+      expect(b.app.services.compute.stats().completed).toBe(before);
+      expect((await get(a, gameId)).status).toBe(200);
+      expect(await get(b, gameId)).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
+    } finally {
+      for (const s of stores) await s.close();
+      await redis.stop();
+    }
   });
 });
