@@ -7,6 +7,7 @@ import { limitsFromEnv } from './limits.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { computeFromEnv } from './compute/from-env.js';
+import { botSettingsFromEnv } from './bot/bot-settings.js';
 
 /** Process entry: configuration from the environment only. */
 const env = process.env;
@@ -31,6 +32,7 @@ const server = createApp({
   logger,
   limits: limitsFromEnv(env),
   compute: computeFromEnv(env),
+  bot: botSettingsFromEnv(env),
   ...(redis ? { redis } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { opposite, remainingMs } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ComputeError, type ComputePool } from '../compute/pool.js';
@@ -48,7 +49,10 @@ export class BotDriver {
   private readonly running = new Set<Promise<void>>();
   private readonly closing = new AbortController();
 
-  constructor(private readonly deps: BotDriverDeps) {}
+  constructor(private readonly deps: BotDriverDeps) {
+    // Every thinking or pausing game listens for the node's shutdown.
+    setMaxListeners(0, this.closing.signal);
+  }
 
   /** A claimed bot turn (from the deadline worker): drive it unless this node already does. */
   take(gameId: string, claimedUntil: number): void {

@@ -1,12 +1,18 @@
-import type { GameDoc } from '../services/game-doc.js';
+import { botDue, type GameDoc } from '../services/game-doc.js';
 import { ctxOf, type GameCommands } from '../services/game-commands.js';
 import type { GameService } from '../services/game-service.js';
 import { moveTransition, passTransition, type Transition } from '../services/game-transitions.js';
 
 type Played = { version: number; doc: GameDoc };
 
-/** The bot's commit keeps holding its turn until `holdUntil` (no other driver takes it meanwhile). */
-const holding = (t: Transition, holdUntil: number): Transition => ({ ...t, doc: { ...t.doc, botHold: holdUntil } });
+/**
+ * The bot's commit keeps holding its turn until `holdUntil` (no other driver takes it meanwhile);
+ * the commit that ends its series drops the hold, so its next turn is due as soon as it comes.
+ */
+function holding(t: Transition, holdUntil: number): Transition {
+  const { botHold: _old, ...doc } = t.doc;
+  return { ...t, doc: botDue(doc) === null ? doc : { ...doc, botHold: holdUntil } };
+}
 
 /**
  * The computer's own commands: the same `GameService.command` as a person's (seat, version and

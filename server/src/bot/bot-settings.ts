@@ -1,4 +1,5 @@
 import type { BotLevel } from '@progressive-chess/shared';
+import { positive } from '../compute/from-env.js';
 
 /** The computer player's settings (`bot` in AppDeps; defaults below). */
 export interface BotSettings {
@@ -31,3 +32,10 @@ export const DEFAULT_BOT_SETTINGS: BotSettings = {
 /** Reservation keys (the store's per-player game counts) for bot games: per person, and all of them. */
 export const botGamesOf = (playerId: string): string => `bot-games:${playerId}`;
 export const ALL_BOT_GAMES = 'bot-games:*';
+
+/** BOT_MAX_PER_PLAYER and BOT_MAX_GAMES (positive integers) override the caps. */
+export function botSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<BotSettings> {
+  const maxPerPlayer = positive(env, 'BOT_MAX_PER_PLAYER');
+  const maxGames = positive(env, 'BOT_MAX_GAMES');
+  return { ...(maxPerPlayer === undefined ? {} : { maxPerPlayer }), ...(maxGames === undefined ? {} : { maxGames }) };
+}

@@ -1,7 +1,8 @@
 import type { ComputePool } from './pool.js';
 import { createWorkerPool } from './worker-pool.js';
 
-function positive(env: Readonly<Record<string, string | undefined>>, name: string): number | undefined {
+/** An optional positive integer setting of the environment (anything else is an error, not a silent default). */
+export function positive(env: Readonly<Record<string, string | undefined>>, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
