@@ -11,6 +11,8 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
+import { perAddress, windowLimiter } from './http/rate-limit.js';
+import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
 import { startBots } from './bot/start-bots.js';
@@ -182,6 +184,9 @@ export function createApp(deps: AppDeps): App {
     },
   });
 
+  const analysis = new AnalysisService({ store, games, compute, settings: { ...DEFAULT_ANALYSIS_SETTINGS, ...deps.analysis } });
+  const analysisLimit = windowLimiter(deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT, 'analysis-ip', redis?.pub);
+
   const app = createHttpApp({
     store,
     games,
@@ -191,6 +196,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl,
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
+    analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     ...(accounts ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy }), status: ACCOUNT_STATUS } } : {}),
   });
   httpApp = app;

@@ -1,5 +1,6 @@
 import type { RedisClient } from '../store/redis-client.js';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { windowLimiter } from '../http/rate-limit.js';
 import { fail } from '../services/errors.js';
 
 export interface LoginLimits {
@@ -26,9 +27,7 @@ export class LoginLimiter {
     redis?: RedisClient,
   ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract =>
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, points, duration: limits.windowSec, keyPrefix })
-        : new RateLimiterMemory({ points, duration: limits.windowSec, keyPrefix });
+      windowLimiter({ points, durationSec: limits.windowSec }, keyPrefix, redis);
     this.byAddress = make(limits.perAddress, 'login-ip');
     this.byAccount = make(limits.perAccount, 'login-account');
   }

@@ -3,7 +3,18 @@
  * data (input and output cross a worker boundary). The worker entry runs `TASKS[kind](input)`;
  * the pool's types derive from this map, so a new kind is one entry here.
  */
-import { chooseSeries, decodeState, findMate, makeUci, seededRandom, type BotLevel, type GameState } from '@progressive-chess/shared';
+import {
+  analyseTurn,
+  chooseSeries,
+  decodeState,
+  findMate,
+  makeUci,
+  parseUci,
+  seededRandom,
+  type BotLevel,
+  type GameState,
+  type TurnAnalysis,
+} from '@progressive-chess/shared';
 
 export interface BotSeriesInput {
   /** The rules state (`encodeState`), the bot to move. */
@@ -26,6 +37,21 @@ export interface FindMateOutput {
   readonly moves: readonly string[];
   readonly complete: boolean;
   readonly nodes: number;
+}
+
+export interface AnalysisInput {
+  /** The rules state at the start of the series (`encodeState`). */
+  readonly start: string;
+  /** The moves the player made in it (UCI). */
+  readonly moves: readonly string[];
+  /** Index in the game's move list of the series' first move. */
+  readonly firstMove: number;
+  readonly budgetMs: number;
+  readonly maxNodes?: number;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 function decoded(encoded: string): GameState {
@@ -54,6 +80,17 @@ export const TASKS = {
       ...(input.maxNodes === undefined ? {} : { maxNodes: input.maxNodes }),
     });
     return { found: r.found, moves: r.found ? r.moves.map(makeUci) : [], complete: r.complete, nodes: r.nodes };
+  },
+  /**
+   * One series of a finished game: the win available at its start, missed or played, and how fast
+   * (`analyseTurn`). A game is analysed series by series, so other tasks (bot moves) interleave.
+   */
+  analysis: (input: AnalysisInput): TurnAnalysis => {
+    const moves = input.moves.map((u) => parseUci(u) ?? fail(`bad move ${u}`));
+    return analyseTurn(
+      { start: decoded(input.start), firstMove: input.firstMove, moves },
+      { budgetMsPerTurn: input.budgetMs, now: clock, ...(input.maxNodes === undefined ? {} : { maxNodesPerTurn: input.maxNodes }) },
+    );
   },
 };
 

@@ -3,6 +3,8 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
+import type { AnalysisService } from '../services/analysis-service.js';
+import { ComputeError } from '../compute/pool.js';
 import { ServiceError, fail } from '../services/errors.js';
 import type { GameService } from '../services/game-service.js';
 import type { RoomService } from '../services/room-service.js';
@@ -23,9 +25,18 @@ export interface HttpDeps {
   readonly clientDir: string | undefined;
   /** Accounts, profiles, leaderboards (when a database is configured), and their error statuses. */
   readonly accounts?: { readonly router: express.Router; readonly status: Partial<Record<ErrorCode, number>> };
+  /** `GET /api/games/:id/analysis`, behind its per-address limit. */
+  readonly analysis?: { readonly service: AnalysisService; readonly limit: express.RequestHandler };
 }
 
-const STATUS: Partial<Record<ErrorCode, number>> = { 'bad-request': 400, 'unknown-game': 404, 'not-found': 404 };
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  'bad-request': 400,
+  'unknown-game': 404,
+  'not-found': 404,
+  'game-not-finished': 409,
+  'rate-limited': 429,
+  busy: 503,
+};
 
 function gameIdOf(req: Request): string {
   const id = idSchema.safeParse(req.params.id);
@@ -70,6 +81,12 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     res.type('text/plain; charset=utf-8');
     res.send(storedGameToPgn(stored, `${deps.publicUrl()}/game/${id}`));
   });
+  const analysis = deps.analysis;
+  if (analysis) {
+    app.get('/api/games/:id/analysis', analysis.limit, async (req, res) => {
+      res.json(await analysis.service.analysis(gameIdOf(req)));
+    });
+  }
   app.get('/docs/rules', rulesDocument());
   if (deps.accounts) app.use('/api', deps.accounts.router);
   app.use('/api', notFound);
@@ -79,6 +96,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
     if (err instanceof ServiceError) {
       res.status(STATUS[err.code] ?? deps.accounts?.status[err.code] ?? 400).json({ code: err.code, message: err.message });
+      return;
+    }
+    if (err instanceof ComputeError && err.code === 'busy') {
+      res.status(503).json({ code: 'busy', message: 'the server is busy; try again shortly' });
       return;
     }
     if (err instanceof StoreUnavailableError) {

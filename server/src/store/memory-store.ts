@@ -86,6 +86,7 @@ export class MemoryStore implements Store {
   private readonly active = new Map<string, string>();
   private readonly seeks = new MemorySeeks();
   private readonly players = new Map<string, { doc: string; expiresAt: number }>();
+  private readonly analyses = new Map<string, { doc: string; expiresAt: number }>();
   private readonly playing = new Map<string, Set<string>>();
   /** Games with an expiry, purged on every create (so unread expired games do not pile up). */
   private readonly expiring = new Set<string>();
@@ -229,6 +230,18 @@ export class MemoryStore implements Store {
     }
     if (refreshTtlMs !== undefined) p.expiresAt = this.clock() + refreshTtlMs;
     return p.doc;
+  }
+
+  async putAnalysis(gameId: string, doc: string, ttlMs: number): Promise<void> {
+    await this.tick();
+    this.analyses.set(gameId, { doc, expiresAt: this.clock() + ttlMs });
+  }
+
+  async getAnalysis(gameId: string): Promise<string | null> {
+    await this.tick();
+    const a = this.analyses.get(gameId);
+    if (a && a.expiresAt <= this.clock()) this.analyses.delete(gameId);
+    return a && a.expiresAt > this.clock() ? a.doc : null;
   }
 
   async ping(): Promise<void> {

@@ -8,7 +8,7 @@
  *   {lobby}:seeks:expiry   zset id -> expiresAt          {lobby}:seeks:seq  counter
  *   {lobby}:invites        hash code -> seek id          {lobby}:seeks:owned hash owner\nsettings -> seek id
  *   {lobby}:seeks:count    hash owner -> open seeks      {lobby}:playing:<player> set of game ids
- *   player:<id>            string with a TTL
+ *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
  * then written in steps (see redis-store.ts).

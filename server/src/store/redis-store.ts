@@ -207,6 +207,18 @@ export class RedisStore implements Store {
     return guarded(this.redis.getex(key, 'PX', Math.max(1, Math.round(refreshTtlMs))));
   }
 
+  async putAnalysis(gameId: string, doc: string, ttlMs: number): Promise<void> {
+    await guarded(this.redis.set(this.analysisKey(gameId), doc, 'PX', Math.max(1, Math.round(ttlMs))));
+  }
+
+  async getAnalysis(gameId: string): Promise<string | null> {
+    return guarded(this.redis.get(this.analysisKey(gameId)));
+  }
+
+  private analysisKey(gameId: string): string {
+    return `${this.k.game(gameId)[0]}:analysis`;
+  }
+
   async ping(): Promise<void> {
     const r = await guarded(this.redis.ping());
     if (r !== 'PONG') throw new Error(`unexpected PING reply: ${r}`);

@@ -141,6 +141,14 @@ export interface Store {
   /** The document, or null; with `refreshTtlMs` its expiry restarts from now (a player seen again). */
   getPlayer(id: string, refreshTtlMs?: number): Promise<string | null>;
 
+  /**
+   * The cached analysis of a finished game (a JSON document), kept `ttlMs` after it is written
+   * (Redis expiry; the memory store drops it lazily on read). A later write replaces it.
+   */
+  putAnalysis(gameId: string, doc: string, ttlMs: number): Promise<void>;
+  /** The cached analysis, or null when none or expired. */
+  getAnalysis(gameId: string): Promise<string | null>;
+
   /** Throws when the backing service is unreachable (used by /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

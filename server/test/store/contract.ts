@@ -239,6 +239,16 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.getPlayer('p1')).toBe('{"name":"Bea"}');
       });
 
+      it('caches a game analysis until it expires', async () => {
+        expect(await store.getAnalysis('g1')).toBeNull();
+        await store.putAnalysis('g1', '{"turns":[]}', 60_000);
+        await store.putAnalysis('g2', '{"turns":[1]}', 30);
+        expect(await store.getAnalysis('g1')).toBe('{"turns":[]}');
+        await new Promise((r) => setTimeout(r, 80));
+        expect(await store.getAnalysis('g2')).toBeNull();
+        expect(await store.getAnalysis('g1')).toBe('{"turns":[]}');
+      });
+
       it('answers ping', async () => {
         await expect(store.ping()).resolves.toBeUndefined();
       });

@@ -9,7 +9,7 @@ import { findMate, isWinningSeries } from '../mate/index.js';
 import { seriesSan } from '../notation/series-san.js';
 import type { GameRecord } from '../notation/record.js';
 import type { NotationError } from '../notation/errors.js';
-import { play, positionOf, VARIANTS, type GameState, type VariantId } from '../rules/index.js';
+import { play, positionOf, VARIANTS, type GameState, type Outcome, type VariantId } from '../rules/index.js';
 import { ok, type Result } from '../result.js';
 import { playedTurns, type PlayedTurn } from './turns.js';
 
@@ -19,6 +19,11 @@ export interface AnalysisOptions {
   /** Search nodes of each series (default: the finder's). */
   readonly maxNodesPerTurn?: number;
   readonly now?: () => number;
+  /**
+   * How the game ended. A last series cut short by the opponent's resignation was not a missed
+   * win: the mover's series never finished (see `gameAnalysis`).
+   */
+  readonly outcome?: Outcome | null;
 }
 
 /** A winning series: SAN (as written in the game) and UCI. */
@@ -85,7 +90,8 @@ export function lineOf(state: GameState, moves: readonly Move[]): WinningLine {
   return { san: seriesSan(state, moves), uci: moves.map(makeUci) };
 }
 
-function analyseTurn(t: PlayedTurn, opts: AnalysisOptions): TurnAnalysis {
+/** One series: the win available at its start (findMate within the budget), and what the player made of it. */
+export function analyseTurn(t: Pick<PlayedTurn, 'start' | 'firstMove' | 'moves'>, opts: AnalysisOptions = {}): TurnAnalysis {
   const { start } = t;
   const won = t.moves.length > 0 && isWinningSeries(start, t.moves);
   const base = { turn: start.turn, color: start.color, firstMove: t.firstMove, played: t.moves.length, won };
@@ -111,6 +117,17 @@ function analyseTurn(t: PlayedTurn, opts: AnalysisOptions): TurnAnalysis {
 export function analyseGame(record: GameRecord, opts: AnalysisOptions = {}): Result<GameAnalysis, NotationError> {
   const turns = playedTurns(record);
   if (!turns.ok) return turns;
-  const analysed = turns.value.map((t) => analyseTurn(t, opts));
-  return ok({ variant: record.variant, turns: analysed, complete: analysed.every((a) => a.complete) });
+  return ok(gameAnalysis(record.variant, turns.value.map((t) => analyseTurn(t, opts)), opts.outcome ?? null));
+}
+
+/**
+ * The analysis of a game from the analyses of its series, in order. When the game ended with the
+ * last mover winning from outside the board (the opponent resigned during or before that series),
+ * the last series is not a missed win.
+ */
+export function gameAnalysis(variant: VariantId, turns: readonly TurnAnalysis[], outcome: Outcome | null = null): GameAnalysis {
+  const last = turns.at(-1);
+  const winner = outcome?.result === '1-0' ? 'white' : outcome?.result === '0-1' ? 'black' : null;
+  const fixed = last?.missed && winner === last.color ? [...turns.slice(0, -1), { ...last, missed: false }] : turns;
+  return { variant, turns: fixed, complete: fixed.every((a) => a.complete) };
 }

@@ -1,5 +1,7 @@
 export {
   analyseGame,
+  analyseTurn,
+  gameAnalysis,
   lineOf,
   seriesLength,
   winCanEndEarly,

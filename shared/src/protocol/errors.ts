@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'out-of-rating-range', // the seek's rating range excludes the acceptor
   'too-many-bot-games', // the player already has the most unfinished games against the computer allowed
   'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
+  'game-not-finished', // analysis is for finished games only
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

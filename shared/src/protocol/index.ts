@@ -6,4 +6,5 @@ export * from './chat.js';
 export * from './move-record.js';
 export * from './display-name.js';
 export * from './accounts.js';
+export * from './analysis.js';
 export * from './bot.js';

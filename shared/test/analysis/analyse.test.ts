@@ -81,6 +81,16 @@ describe('analyseGame', () => {
     expect(isWinningSeries(start.value[2]!.start, moves)).toBe(true);
   });
 
+  it('a last series cut short by the opponent resigning is not a missed win; by the mover resigning it is', () => {
+    const rec = record('scottish', '1.e4 2.e5 Nf6 3.Bc4 Qh5');
+    const opts = { maxNodesPerTurn: 2_000_000 };
+    const byBlack = analyseGame(rec, { ...opts, outcome: { result: '1-0', reason: 'resignation' } });
+    const byWhite = analyseGame(rec, { ...opts, outcome: { result: '0-1', reason: 'resignation' } });
+    expect(byBlack.ok && byBlack.value.turns[2]).toMatchObject({ turn: 3, played: 2, missed: false, won: false });
+    expect(byBlack.ok && byBlack.value.turns[2]?.best?.san.at(-1)).toBe('Qxf7#');
+    expect(byWhite.ok && byWhite.value.turns[2]).toMatchObject({ turn: 3, missed: true });
+  });
+
   it('says a slow mate was not the fastest where a check ends the series', () => {
     // Turn 5: Qxf7 mates at once; White mates at the last move instead.
     const rec = record('scottish', '1.e4 2.e5 Nf6 3.Bc4 Qh5 Nc3 4.a6 a5 b6 Ra7 5.a3 b3 d3 Kf1 Qxf7#');

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { fail } from '../services/errors.js';
+import type { RedisClient } from '../store/redis-client.js';
+import { clientAddress } from '../transport/abuse-limits.js';
+
+export interface WindowLimit {
+  readonly points: number;
+  readonly durationSec: number;
+}
+
+/** A rate-limiter-flexible counter: in Redis when there is one (all nodes count together), else in this process. */
+export function windowLimiter(limit: WindowLimit, keyPrefix: string, redis?: RedisClient): RateLimiterAbstract {
+  const opts = { points: limit.points, duration: limit.durationSec, keyPrefix };
+  return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
+}
+
+/** HTTP requests counted per client address; past the budget `429 rate-limited` with `Retry-After`. */
+export function perAddress(limiter: RateLimiterAbstract, trustProxy: boolean): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await limiter.consume(clientAddress(req, trustProxy));
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
+      fail('rate-limited', 'too many requests from this address; try again shortly');
+    }
+    next();
+  };
+}
