@@ -1,9 +1,10 @@
 /**
  * The 60 progressive mates (Italian rules) from a progressive chess course of the University of
- * Ljubljana, read from the project's copy of the reference file (shared/test/data, credited in
- * its README). The example solutions are not used: any mating series is accepted.
+ * Ljubljana, read from this folder's byte-identical copy of the reference file kept in
+ * shared/test/data (credited in its README; test/repo/puzzle-data.test.ts keeps the two equal).
+ * The example solutions are not used: any mating series is accepted.
  */
-import csv from '../../../../shared/test/data/progressive-mates-60.csv?raw';
+import csv from './progressive-mates-60.csv?raw';
 import type { VariantId } from '@progressive-chess/shared';
 
 export interface Puzzle {

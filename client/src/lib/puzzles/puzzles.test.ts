@@ -1,9 +1,18 @@
 import { findMate, makeUci, parseUci, type Move } from '@progressive-chess/shared';
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { progressiveMates } from '../../../../shared/test/data/load.js';
 import { PUZZLES, parseMatesCsv } from './mates60.js';
 import { PuzzleSession } from './puzzle-session.svelte.js';
+import csv from './progressive-mates-60.csv?raw';
+
+/** The rows of the puzzle file with their example solutions (the app itself ignores them). */
+function progressiveMates(): { id: number; fen: string; turn: number; solution: string[] }[] {
+  return csv.trim().split(/\r?\n/).slice(1).map((line) => {
+    const m = /^(\d+),"([^"]+)",(\d+),"([^"]+)"$/.exec(line.trim());
+    if (!m) throw new Error(`bad CSV line: ${line}`);
+    return { id: Number(m[1]), fen: m[2] ?? '', turn: Number(m[3]), solution: (m[4] ?? '').split(';') };
+  });
+}
 
 const uci = (s: string): Move => {
   const m = parseUci(s.replace('-', ''));
@@ -12,7 +21,7 @@ const uci = (s: string): Move => {
 };
 
 describe('the puzzle set', () => {
-  it('is the 60 progressive mates of the reference file, in order', () => {
+  it('is the 60 progressive mates of the puzzle file, in order', () => {
     const rows = progressiveMates();
     expect(PUZZLES).toHaveLength(60);
     expect(PUZZLES.map((p) => [p.id, p.fen, p.turn])).toEqual(rows.map((r) => [String(r.id), r.fen, r.turn]));
