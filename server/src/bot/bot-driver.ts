@@ -137,8 +137,8 @@ export class BotDriver {
   }
 
   private async check(gameId: string, version: number, drive: Drive, changed: AbortController): Promise<void> {
-    const head = await this.deps.store.loadGameHead(gameId);
-    if (head === null || head.version !== version) return changed.abort();
+    // The version alone (one small read), not the game: any change stops the search.
+    if ((await this.deps.store.gameVersion(gameId)) !== version) return changed.abort();
     if (drive.claimedUntil - this.deps.now() < this.deps.settings.leaseMs / 2) await this.renew(gameId, drive);
   }
 
