@@ -58,7 +58,7 @@ function aligned(s: number, t: number, straight: boolean): boolean {
 
 const squareColor = (s: number): number => ((s >> 4) + s) & 1;
 
-/** attackDistance, computed. */
+/** One entry of distanceTable, computed. */
 function computeDistance(code: number, s: number, t: number, castle: boolean): number {
   switch (code & 7) {
     case PAWN:
@@ -86,14 +86,15 @@ function computeDistance(code: number, s: number, t: number, castle: boolean): n
 export const kingSteps = (a: number, b: number): number =>
   Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));
 
-/** attackDistance tables, one per piece code and castling flag, filled on first use (0x88 from * 128 + to). */
+/** distanceTable's tables, one per piece code and castling flag, filled on first use (0x88 from * 128 + to). */
 const TABLES: Array<Uint8Array | undefined> = [];
 
 /**
- * Fewest moves before the piece `code` standing on s attacks t (0: it does already, on an empty
- * board). `castle`: the king may still castle (two squares in one move).
+ * The table of a piece code: at [s * 128 + t] (0x88 squares), the fewest moves before the piece
+ * standing on s attacks t (0: it does already, on an empty board). `castle`: the king may still
+ * castle (two squares in one move).
  */
-export function attackDistance(code: number, s: number, t: number, castle: boolean): number {
+export function distanceTable(code: number, castle: boolean): Uint8Array {
   const at = (code << 1) | (castle ? 1 : 0);
   let table = TABLES[at];
   if (!table) {
@@ -104,5 +105,6 @@ export function attackDistance(code: number, s: number, t: number, castle: boole
     }
     TABLES[at] = table;
   }
-  return table[s * 128 + t]!;
+  return table;
 }
+

@@ -29,7 +29,6 @@ export interface SearchLimits {
 /** Accepts a mating sequence found by the model (the caller replays it through the rules). */
 export type Verify = (moves: readonly number[]) => boolean;
 
-export const DEPTHS: number[] = [];
 const WIN = 1;
 const DEAD = 2;
 const GO = 3;
@@ -85,7 +84,6 @@ export class SeriesSearch {
   private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
     if (this.tick()) return false;
     if (this.unmoved > left) return false;
-    DEPTHS[left] = (DEPTHS[left] ?? 0) + 1;
     const s = this.s;
     const b = s.b;
     const end = generateRoot(b, base, s.rules);
@@ -94,9 +92,9 @@ export class SeriesSearch {
       for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
       if (!open) moved = [];
     }
-    // The last move is tried directly: a table entry would cost more than it saves.
-    const key = left > 1 ? seriesKey(b, { spent, moved, epNext }) : -1;
-    const seen = key >= 0 ? this.tt.get(key) : undefined;
+    // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
+    const key = seriesKey(b, { spent, moved, epNext });
+    const seen = this.tt.get(key);
     if (seen !== undefined && seen >= left) return false;
     if (!s.takeAll && left > 1) {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
@@ -137,9 +135,7 @@ export class SeriesSearch {
       if (hit) return true;
       if (this.stopped) return false;
     }
-    if (key < 0) return false;
-    if (this.tt.size >= TT_LIMIT) this.tt.clear();
-    this.tt.set(key, left);
+    this.remember(key, left);
     return false;
   }
 
@@ -223,22 +219,37 @@ export class SeriesSearch {
     }
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
-    // A transposition already searched (English cycles are left to the node, which may reset them).
-    if (!s.cycles && left > 2) {
-      const seen = this.tt.get(seriesKey(b, { spent, moved, epNext }));
+    // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
+    const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
+    if (key >= 0) {
+      const seen = this.tt.get(key);
       if (seen !== undefined && seen >= left - 1) return DEAD;
     }
-    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return DEAD;
+    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
     if (s.takeAll) {
-      if (piecesLeft(b, s.us) > left - 1) return DEAD;
+      if (piecesLeft(b, s.us) > left - 1) return this.refuted(key, left - 1);
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
     const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers);
-    if (z.moves > left - 1 || z.points > s.budget - spent) return DEAD;
+    if (z.moves > left - 1 || z.points > s.budget - spent) return this.refuted(key, left - 1);
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);
     return GO;
+  }
+
+  /**
+   * A child the bound proved out of reach: remembered like a searched node ("no mate within
+   * `within` moves"), so the other orders that reach it skip the bound.
+   */
+  private refuted(key: number, within: number): number {
+    if (key >= 0) this.remember(key, within);
+    return DEAD;
+  }
+
+  private remember(key: number, within: number): void {
+    if (this.tt.size >= TT_LIMIT) this.tt.clear();
+    this.tt.set(key, within);
   }
 
   private accept(m: number): number {

@@ -2,9 +2,10 @@
  * The few-pieces phase of findMate: most mates are played by two to four pieces while the rest
  * stand still, and a search that may move only those pieces is tiny. Before the full search,
  * small sets of our pieces are tried, each searched with only its pieces moving (each at least
- * once), cheapest-looking first: fewest pieces, then the least slack between the king-zone bound
- * of the set (the others fixed) and the moves left. A mate found here is replayed like any
- * other; finding none proves nothing, so the full search follows.
+ * once), cheapest-looking first: fewest pieces, then the most slack between the king-zone bound
+ * of the set (the others fixed) and the moves left (the set whose pieces get there soonest).
+ * A mate found here is replayed like any other; finding none proves nothing, so the full search
+ * follows.
  */
 import { COUNT, LIST } from '../chess/board.js';
 import { type SearchLimits, SeriesSearch, type Verify } from './search.js';
@@ -37,7 +38,7 @@ export function candidateSets(setup: SearchSetup, left: number, maxPieces: numbe
     }
   };
   visit(0);
-  out.sort((x, y) => x.size - y.size || x.slack - y.slack);
+  out.sort((x, y) => x.size - y.size || y.slack - x.slack);
   return out.map((x) => x.movers);
 }
 

@@ -5,7 +5,7 @@
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, ROOK_DELTAS, WHITE } from '../chess/tables.js';
-import { attackDistance, FAR, kingSteps } from './bound.js';
+import { distanceTable, FAR, kingSteps } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
 import { HI, LO } from './zobrist.js';
 
@@ -133,10 +133,12 @@ export function zoneBound(
     const king = role === KING;
     if (king) ourKing = s;
     const unit = z.costs ? z.costs[role]! : 1;
+    const table = distanceTable(code, king && castle);
+    const fixed = movers !== null && movers[s] === 0;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
-      let dist = king && j === 0 ? FAR : attackDistance(code, s, TARGETS[j]!, king && castle);
-      if (movers && movers[s] === 0 && dist > 0) dist = FAR;
+      let dist = king && j === 0 ? FAR : table[s * 128 + TARGETS[j]!]!;
+      if (fixed && dist > 0) dist = FAR;
       if (dist < BEST_MOVES[j]!) BEST_MOVES[j] = dist;
       if (dist * unit < BEST_POINTS[j]!) BEST_POINTS[j] = dist * unit;
     }
