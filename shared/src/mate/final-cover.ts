@@ -199,7 +199,10 @@ export class FinalCover {
     this.mark[0] = round;
     active[0] = 0;
     let n = 1;
-    for (let p = 0; p < count && !(this.mark[live] === round && dp[live] === floor); p++) {
+    // Done once the zone is covered at the floor, unless a piece still to come must pay for its move.
+    let lastPay = -1;
+    for (let p = 0; p < count; p++) if (penalty[p] !== 0) lastPay = p;
+    for (let p = 0; p < count && !(p > lastPay && this.mark[live] === round && dp[live] === floor); p++) {
       const opts = lists[p]!;
       const pay = penalty[p]!;
       if (opts.length === 0 && pay === 0) continue;

@@ -96,7 +96,8 @@ export class SeriesSearch {
     const key = seriesKey(b, { spent, moved, epNext });
     const seen = this.tt.get(key);
     if (seen !== undefined && seen >= left) return false;
-    if (!s.takeAll && left > 1) {
+    // The root's bound (a child's was worked out when its parent classified it).
+    if (!s.takeAll && left > 1 && this.path.length === 0) {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
