@@ -58,6 +58,9 @@ export class FinalCover {
   private readonly active = new Int32Array(512);
   private readonly base = new Int32Array(512);
   private readonly lists: Int32Array[] = [];
+  /** cover's pieces, most options first. */
+  private readonly sorted: Int32Array[] = [];
+  private readonly sortedPay = new Int32Array(32);
 
   /**
    * ksq: the enemy king (0..63); units: points per role code (index 1..6), all 1 when moves count;
@@ -169,15 +172,28 @@ export class FinalCover {
 
   /**
    * Cheapest total cost of one option per piece (or none: the piece attacks nothing of the zone
-   * where it ends, for penalty[p], the price of a move when it must move) covering every bit of
+   * where it ends, for pay[p], the price of a move when it must move) covering every bit of
    * `live`; a result above `limit` may be reported as limit + 1.
    */
-  cover(lists: readonly Int32Array[], count: number, live: number, limit: number, penalty: Int32Array): number {
+  cover(given: readonly Int32Array[], count: number, live: number, limit: number, pay: Int32Array): number {
+    // The pieces with most options first: the bound on the rest prunes far more states that way.
+    const lists = this.sorted;
+    const penalty = this.sortedPay;
+    for (let p = 0; p < count; p++) {
+      const opts = given[p]!;
+      let j = p;
+      for (; j > 0 && lists[j - 1]!.length < opts.length; j--) {
+        lists[j] = lists[j - 1]!;
+        penalty[j] = penalty[j - 1]!;
+      }
+      lists[j] = opts;
+      penalty[j] = pay[p]!;
+    }
     // after[p * 9 + bit]: the cheapest option of pieces p.. attacking the bit (INF: none within the limit).
     const after = this.after;
     after.fill(INF, count * 9, count * 9 + 9);
     for (let p = count - 1; p >= 0; p--) {
-      after.copyWithin(p * 9, p * 9 + 9, p * 9 + 18);
+      for (let bit = 0; bit < 9; bit++) after[p * 9 + bit] = after[p * 9 + 9 + bit]!;
       const opts = lists[p]!;
       for (let k = 0; k < opts.length; k++) {
         const o = opts[k]!;
@@ -199,13 +215,21 @@ export class FinalCover {
     this.mark[0] = round;
     active[0] = 0;
     let n = 1;
-    // Done once the zone is covered at the floor, unless a piece still to come must pay for its move.
-    let lastPay = -1;
-    for (let p = 0; p < count; p++) if (penalty[p] !== 0) lastPay = p;
-    for (let p = 0; p < count && !(p > lastPay && this.mark[live] === round && dp[live] === floor); p++) {
+    // Every piece that must move pays at least its penalty: with the floor, a bound on the answer.
+    let toPay = 0;
+    for (let p = 0; p < count; p++) toPay += penalty[p]!;
+    const lb = Math.max(floor, toPay);
+    if (lb > limit) return limit + 1;
+    for (let p = 0; p < count; p++) {
+      // Done once the zone is covered at the bound, the pieces still to come paying their penalties.
+      if (this.mark[live] === round && dp[live]! + toPay <= lb) break;
       const opts = lists[p]!;
       const pay = penalty[p]!;
       if (opts.length === 0 && pay === 0) continue;
+      const due = toPay;
+      // The dearest bit of all for pieces p..: states cheaper than limit - worst need no closer look.
+      const worst = this.rest(live, p);
+      toPay -= pay;
       const before = n;
       for (let i = 0; i < before; i++) base[i] = dp[active[i]!]!;
       // A piece that must move pays for a move even where it attacks nothing of the zone.
@@ -213,7 +237,7 @@ export class FinalCover {
       for (let i = 0; i < before; i++) {
         const m = active[i]!;
         const b = base[i]!;
-        if (m === live || b + this.rest(live & ~m, p) > limit) continue;
+        if (m === live || b + due > limit || (b + worst > limit && b + this.rest(live & ~m, p) > limit)) continue;
         for (let k = 0; k < opts.length; k++) {
           const o = opts[k]!;
           const c = b + (o >> 9);
@@ -231,7 +255,7 @@ export class FinalCover {
         }
       }
     }
-    const r = this.mark[live] === round ? dp[live]! : INF;
+    const r = this.mark[live] === round ? dp[live]! + toPay : INF;
     return r > limit ? limit + 1 : r;
   }
 
