@@ -7,6 +7,7 @@ import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
 import { report, runLine } from './server-report.js';
 import { botLine } from './bot-load.js';
+import { loopLine } from './node-probe.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
             admin,
           );
           console.log(runLine(r, run));
+          if (r.loops?.length) console.log(loopLine(r.loops));
           if (r.bots) console.log(botLine(r.bots));
           rows.push(r);
         }
