@@ -4,6 +4,7 @@ import type { NodeConfig, NodeSample } from './bench-node.js';
 import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
 import { startBotLoad, type BotLoadResult } from './bot-load.js';
+import type { LoopSample } from './node-probe.js';
 
 /** One measured run of the server benchmark: one mode (floor or game server) on 1 or 2 nodes. */
 
@@ -35,6 +36,8 @@ export interface PhaseResult extends LoadResult {
   /** Commands Redis executed per move (INFO commandstats, scripts' inner calls included). */
   readonly redisCallsPerMove: number;
   readonly bots?: BotLoadResult;
+  /** Each server node's event-loop delay and main-thread CPU over the window. */
+  readonly loops?: readonly LoopSample[];
 }
 
 interface RedisSample {
@@ -79,7 +82,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     const bots = startBotLoad({
       urls: loadCfg.urls,
       games: mode === 'app' ? (cfg.bots ?? 0) : 0,
-      durationMs: cfg.warmupMs + cfg.seconds * 1000 + 1000,
+      // Until the measured window closes (stop below); the bound only covers a load that never reports.
+      durationMs: cfg.warmupMs + cfg.seconds * 1000 + 120_000,
       level: 3,
     });
     const load = child('./load.ts', loadCfg, (line) => {
@@ -98,6 +102,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       }
     });
     const result = JSON.parse(await load.next('RESULT')) as LoadResult;
+    bots?.stop();
     await stopChild(load);
     const botResult = await bots?.result();
     const nodeSamples = (await Promise.all(samples)).map((j) => JSON.parse(j) as NodeSample);
@@ -118,6 +123,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
       redisCallsPerMove: (r1.calls - r0.calls) / moves,
       ...(botResult ? { bots: botResult } : {}),
+      loops: nodeSamples.flatMap((s) => (s.loop ? [s.loop] : [])),
     };
   } finally {
     await Promise.all(servers.map(stopChild));

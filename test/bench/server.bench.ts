@@ -7,6 +7,7 @@ import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
 import { report, runLine } from './server-report.js';
 import { botLine } from './bot-load.js';
+import { loopLine } from './node-probe.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
@@ -18,7 +19,7 @@ import { botLine } from './bot-load.js';
  * both). Each phase runs `--runs` times, floor and game server alternating (floor, app, app, floor,
  * ...), so a drift of the machine hits both alike. Per run it prints each process's CPU (server
  * nodes, load generator, redis-server), the servers' CPU ms per move and the Redis commands they
- * send per move. `--bots N` (BENCH_BOTS): N games against the computer run beside the load in the game
+ * send per move, and each node's event-loop delay (p50/p99/max) and main-thread CPU. `--bots N` (BENCH_BOTS): N games against the computer run beside the load in the game
  * server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
  * stops by itself.
  */
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
             admin,
           );
           console.log(runLine(r, run));
+          if (r.loops?.length) console.log(loopLine(r.loops));
           if (r.bots) console.log(botLine(r.bots));
           rows.push(r);
         }

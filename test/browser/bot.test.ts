@@ -73,4 +73,19 @@ describe.runIf(run)('browser: a game against the computer, played to its end', (
     expect(await banner.textContent()).toMatch(/Black wins/);
     await page.screenshot({ path: new URL('bot-game-over.png', ARTIFACTS).pathname, fullPage: true });
   });
+
+  it('Rematch on the finished game: the computer accepts at once and Alice plays Black against the same level', async () => {
+    const { page } = alice;
+    const finished = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Rematch' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/game/') && u.pathname !== finished, { timeout: 10_000 });
+    const gameId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.locator('.bar', { hasText: 'Computer (level 3)' }).waitFor({ timeout: 10_000 });
+    const doc = JSON.parse((await server.app.services.games.load(gameId)).doc) as { bot: unknown; players: { black: { name: string } } };
+    expect(doc.bot).toMatchObject({ color: 'white', level: 3 });
+    expect(doc.players.black.name).toBe('Alice');
+    // The computer, now White, opens the game by itself.
+    for (let wait = 0; wait < 100 && (await current(gameId)).state.turn === 1; wait++) await new Promise((r) => setTimeout(r, 100));
+    expect((await current(gameId)).state.turn).toBe(2);
+  });
 });

@@ -3,8 +3,9 @@
  * loop. Guarantees of every implementation:
  * - `run` settles exactly once: the task's output, or a `ComputeError` (never hangs on a dead worker);
  * - bounded: when every worker is busy and `maxQueue` tasks wait, `run` rejects at once with `busy`;
- * - cancellation: an aborted `signal` removes a waiting task, and stops a running one (its worker is
- *   terminated and replaced); the promise rejects with `aborted`;
+ * - cancellation: an aborted `signal` removes a waiting task, and stops a running one (the worker
+ *   pool: at the search's next look at its clock, else by terminating and replacing the worker after
+ *   a grace period); the promise rejects with `aborted` at once;
  * - a worker that crashes (exit, uncaught error, out of memory) rejects its task with `crashed` and is replaced;
  * - after `close`, waiting tasks reject with `closed` and `run` refuses new ones.
  */

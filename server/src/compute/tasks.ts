@@ -15,6 +15,7 @@ import {
   type GameState,
   type TurnAnalysis,
 } from '@progressive-chess/shared';
+import { taskClock } from './task-clock.js';
 
 export interface BotSeriesInput {
   /** The rules state (`encodeState`), the bot to move. */
@@ -60,7 +61,8 @@ function decoded(encoded: string): GameState {
   return res.value;
 }
 
-const clock = (): number => performance.now();
+/** Budgets run on the task clock: a cancelled search stops at its next look at it. */
+const clock = taskClock;
 
 export const TASKS = {
   /** The rest of the current series for the side to move, as UCI moves (`chooseSeries`). */

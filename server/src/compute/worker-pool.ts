@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { TaskReply, TaskRequest } from './messages.js';
+import type { WorkerSetup } from './serve.js';
 import { abortedError, closedError, ComputeError, counters, type ComputePool, type ComputeStats, type RunOptions } from './pool.js';
 import type { InputOf, KindOf, OutputOf, TaskMap, Tasks } from './tasks.js';
 
@@ -16,6 +17,17 @@ export interface WorkerPoolOptions {
   readonly resourceLimits?: ResourceLimits;
   /** The worker script (default: `worker.ts`/`worker.js` beside this module); tests pass fixtures. */
   readonly entry?: URL;
+  /**
+   * CPU niceness of the worker threads (Linux: per thread). Default 19, the lowest priority: a
+   * search never delays the event loop's moves, it takes the CPU they leave. null: the process's.
+   */
+  readonly nice?: number | null;
+  /**
+   * How long a cancelled task may take to notice (task-clock.ts) before its worker is terminated.
+   * Default 3000 ms: a bot search stops within some 100-600 ms on a busy machine (its mate searches
+   * look at the clock every 256 nodes, the steps between them do not).
+   */
+  readonly cancelGraceMs?: number;
 }
 
 /** One core is left to the event loop. */
@@ -26,9 +38,9 @@ export const defaultWorkerCount = (): number => Math.max(1, availableParallelism
  * loader before importing the entry (Node 20 does not apply `--import` hooks to worker threads).
  * tsx is resolved from here, whatever the working directory. From server/dist it is plain JavaScript.
  */
-function startWorker(entry: URL, resourceLimits: ResourceLimits | undefined): Worker {
+function startWorker(entry: URL, resourceLimits: ResourceLimits | undefined, workerData: WorkerSetup): Worker {
   // The parent's flags (e.g. --input-type, a test runner's) are not the worker's.
-  const limits = { execArgv: [], ...(resourceLimits ? { resourceLimits } : {}) };
+  const limits = { execArgv: [], workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, limits);
   const code = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(code, { eval: true, ...limits });
@@ -54,7 +66,11 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The worker's cancel flag (task-clock.ts), set when its running task is cancelled. */
+  cancel: Int32Array;
   job: Job | null;
+  /** Set while a cancelled task winds down: the slot takes no task until its worker answers (or is replaced). */
+  stopping: ReturnType<typeof setTimeout> | null;
 }
 
 class WorkerPool {
@@ -64,6 +80,7 @@ class WorkerPool {
   private readonly size: number;
   private readonly maxQueue: number;
   private readonly entry: URL;
+  private readonly cancelGraceMs: number;
   private nextId = 1;
   /** Threads started and not yet exited (a replaced worker counts until it has stopped). */
   private threads = 0;
@@ -73,6 +90,7 @@ class WorkerPool {
     this.size = Math.max(1, opts.size ?? defaultWorkerCount());
     this.maxQueue = Math.max(0, opts.maxQueue ?? 64);
     this.entry = opts.entry ?? defaultEntry();
+    this.cancelGraceMs = opts.cancelGraceMs ?? 3000;
   }
 
   run(kind: string, input: unknown, opts: RunOptions = {}): Promise<unknown> {
@@ -118,8 +136,8 @@ class WorkerPool {
     this.closed = true;
     for (const job of this.queue.splice(0)) this.finish(job, closedError());
     const workers = this.slots.splice(0).map((slot) => {
-      if (slot.job) this.finish(slot.job, closedError());
-      slot.job = null;
+      if (slot.job && slot.stopping === null) this.finish(slot.job, closedError());
+      this.settle(slot);
       return slot.worker;
     });
     await Promise.all(workers.map((w) => w.terminate()));
@@ -132,6 +150,7 @@ class WorkerPool {
       if (slot === null) return;
       const job = this.queue.shift()!;
       slot.job = job;
+      Atomics.store(slot.cancel, 0, 0);
       const req: TaskRequest = { id: job.id, kind: job.kind, input: job.input };
       try {
         slot.worker.postMessage(req);
@@ -145,7 +164,8 @@ class WorkerPool {
 
   private grow(): Slot | null {
     if (this.slots.length >= this.size) return null;
-    const slot: Slot = { worker: this.spawn(), job: null };
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const slot: Slot = { worker: this.spawn(cancel), cancel, job: null, stopping: null };
     this.slots.push(slot);
     return slot;
   }
@@ -155,16 +175,19 @@ class WorkerPool {
     return this.slots.find((s) => s.worker === worker);
   }
 
-  private spawn(): Worker {
-    const worker = startWorker(this.entry, this.opts.resourceLimits);
+  private spawn(cancel: Int32Array): Worker {
+    const worker = startWorker(this.entry, this.opts.resourceLimits, { cancel: cancel.buffer as SharedArrayBuffer, nice: this.opts.nice === undefined ? 19 : this.opts.nice });
     this.threads++;
     worker.once('exit', () => this.threads--);
     worker.on('message', (reply: TaskReply) => {
       const slot = this.slotOf(worker);
       const job = slot?.job;
       if (slot === undefined || job == null || job.id !== reply.id) return;
-      slot.job = null;
-      if (reply.ok) {
+      const cancelled = slot.stopping !== null;
+      this.settle(slot);
+      if (cancelled) {
+        // The cancelled task noticed and returned: its answer is dropped, the same thread goes on.
+      } else if (reply.ok) {
         this.count.completed++;
         job.detach();
         job.resolve(reply.output);
@@ -177,8 +200,8 @@ class WorkerPool {
     const died = (why: string): void => {
       const slot = this.slotOf(worker);
       if (slot === undefined || this.closed) return;
-      const job = slot.job;
-      slot.job = null;
+      const job = slot.stopping === null ? slot.job : null;
+      this.settle(slot);
       if (job) {
         this.count.crashed++;
         this.finish(job, new ComputeError('crashed', `the compute worker died: ${why}`));
@@ -193,7 +216,9 @@ class WorkerPool {
   /** A fresh worker in the slot; the old one (if alive) is terminated. */
   private replace(slot: Slot): void {
     const old = slot.worker;
-    slot.worker = this.spawn();
+    this.settle(slot);
+    slot.cancel = new Int32Array(new SharedArrayBuffer(4));
+    slot.worker = this.spawn(slot.cancel);
     void old.terminate();
     this.pump();
   }
@@ -206,10 +231,20 @@ class WorkerPool {
     this.count.cancelled++;
     this.finish(job, abortedError());
     if (slot) {
-      // A synchronous search cannot be interrupted: its worker is stopped and replaced.
-      slot.job = null;
-      this.replace(slot);
+      // The search stops at its next look at the task clock; one that does not look (or is stuck)
+      // has its worker terminated and replaced after the grace period.
+      Atomics.store(slot.cancel, 0, 1);
+      slot.stopping = setTimeout(() => {
+        if (slot.job === job && this.slots.includes(slot)) this.replace(slot);
+      }, this.cancelGraceMs);
     }
+  }
+
+  /** The slot is free again (its task answered, died or was given up). */
+  private settle(slot: Slot): void {
+    if (slot.stopping !== null) clearTimeout(slot.stopping);
+    slot.stopping = null;
+    slot.job = null;
   }
 
   private finish(job: Job, e: ComputeError): void {

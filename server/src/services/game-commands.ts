@@ -2,6 +2,7 @@ import { canAbort, opposite } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
+import { rematchOf, rematchOffered } from './rematch-game.js';
 import type { CommandContext, GameService } from './game-service.js';
 import {
   ABORTED,
@@ -112,7 +113,7 @@ export class GameCommands {
     const made: { id: string | null } = { id: null };
     const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
       made.id = null;
-      const offered = c.doc.rematchOffer === opposite(c.color);
+      const offered = rematchOffered(c.doc, c.color);
       if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
       if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;
       if (!offered) return change(c, { ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
@@ -121,16 +122,10 @@ export class GameCommands {
       return change(c, { ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
     });
     if (made.id !== null) {
-      const d = r.doc;
-      const custom = d.custom ?? {};
-      const { white, black } = d.players;
+      const { options, countedAs } = rematchOf(r.doc);
       // A rematch replaces a finished game: counted, but never refused by the per-player cap.
-      await this.games.reserve(made.id, [white.id, black.id], Number.MAX_SAFE_INTEGER);
-      const hidden = d.private === true ? { private: true } : {};
-      await this.games.create(
-        { variant: d.variant, timeControl: d.timeControl, white: black, black: white, ...custom, ...hidden },
-        made.id,
-      );
+      await this.games.reserve(made.id, countedAs, Number.MAX_SAFE_INTEGER);
+      await this.games.create(options, made.id);
     }
     return r;
   }

@@ -1,5 +1,12 @@
-/** A compute worker with extra tasks for the pool's tests: one that kills its thread, one that spins. */
+/**
+ * A compute worker with extra tasks for the pool's tests: one that kills its thread, one that spins
+ * (blind to cancellation), one that spins on the task clock (stops when cancelled), and one that
+ * tells which thread it runs on and at what priority.
+ */
+import { getPriority } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { serve } from '../../src/compute/serve.js';
+import { taskClock } from '../../src/compute/task-clock.js';
 import { TASKS } from '../../src/compute/tasks.js';
 
 export const FIXTURE_TASKS = {
@@ -11,6 +18,13 @@ export const FIXTURE_TASKS = {
     while (Date.now() < end) spun++;
     return { spun };
   },
+  'clock-spin': (input: { ms: number }): { spun: number } => {
+    const start = taskClock();
+    let spun = 0;
+    while (taskClock() - start < input.ms) spun++;
+    return { spun };
+  },
+  whoami: (_input: Record<string, never>): { threadId: number; nice: number } => ({ threadId, nice: getPriority(0) }),
 };
 
 serve(FIXTURE_TASKS);

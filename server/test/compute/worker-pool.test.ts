@@ -1,4 +1,5 @@
 import { decodeState, encodeState, INITIAL_FEN, newGame, parseGame, parseUci, play, type GameState, type VariantId } from '@progressive-chess/shared';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ComputeError, type ComputePool } from '../../src/compute/pool.js';
 import { createWorkerPool } from '../../src/compute/worker-pool.js';
@@ -11,8 +12,8 @@ const pools: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
-function fixturePool(size: number, maxQueue: number): FixturePool {
-  const pool = createWorkerPool<typeof FIXTURE_TASKS>({ size, maxQueue, entry: FIXTURE });
+function fixturePool(size: number, maxQueue: number, more: { nice?: number | null } = {}): FixturePool {
+  const pool = createWorkerPool<typeof FIXTURE_TASKS>({ size, maxQueue, entry: FIXTURE, cancelGraceMs: 200, ...more });
   pools.push(pool);
   return pool;
 }
@@ -104,7 +105,7 @@ describe('worker pool (real worker threads)', () => {
     expect(await rejection(pool.run('spin', { ms: 1 }, { signal: AbortSignal.abort() }))).toBe('aborted');
   });
 
-  it('cancelling a running mate search stops its thread, and the pool serves the next task', async () => {
+  it('cancelling a running mate search stops the search without killing its thread, and the pool serves the next task', async () => {
     const pool = createWorkerPool({ size: 1 });
     pools.push(pool);
     await pool.run('find-mate', { state: start('italian', 3) }); // the worker is up
@@ -116,9 +117,47 @@ describe('worker pool (real worker threads)', () => {
     expect(await rejection(long)).toBe('aborted');
     const next = after('scottish', '1.e4 2.e5 Nf6');
     expect((await pool.run('find-mate', { state: next })).found).toBe(true);
-    // The searching thread is gone, not merely forgotten: one thread alive.
+    // The search stopped at its next look at the task clock: one thread alive, and it answered
+    // the next task at once (no new thread started).
+    expect(pool.stats()).toMatchObject({ workers: 1, threads: 1, cancelled: 1, completed: 2, crashed: 0 });
+  });
+
+  it('a cancelled task that watches the task clock returns at once and its thread serves the next task', async () => {
+    const pool = fixturePool(1, 4);
+    const before = await pool.run('whoami', {});
+    const stop = new AbortController();
+    const long = pool.run('clock-spin', { ms: 60_000 }, { signal: stop.signal });
+    await new Promise((r) => setTimeout(r, 100));
+    const at = Date.now();
+    stop.abort();
+    expect(await rejection(long)).toBe('aborted');
+    const next = await pool.run('whoami', {});
+    // Well under the 200 ms grace period: the task stopped by itself, the thread was kept.
+    expect(Date.now() - at).toBeLessThan(150);
+    expect(next.threadId).toBe(before.threadId);
+    expect(pool.stats()).toMatchObject({ threads: 1, cancelled: 1, crashed: 0 });
+  });
+
+  it('a cancelled task blind to the clock has its worker replaced after the grace period', async () => {
+    const pool = fixturePool(1, 4);
+    const before = await pool.run('whoami', {});
+    const stop = new AbortController();
+    const blind = pool.run('spin', { ms: 60_000 }, { signal: stop.signal });
+    const queued = pool.run('whoami', {});
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    expect(await rejection(blind)).toBe('aborted');
+    // The waiting task runs on a fresh thread once the grace period is over.
+    expect((await queued).threadId).not.toBe(before.threadId);
     await vi.waitFor(() => expect(pool.stats().threads).toBe(1), { timeout: 5_000 });
-    expect(pool.stats()).toMatchObject({ workers: 1, cancelled: 1, completed: 2 });
+    expect(pool.stats()).toMatchObject({ workers: 1, cancelled: 1, completed: 2, crashed: 0 });
+  });
+
+  it('workers run at the lowest CPU priority by default (Linux), the event loop keeps its own', async () => {
+    const low = await fixturePool(1, 4).run('whoami', {});
+    const kept = await fixturePool(1, 4, { nice: null }).run('whoami', {});
+    if (process.platform === 'linux') expect(low.nice).toBe(19);
+    expect(kept.nice).toBe(getPriority(0));
   });
 
   it('a crashed worker rejects its task with crashed and is replaced', async () => {
