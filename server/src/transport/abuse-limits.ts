@@ -19,7 +19,10 @@ import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
  *   event waits for one (pipelined) round trip at most.
  * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
  * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
- * Addresses in `exemptAddresses` have no per-address limit.
+ * Its other connections are disconnected the same way at their next event (no strikes to collect).
+ * Addresses in `exemptAddresses` have no per-address limit. `deny` (address-gate.ts) is told of an
+ * address that exceeds its handshake budget or whose connection was disconnected for flooding, so
+ * that the node refuses its next TCP connections before any HTTP parsing (never an exempt address).
  */
 
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
@@ -64,8 +67,16 @@ class Slots {
   }
 }
 
-/** `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets there. */
-export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLimiter, redis: RedisClient | null = null): AbuseLimiter {
+/**
+ * `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets
+ * there; `deny`: refuse an abusive address's next connections (address-gate.ts).
+ */
+export function createAbuseLimiter(
+  o: AbuseLimitOptions,
+  perConnection: EventLimiter,
+  redis: RedisClient | null = null,
+  deny: (address: string) => void = () => undefined,
+): AbuseLimiter {
   const exempt = new Set(o.exemptAddresses);
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
   // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
@@ -80,10 +91,17 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
   /** Blocks this node has set or seen, so their handshakes are refused without a round trip. */
   const blockedHere = new Map<string, number>();
 
-  const blocked = async (playerId: string): Promise<boolean> => {
+  /** Blocked as far as this node knows (no round trip). */
+  const blockedLocally = (playerId: string): boolean => {
+    if (blockedHere.size === 0) return false;
     const until = blockedHere.get(playerId);
-    if (until !== undefined && until > Date.now()) return true;
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
     blockedHere.delete(playerId);
+    return false;
+  };
+  const blocked = async (playerId: string): Promise<boolean> => {
+    if (blockedLocally(playerId)) return true;
     const res = await blocks.get(playerId);
     if (res === null || res.consumedPoints <= 1) return false;
     blockedHere.set(playerId, Date.now() + res.msBeforeNext);
@@ -96,7 +114,12 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
   };
 
   return {
-    handshakeAllowed: async (address) => exempt.has(address) || take(handshakes, address),
+    async handshakeAllowed(address) {
+      if (exempt.has(address)) return true;
+      if (await take(handshakes, address)) return true;
+      deny(address);
+      return false;
+    },
     async claimRefused(claimed) {
       if (perIdentity.full(claimed)) return 'full';
       return (await blocked(claimed)) ? 'blocked' : null;
@@ -113,6 +136,8 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
     },
     async allowEvent(conn, event) {
       const { playerId, address } = conn.data;
+      // another connection of this identity was disconnected for flooding: this one goes too, at once
+      if (blockedLocally(playerId)) return 'flooding';
       if (await perConnection(conn.id)) {
         const budgets = [take(identityEvents, playerId)];
         if (!exempt.has(address)) budgets.push(take(addressEvents, address));
@@ -120,6 +145,7 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
         if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
       }
       if (await take(strikes, conn.id)) return 'limited';
+      if (!exempt.has(address)) deny(address);
       await block(playerId);
       return 'flooding';
     },
