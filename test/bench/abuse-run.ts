@@ -17,6 +17,8 @@ export interface AbuseRunConfig {
   readonly thinkMs: number;
   readonly sockets: number;
   readonly floodAddress: string;
+  /** Overrides the node's `denyAddressSec` (0: no deny list, to compare). */
+  readonly denyAddressSec?: number;
   /** Run the phase with the flood first. */
   readonly floodFirst: boolean;
 }
@@ -24,29 +26,34 @@ export interface AbuseRunConfig {
 export interface AbuseRunResult {
   readonly quiet: LoadResult;
   readonly loud: LoadResult;
-  /** The node's CPU ms per second of wall-clock time: games alone, flood alone, both. */
+  /** The node's CPU ms per second of wall-clock time: nothing (its timers), games alone, flood alone, both. */
+  readonly idleCpu: number;
   readonly quietCpu: number;
   readonly floodCpu: number;
   readonly loudCpu: number;
   readonly flood: FloodResult;
+  /** The node's event-loop delay p99 (ms) over the games' phases: without and with the flood (setup and warm-up included). */
+  readonly quietLoopMs: number;
+  readonly loudLoopMs: number;
 }
 
 /** How long the flood runs alone before its CPU is sampled, and for how long it is sampled. */
 const FLOOD_SETTLE_MS = 2000;
 const FLOOD_SAMPLE_MS = 3000;
 
-export function appNode(redisUrl: string, prefix: string): Child {
-  return child('./bench-node.ts', { mode: 'app', redisUrl, prefix, adapter: false, limits: 'per-identity' } satisfies NodeConfig);
+export function appNode(redisUrl: string, prefix: string, denyAddressSec?: number): Child {
+  const cfg: NodeConfig = { mode: 'app', redisUrl, prefix, adapter: false, limits: 'per-identity', ...(denyAddressSec === undefined ? {} : { denyAddressSec }) };
+  return child('./bench-node.ts', cfg);
 }
 
-/** The node's CPU ms per second (of wall-clock time) over `run`. */
-async function serverCpu<T>(node: Child, run: () => Promise<T>): Promise<[T, number]> {
+/** What the node did over `run`: its CPU ms per second (of wall-clock time) and event-loop delay p99. */
+async function serverCpu<T>(node: Child, run: () => Promise<T>): Promise<[T, number, number]> {
   node.proc.stdin?.write('mark\n');
   const result = await run();
   const answer = node.next('CPU');
   node.proc.stdin?.write('report\n');
   const sample = JSON.parse(await answer) as NodeSample;
-  return [result, sample.cpuPct * 10];
+  return [result, sample.cpuPct * 10, sample.loopDelayP99Ms ?? NaN];
 }
 
 async function measure(url: string, cfg: AbuseRunConfig): Promise<LoadResult> {
@@ -68,7 +75,9 @@ async function measure(url: string, cfg: AbuseRunConfig): Promise<LoadResult> {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** The flood (niced, from its own address) alone for a while, then with the games; stopped after them. */
-async function withFlood(url: string, node: Child, cfg: AbuseRunConfig): Promise<Pick<AbuseRunResult, 'loud' | 'loudCpu' | 'floodCpu' | 'flood'>> {
+type FloodPhase = Pick<AbuseRunResult, 'loud' | 'loudCpu' | 'loudLoopMs' | 'floodCpu' | 'flood'>;
+
+async function withFlood(url: string, node: Child, cfg: AbuseRunConfig): Promise<FloodPhase> {
   // an upper bound only: it is told to stop once the games are measured
   const floodCfg: FloodConfig = { url, sockets: cfg.sockets, durationMs: 300_000, localAddress: cfg.floodAddress };
   const flooder = child('./flood.ts', floodCfg, undefined, { lowPriority: true });
@@ -76,27 +85,30 @@ async function withFlood(url: string, node: Child, cfg: AbuseRunConfig): Promise
     const done = flooder.next('RESULT');
     await sleep(FLOOD_SETTLE_MS);
     const [, floodCpu] = await serverCpu(node, () => sleep(FLOOD_SAMPLE_MS));
-    const [loud, loudCpu] = await serverCpu(node, () => measure(url, cfg));
+    const [loud, loudCpu, loudLoopMs] = await serverCpu(node, () => measure(url, cfg));
     flooder.proc.stdin?.write('stop\n');
     const flood = JSON.parse(await done) as FloodResult;
-    return { loud, loudCpu, floodCpu, flood };
+    return { loud, loudCpu, loudLoopMs, floodCpu, flood };
   } finally {
     await stopChild(flooder);
   }
 }
 
 export async function abuseRun(cfg: AbuseRunConfig): Promise<AbuseRunResult> {
-  const node = appNode(cfg.redisUrl, 'abuse:');
+  const node = appNode(cfg.redisUrl, 'abuse:', cfg.denyAddressSec);
   try {
     const url = `http://127.0.0.1:${await node.next('READY')}`;
-    const quietPhase = (): Promise<[LoadResult, number]> => serverCpu(node, () => measure(url, cfg));
+    const [, idleCpu] = await serverCpu(node, () => sleep(FLOOD_SAMPLE_MS));
+    const quietPhase = async (): Promise<Pick<AbuseRunResult, 'quiet' | 'quietCpu' | 'quietLoopMs'>> => {
+      const [quiet, quietCpu, quietLoopMs] = await serverCpu(node, () => measure(url, cfg));
+      return { quiet, quietCpu, quietLoopMs };
+    };
     if (cfg.floodFirst) {
       const loud = await withFlood(url, node, cfg);
-      const [quiet, quietCpu] = await quietPhase();
-      return { ...loud, quiet, quietCpu };
+      return { ...loud, ...(await quietPhase()), idleCpu };
     }
-    const [quiet, quietCpu] = await quietPhase();
-    return { ...(await withFlood(url, node, cfg)), quiet, quietCpu };
+    const quiet = await quietPhase();
+    return { ...(await withFlood(url, node, cfg)), ...quiet, idleCpu };
   } finally {
     await stopChild(node);
   }

@@ -5,7 +5,7 @@ import { canNice, child, stopChild, type Child } from './child.js';
 import { median } from './server-report.js';
 
 /**
- * `npm run bench:abuse [-- --runs 3 --think 300 --games 500 --seconds 10 --sockets 200 --idle 2000 --flood-address 127.0.0.2]`:
+ * `npm run bench:abuse [-- --runs 3 --think 300 --games 500 --seconds 10 --sockets 200 --idle 2000 --flood-address 127.0.0.2 --deny-sec 30]`:
  * normal games (two players and a spectator each) on one game-server node on Redis, measured
  * without and with one abusive identity (`--sockets` connections of one token looping join /
  * resync / leave / lobby subscribe; see flood.ts) connecting from its own address (127.0.0.2: the
@@ -43,6 +43,8 @@ const SOCKETS = option('sockets', 200);
 const IDLE = option('idle', 2000, 0);
 /** The abuser's own address by default; `--flood-address 127.0.0.1` shares the players' (exempt) address. */
 const FLOOD_ADDRESS = textOption('flood-address', '127.0.0.2');
+/** `--deny-sec N`: the node's denyAddressSec (default: the server's; 0 turns the TCP deny list off, for a before/after). */
+const DENY_SEC = process.argv.includes('--deny-sec') ? option('deny-sec', 30, 0) : undefined;
 const WARMUP_MS = 2000;
 const GOAL = 1.1;
 const MB = 1024 * 1024;
@@ -78,8 +80,10 @@ function runLine(r: AbuseRunResult, run: number, floodFirst: boolean): string {
   const { quiet, loud, flood } = r;
   return (
     `run ${run} (${floodFirst ? 'flood first' : 'flood second'}): without flood ${fmt(quiet.movesPerSec, 0)} moves/s, p50 ${fmt(quiet.p50)}, ` +
-    `p99 ${fmt(quiet.p99)} ms, server ${fmt(r.quietCpu, 0)} ms CPU/s | flood alone ${fmt(r.floodCpu, 0)} ms CPU/s | with flood ` +
-    `${fmt(loud.movesPerSec, 0)} moves/s, p50 ${fmt(loud.p50)}, p99 ${fmt(loud.p99)} ms, server ${fmt(r.loudCpu, 0)} ms CPU/s | ` +
+    `p99 ${fmt(quiet.p99)} ms, server ${fmt(r.quietCpu, 0)} ms CPU/s, loop delay p99 ${fmt(r.quietLoopMs)} ms, load generator ` +
+    `${fmt(quiet.loadCpuPct, 0)}% | idle ${fmt(r.idleCpu, 0)}, flood alone ${fmt(r.floodCpu, 0)} ms CPU/s | with flood ` +
+    `${fmt(loud.movesPerSec, 0)} moves/s, p50 ${fmt(loud.p50)}, p99 ${fmt(loud.p99)} ms, server ${fmt(r.loudCpu, 0)} ms CPU/s, ` +
+    `loop delay p99 ${fmt(r.loudLoopMs)} ms, load generator ${fmt(loud.loadCpuPct, 0)}% | ` +
     `ratio ${fmt(loud.p99 / quiet.p99, 2)} | flood: ${flood.accepted} accepted, ${flood.refusedHandshakes} refused, ` +
     `${flood.requests} requests, ${flood.limited} limited, ${flood.disconnectedForFlooding} disconnected for flooding` +
     (quiet.refused + loud.refused ? ` | players refused ${quiet.refused + loud.refused}` : '')
@@ -91,7 +95,8 @@ function summary(rows: readonly AbuseRunResult[]): void {
   const col = (f: (r: AbuseRunResult) => number, d = 1): string => spread(rows.map(f), d);
   console.log(`\nmedian (min-max) over ${rows.length} run(s):`);
   console.log(`  without flood: ${col((r) => r.quiet.movesPerSec, 0)} moves/s, p99 ${col((r) => r.quiet.p99)} ms, server ${col((r) => r.quietCpu, 0)} ms CPU/s`);
-  console.log(`  flood alone:   server ${col((r) => r.floodCpu, 0)} ms CPU/s`);
+  console.log(`  flood alone:   server ${col((r) => r.floodCpu, 0)} ms CPU/s (idle node: ${col((r) => r.idleCpu, 0)})`);
+  console.log(`  server event-loop delay p99: ${col((r) => r.quietLoopMs)} ms without flood, ${col((r) => r.loudLoopMs)} ms with`);
   console.log(`  with flood:    ${col((r) => r.loud.movesPerSec, 0)} moves/s, p99 ${col((r) => r.loud.p99)} ms, server ${col((r) => r.loudCpu, 0)} ms CPU/s`);
   const m = median(ratios);
   console.log(`  p99 ratio with/without flood: ${spread(ratios, 2)} (goal <= ${GOAL.toFixed(2)} on the median: ${m <= GOAL ? 'OK' : 'MISS'})`);
@@ -104,7 +109,8 @@ async function main(): Promise<void> {
   console.log(`${GAMES} games, ${pace}; ${SECONDS} s measured after ${WARMUP_MS / 1000} s warm-up, ${RUNS} run(s) on fresh nodes, order alternating`);
   console.log(
     `flood generator: ${SOCKETS} sockets of one identity, ${canNice ? 'lowest CPU priority (nice -n 19)' : 'normal priority (no nice here)'}, ` +
-      `from ${FLOOD_ADDRESS} (players from 127.0.0.1, exempt from the per-address limits)`,
+      `from ${FLOOD_ADDRESS} (players from 127.0.0.1, exempt from the per-address limits)` +
+      (DENY_SEC === undefined ? '' : `; denyAddressSec ${DENY_SEC}`),
   );
   const rows: AbuseRunResult[] = [];
   try {
@@ -120,6 +126,7 @@ async function main(): Promise<void> {
         sockets: SOCKETS,
         floodAddress: FLOOD_ADDRESS,
         floodFirst,
+        ...(DENY_SEC === undefined ? {} : { denyAddressSec: DENY_SEC }),
       });
       console.log(runLine(r, run, floodFirst));
       rows.push(r);

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startFloorServer } from './floor-server.js';
 import { startAppNode } from './app-node.js';
 import { windowProfiler } from './window-profiler.js';
@@ -18,6 +19,9 @@ export interface NodeSample {
   /** Redis commands sent by the game state's client, and by the adapter's publisher (pub/sub adapter only), by name. */
   readonly store: Record<string, number>;
   readonly publish: Record<string, number> | null;
+  /** The node's event-loop delay over the sample (perf_hooks, 10 ms resolution): p99 and max, ms. */
+  readonly loopDelayP99Ms?: number;
+  readonly loopDelayMaxMs?: number;
 }
 
 export interface NodeConfig {
@@ -27,6 +31,8 @@ export interface NodeConfig {
   readonly adapter: boolean;
   /** App only: 'off' (default) lifts every limit; 'per-identity' keeps the limits that stop one abusive identity. */
   readonly limits?: 'off' | 'per-identity';
+  /** App only: overrides the abuse limits' `denyAddressSec` (bench:abuse `--deny-sec`, e.g. 0 to compare without the deny list). */
+  readonly denyAddressSec?: number;
   /** Which cross-node adapter when `adapter` (default pubsub). */
   readonly adapterKind?: 'pubsub' | 'streams';
 }
@@ -36,12 +42,15 @@ const server = cfg.mode === 'floor' ? await startFloorServer(cfg) : await startA
 process.stdout.write(`READY ${server.port}\n`);
 
 const profiler = windowProfiler(process.env.BENCH_PROF, cfg.mode);
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 let cpu = process.cpuUsage();
 let at = performance.now();
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'mark') {
     cpu = process.cpuUsage();
     at = performance.now();
+    loopDelay.reset();
     server.counters?.store.reset();
     server.counters?.publish?.reset();
     void profiler.start();
@@ -54,6 +63,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       cpuMs,
       store: Object.fromEntries(server.counters?.store.counts ?? []),
       publish: server.counters?.publish ? Object.fromEntries(server.counters.publish.counts) : null,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
     };
     process.stdout.write(`CPU ${JSON.stringify(sample)}\n`);
   } else if (line === 'rss') {
