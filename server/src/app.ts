@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps): App {
   // Repeat offenders' TCP connections are reset before HTTP parsing (not behind a proxy: its address is every client's).
   const gate = createAddressGate({ denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec });
   gate.attach(httpServer);
-  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate.deny);
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],

@@ -101,6 +101,23 @@ describe('the address deny list on raw TCP connections', () => {
     expect(served(await rawGet(server, '127.0.0.1'))).toBe(true);
   });
 
+  it('a connection from a denied address is disconnected at its first refused event, with no strikes to collect', async () => {
+    const server = await startServer({ rateLimit: { points: 2, durationSec: 60 }, abuseLimits: { handshakesPerAddress: { points: 1, durationSec: 60 } } });
+    const open = await connectFrom(server, ABUSER);
+    await expect(connectFrom(server, ABUSER)).rejects.toBeInstanceOf(Error); // over its handshake budget: denied
+    const flooding = new Promise((resolve) => open.socket.once('error', resolve));
+    for (let i = 0; i < 2; i++) expect(await open.socket.timeout(2000).emitWithAck('lobby:online', {})).toMatchObject({ ok: true });
+    // the first event over the connection's budget (the default 30 strikes are not waited for)
+    await expect(open.socket.timeout(2000).emitWithAck('lobby:online', {})).rejects.toThrow('disconnected');
+    expect(await flooding).toMatchObject({ code: 'flooding' });
+    // an address that is not denied collects its strikes as before
+    const other = await Client.connect(server);
+    await other.send('lobby:online', {});
+    await other.send('lobby:online', {});
+    expect(await other.send('lobby:online', {})).toMatchObject({ ok: false, code: 'rate-limited' });
+    expect(other.socket.connected).toBe(true);
+  });
+
   it('is off with denyAddressSec 0, and behind a trusted proxy (the TCP peer is the proxy)', async () => {
     const budget = { points: 1, durationSec: 60 };
     for (const deps of [{ abuseLimits: { handshakesPerAddress: budget, denyAddressSec: 0 } }, { abuseLimits: { handshakesPerAddress: budget }, trustProxy: true }]) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AbuseLimitOptions } from '../config.js';
 import type { RedisClient } from '../store/redis-client.js';
+import type { AddressGate } from './address-gate.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 
@@ -20,9 +21,10 @@ import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
  * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
  * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
  * Its other connections are disconnected the same way at their next event (no strikes to collect).
- * Addresses in `exemptAddresses` have no per-address limit. `deny` (address-gate.ts) is told of an
- * address that exceeds its handshake budget or whose connection was disconnected for flooding, so
- * that the node refuses its next TCP connections before any HTTP parsing (never an exempt address).
+ * Addresses in `exemptAddresses` have no per-address limit. The `gate` (address-gate.ts) is told of
+ * an address that exceeds its handshake budget or whose connection was disconnected for flooding, so
+ * that the node refuses its next TCP connections before any HTTP parsing (never an exempt address);
+ * a connection from a denied address is disconnected at its first refused event (no strikes either).
  */
 
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
@@ -67,15 +69,19 @@ class Slots {
   }
 }
 
+/** The deny list of addresses (address-gate.ts) as the limits use it. */
+export type AddressDenial = Pick<AddressGate, 'deny' | 'denied'>;
+const NO_DENIAL: AddressDenial = { deny: () => undefined, denied: () => false };
+
 /**
  * `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets
- * there; `deny`: refuse an abusive address's next connections (address-gate.ts).
+ * there; `gate`: refuses an abusive address's next connections (address-gate.ts).
  */
 export function createAbuseLimiter(
   o: AbuseLimitOptions,
   perConnection: EventLimiter,
   redis: RedisClient | null = null,
-  deny: (address: string) => void = () => undefined,
+  gate: AddressDenial = NO_DENIAL,
 ): AbuseLimiter {
   const exempt = new Set(o.exemptAddresses);
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
@@ -117,7 +123,7 @@ export function createAbuseLimiter(
     async handshakeAllowed(address) {
       if (exempt.has(address)) return true;
       if (await take(handshakes, address)) return true;
-      deny(address);
+      gate.deny(address);
       return false;
     },
     async claimRefused(claimed) {
@@ -144,8 +150,9 @@ export function createAbuseLimiter(
         if (ROOM_EVENTS.has(event)) budgets.push(take(roomOps, playerId));
         if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
       }
-      if (await take(strikes, conn.id)) return 'limited';
-      if (!exempt.has(address)) deny(address);
+      // an address already denied has had its chance: no strikes
+      if (!gate.denied(address) && (await take(strikes, conn.id))) return 'limited';
+      if (!exempt.has(address)) gate.deny(address);
       await block(playerId);
       return 'flooding';
     },
