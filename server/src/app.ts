@@ -33,6 +33,7 @@ import { originAllowed } from './transport/origin.js';
 import { guardPublishes, guardUnsubscribes } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
+import { createAddressGate } from './transport/address-gate.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -103,7 +104,10 @@ export function createApp(deps: AppDeps): App {
     if (httpApp) return httpApp(req, res);
     res.writeHead(503).end();
   });
-  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null);
+  // Repeat offenders' TCP connections are reset before HTTP parsing (not behind a proxy: its address is every client's).
+  const gate = createAddressGate({ denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec });
+  gate.attach(httpServer);
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
     transports: ['websocket', 'polling'],

@@ -47,6 +47,12 @@ export interface AbuseLimitOptions {
   readonly floodBlockSec: number;
   /** Addresses no per-address limit applies to (e.g. a known gateway, or a benchmark's load generator). */
   readonly exemptAddresses: readonly string[];
+  /**
+   * An address over its handshake budget, or whose connection was disconnected for flooding, has its
+   * TCP connections reset before any HTTP parsing for this long (transport/address-gate.ts; per node).
+   * 0: off. Always off with `trustProxy` (the TCP peer is then the proxy).
+   */
+  readonly denyAddressSec: number;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
@@ -60,6 +66,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
   strikeWindowSec: 10,
   floodBlockSec: 30,
   exemptAddresses: [],
+  denyAddressSec: 30,
 };
 
 /** Everything `createApp` depends on; only `store` is required. */

@@ -37,6 +37,8 @@ const server = createApp({
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
   ...(env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+  // seconds an abusive address's TCP connections are reset for (0: off; always off with TRUST_PROXY)
+  ...(env.DENY_ADDRESS_SECONDS && Number(env.DENY_ADDRESS_SECONDS) >= 0 ? { abuseLimits: { denyAddressSec: Number(env.DENY_ADDRESS_SECONDS) } } : {}),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
 installProcessGuards(logger, () => server.close().then(() => store.close()));

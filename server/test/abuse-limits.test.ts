@@ -109,7 +109,12 @@ describe('limits per identity and per address', () => {
 
   it('an identity disconnected for flooding is refused for `floodBlockSec`, before any store read; others are not', async () => {
     const store = spiedStore();
-    const server = await startServer({ store, rateLimit: { points: 5, durationSec: 60 }, abuseLimits: { strikes: 3, floodBlockSec: 1 } });
+    // the identity's block alone: every client here shares 127.0.0.1, whose deny is address-gate.test.ts's matter
+    const server = await startServer({
+      store,
+      rateLimit: { points: 5, durationSec: 60 },
+      abuseLimits: { strikes: 3, floodBlockSec: 1, denyAddressSec: 0 },
+    });
     const c = await Client.connect(server);
     const gone = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
     for (let i = 0; i < 12 && c.socket.connected; i++) void c.send('lobby:online', {}).catch(() => undefined);

@@ -99,7 +99,8 @@ describe('accounts over HTTP', () => {
   });
 
   it('an account disconnected for flooding is refused at its next handshake by cookie (after reading it)', async () => {
-    const { server, guest } = await setup({ rateLimit: { points: 3, durationSec: 60 }, abuseLimits: { strikes: 2, floodBlockSec: 60 } });
+    // the identity's block alone (every client here is 127.0.0.1: the address deny is address-gate.test.ts's matter)
+    const { server, guest } = await setup({ rateLimit: { points: 3, durationSec: 60 }, abuseLimits: { strikes: 2, floodBlockSec: 60, denyAddressSec: 0 } });
     const reg = await http(server, 'POST', '/api/account/register', { username: 'Flooder', password: 'correct horse', token: guest.session.token });
     const signed = await socketWithCookie(server, reg.cookie ?? '');
     for (let i = 0; i < 6; i++) void signed.send('lobby:online', {}).catch(() => undefined);

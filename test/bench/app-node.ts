@@ -37,6 +37,7 @@ export async function startAppNode(cfg: {
   prefix: string;
   adapter: boolean;
   limits?: 'off' | 'per-identity';
+  denyAddressSec?: number;
   adapterKind?: 'pubsub' | 'streams';
 }): Promise<FloorServer> {
   const store = createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
@@ -48,7 +49,10 @@ export async function startAppNode(cfg: {
     store,
     ...(pubsub ? { redis: pubsub } : {}),
     rateLimit: { points: 1_000_000, durationSec: 1 },
-    abuseLimits: cfg.limits === 'per-identity' ? PER_IDENTITY : UNLIMITED,
+    abuseLimits: {
+      ...(cfg.limits === 'per-identity' ? PER_IDENTITY : UNLIMITED),
+      ...(cfg.denyAddressSec === undefined ? {} : { denyAddressSec: cfg.denyAddressSec }),
+    },
   });
   // The streams adapter replaces the default in-memory one (measurement only: no resubscription hook).
   const closeStreams = streams ? useStreamsAdapter(app.io, cfg.redisUrl, cfg.prefix) : null;

@@ -30,6 +30,8 @@ export interface NodeConfig {
   readonly adapter: boolean;
   /** App only: 'off' (default) lifts every limit; 'per-identity' keeps the limits that stop one abusive identity. */
   readonly limits?: 'off' | 'per-identity';
+  /** App only: overrides the abuse limits' `denyAddressSec` (bench:abuse `--deny-sec`, e.g. 0 to compare without the deny list). */
+  readonly denyAddressSec?: number;
   /** Which cross-node adapter when `adapter` (default pubsub). */
   readonly adapterKind?: 'pubsub' | 'streams';
 }

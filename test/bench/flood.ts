@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { io } from 'socket.io-client';
 import { type ClientSocket, connectClient, request, startGame } from '../support/game-client.js';
 import { runAsChild } from './child.js';
@@ -6,7 +7,8 @@ import { runAsChild } from './child.js';
  * One abusive identity: `sockets` connections of one token, each looping join / resync / leave of a
  * game and lobby subscribe / unsubscribe as fast as the acks come back. A refused handshake or a
  * disconnection (e.g. for `flooding`) is retried after a second, like a stock client. Used by
- * `npm run bench:abuse` (as a child process) and by the chaos suite (in-process, short).
+ * `npm run bench:abuse` (as a child process; a `stop` line on stdin ends it before `durationMs`) and
+ * by the chaos suite (in-process, short).
  */
 
 export interface FloodConfig {
@@ -42,17 +44,18 @@ function open(url: string, token: string, localAddress: string | undefined): Pro
   });
 }
 
-export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
+export async function runFlood(cfg: FloodConfig, stop?: AbortSignal): Promise<FloodResult> {
   const abuser = await connectClient(cfg.url, { name: 'abuser' });
   const accomplice = await connectClient(cfg.url, { name: 'accomplice' });
   const gameId = await startGame(abuser, accomplice);
   accomplice.close();
   const token = abuser.session.token;
-  const until = Date.now() + cfg.durationMs;
+  const end = Date.now() + cfg.durationMs;
+  const going = (): boolean => Date.now() < end && !stop?.aborted;
   const r = { accepted: 0, refusedHandshakes: 0, requests: 0, limited: 0, disconnectedForFlooding: 0 };
 
   const loop = async (): Promise<void> => {
-    while (Date.now() < until) {
+    while (going()) {
       const socket = await open(cfg.url, token, cfg.localAddress);
       if (!socket) {
         r.refusedHandshakes++;
@@ -64,7 +67,7 @@ export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
       socket.on('error', (e) => {
         if (e.code === 'flooding') flooding = true;
       });
-      for (let i = 0; socket.connected && Date.now() < until; i++) {
+      for (let i = 0; socket.connected && going(); i++) {
         const op = OPS[i % OPS.length] ?? 'game:join';
         const ack = await request(socket, op, op.startsWith('lobby') ? {} : { gameId }, 5000).catch(() => null);
         r.requests++;
@@ -72,7 +75,7 @@ export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
       }
       if (flooding) r.disconnectedForFlooding++;
       socket.close();
-      if (Date.now() < until) await sleep(1000);
+      if (going()) await sleep(1000);
     }
   };
   await Promise.all(Array.from({ length: cfg.sockets }, loop));
@@ -80,4 +83,8 @@ export async function runFlood(cfg: FloodConfig): Promise<FloodResult> {
   return r;
 }
 
-runAsChild(import.meta.url, 'flood', runFlood);
+runAsChild(import.meta.url, 'flood', (cfg: FloodConfig) => {
+  const stop = new AbortController();
+  createInterface({ input: process.stdin }).on('line', (line) => line === 'stop' && stop.abort());
+  return runFlood(cfg, stop.signal);
+});

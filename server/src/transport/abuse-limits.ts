@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AbuseLimitOptions } from '../config.js';
 import type { RedisClient } from '../store/redis-client.js';
+import type { AddressGate } from './address-gate.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 
@@ -19,7 +20,11 @@ import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
  *   event waits for one (pipelined) round trip at most.
  * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
  * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
- * Addresses in `exemptAddresses` have no per-address limit.
+ * Its other connections are disconnected the same way at their next event (no strikes to collect).
+ * Addresses in `exemptAddresses` have no per-address limit. The `gate` (address-gate.ts) is told of
+ * an address that exceeds its handshake budget or whose connection was disconnected for flooding, so
+ * that the node refuses its next TCP connections before any HTTP parsing (never an exempt address);
+ * a connection from a denied address is disconnected at its first refused event (no strikes either).
  */
 
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
@@ -64,8 +69,20 @@ class Slots {
   }
 }
 
-/** `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets there. */
-export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLimiter, redis: RedisClient | null = null): AbuseLimiter {
+/** The deny list of addresses (address-gate.ts) as the limits use it. */
+export type AddressDenial = Pick<AddressGate, 'deny' | 'denied'>;
+const NO_DENIAL: AddressDenial = { deny: () => undefined, denied: () => false };
+
+/**
+ * `perConnection`: the per-connection event budget, checked first; `redis`: count the shared budgets
+ * there; `gate`: refuses an abusive address's next connections (address-gate.ts).
+ */
+export function createAbuseLimiter(
+  o: AbuseLimitOptions,
+  perConnection: EventLimiter,
+  redis: RedisClient | null = null,
+  gate: AddressDenial = NO_DENIAL,
+): AbuseLimiter {
   const exempt = new Set(o.exemptAddresses);
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
   // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
@@ -80,10 +97,17 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
   /** Blocks this node has set or seen, so their handshakes are refused without a round trip. */
   const blockedHere = new Map<string, number>();
 
-  const blocked = async (playerId: string): Promise<boolean> => {
+  /** Blocked as far as this node knows (no round trip). */
+  const blockedLocally = (playerId: string): boolean => {
+    if (blockedHere.size === 0) return false;
     const until = blockedHere.get(playerId);
-    if (until !== undefined && until > Date.now()) return true;
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
     blockedHere.delete(playerId);
+    return false;
+  };
+  const blocked = async (playerId: string): Promise<boolean> => {
+    if (blockedLocally(playerId)) return true;
     const res = await blocks.get(playerId);
     if (res === null || res.consumedPoints <= 1) return false;
     blockedHere.set(playerId, Date.now() + res.msBeforeNext);
@@ -96,7 +120,12 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
   };
 
   return {
-    handshakeAllowed: async (address) => exempt.has(address) || take(handshakes, address),
+    async handshakeAllowed(address) {
+      if (exempt.has(address)) return true;
+      if (await take(handshakes, address)) return true;
+      gate.deny(address);
+      return false;
+    },
     async claimRefused(claimed) {
       if (perIdentity.full(claimed)) return 'full';
       return (await blocked(claimed)) ? 'blocked' : null;
@@ -113,13 +142,17 @@ export function createAbuseLimiter(o: AbuseLimitOptions, perConnection: EventLim
     },
     async allowEvent(conn, event) {
       const { playerId, address } = conn.data;
+      // another connection of this identity was disconnected for flooding: this one goes too, at once
+      if (blockedLocally(playerId)) return 'flooding';
       if (await perConnection(conn.id)) {
         const budgets = [take(identityEvents, playerId)];
         if (!exempt.has(address)) budgets.push(take(addressEvents, address));
         if (ROOM_EVENTS.has(event)) budgets.push(take(roomOps, playerId));
         if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
       }
-      if (await take(strikes, conn.id)) return 'limited';
+      // an address already denied has had its chance: no strikes
+      if (!gate.denied(address) && (await take(strikes, conn.id))) return 'limited';
+      if (!exempt.has(address)) gate.deny(address);
       await block(playerId);
       return 'flooding';
     },

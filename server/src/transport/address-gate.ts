@@ -1,0 +1,63 @@
+import type { Server as NetServer, Socket } from 'node:net';
+
+/**
+ * A per-node deny list of client addresses, checked on the raw TCP connection before the HTTP
+ * server sees it: a connection from a denied address is reset at once (no HTTP parsing, no response,
+ * never reaches engine.io or the app), which makes refusing a repeat offender nearly free. The
+ * abuse limits deny an address when it exceeds its handshake budget or one of its connections is
+ * disconnected for flooding; a denial ends `denySec` after it was made (denying again restarts it).
+ *
+ * Only meaningful when the TCP peer is the client: behind a reverse proxy every connection comes
+ * from the proxy, so the gate is created disabled there (`denySec` 0).
+ */
+export interface AddressGate {
+  /** Refuse new connections from `address` for the configured time (nothing when disabled). */
+  deny(address: string): void;
+  denied(address: string | undefined): boolean;
+  /** Puts the check in front of the server's own `connection` listeners (HTTP's parser among them). */
+  attach(server: NetServer): void;
+}
+
+/** Entries kept at most: a sweep of the expired ones runs past SWEEP_AT; beyond MAX new denials are not recorded. */
+const SWEEP_AT = 10_000;
+const MAX = 100_000;
+
+export function createAddressGate(o: { readonly denySec: number; readonly now?: () => number }): AddressGate {
+  const now = o.now ?? Date.now;
+  const until = new Map<string, number>();
+  const enabled = o.denySec > 0;
+
+  const denied = (address: string | undefined): boolean => {
+    if (address === undefined || until.size === 0) return false;
+    const t = until.get(address);
+    if (t === undefined) return false;
+    if (t > now()) return true;
+    until.delete(address);
+    return false;
+  };
+
+  return {
+    denied,
+    deny(address) {
+      if (!enabled) return;
+      if (until.size >= SWEEP_AT && !until.has(address)) {
+        const t = now();
+        for (const [a, end] of until) if (end <= t) until.delete(a);
+        if (until.size >= MAX) return;
+      }
+      until.set(address, now() + o.denySec * 1000);
+    },
+    attach(server) {
+      if (!enabled) return;
+      const inner = server.listeners('connection') as ((this: NetServer, socket: Socket) => void)[];
+      server.removeAllListeners('connection');
+      server.on('connection', function gate(this: NetServer, socket: Socket) {
+        if (denied(socket.remoteAddress)) {
+          socket.resetAndDestroy();
+          return;
+        }
+        for (const listener of inner) listener.call(this, socket);
+      });
+    },
+  };
+}
