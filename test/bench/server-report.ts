@@ -1,3 +1,4 @@
+import type { LoopSample } from './loop-monitor.js';
 import type { PhaseResult } from './phase.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
@@ -33,8 +34,13 @@ export function runLine(r: PhaseResult, run: number): string {
     `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''} store ${fmt(r.storePerMove, 2)} cmd/move ` +
     `(${Object.entries(r.storeByName)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
-      .join(', ')})`
+      .join(', ')}); ${r.loop.map(loopText).join(' | ')}`
   );
+}
+
+/** A node's event-loop delay and GC over the run (see loop-monitor.ts). */
+function loopText(l: LoopSample): string {
+  return `loop delay p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} max ${fmt(l.max)} ms, GC ${l.gcCount}x ${fmt(l.gcMs, 0)} ms (max ${fmt(l.gcMaxMs)})`;
 }
 
 export interface ReportOptions {
