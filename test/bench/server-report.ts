@@ -31,7 +31,8 @@ export function runLine(r: PhaseResult, run: number): string {
   return (
     `${phaseName(r.mode, r.nodes)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
     `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%; ` +
-    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''} store ${fmt(r.storePerMove, 2)} cmd/move ` +
+    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''}` +
+    `${r.publishPerMove === null ? '' : ` publish ${fmt(r.publishPerMove, 2)}/move;`} store ${fmt(r.storePerMove, 2)} cmd/move ` +
     `(${Object.entries(r.storeByName)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
       .join(', ')}); ${r.loop.map(loopText).join(' | ')}`
