@@ -68,7 +68,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   for (const r of rows) groups.set(phaseName(r.mode, r.nodes), [...(groups.get(phaseName(r.mode, r.nodes)) ?? []), r]);
   const col = (rs: PhaseResult[], f: (r: PhaseResult) => number, d = 1): string => `${fmt(median(rs.map(f)), d)} ${spread(rs.map(f), d)}`.trim();
   table(
-    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'refused'],
+    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'loop delay p99 ms', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'refused'],
     [...groups].map(([name, rs]) => [
       name,
       col(rs, (r) => r.movesPerSec, 0),
@@ -76,6 +76,8 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
       col(rs, (r) => r.p99),
       col(rs, (r) => r.serverCpu.reduce((a, b) => a + b, 0), 0),
       col(rs, (r) => r.cpuMsPerMove, 3),
+      // the worst node of each run
+      col(rs, (r) => Math.max(...r.loop.map((l) => l.p99))),
       col(rs, (r) => r.storePerMove, 2),
       rs.some((r) => r.publishPerMove === null) ? '-' : col(rs, (r) => r.publishPerMove ?? NaN, 2),
       col(rs, (r) => r.redisCallsPerMove, 1),
