@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps): App {
     : null;
   const identity = createIdentity(store, now, settings.limits.playerTtlMs, durable?.directory);
   const accounts = durable?.accountService(identity);
-  const publisher = socketPublisher(io);
+  const publisher = socketPublisher(io, { crossNode: redis !== null });
   let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
   const games = new GameService({
     store,

@@ -7,10 +7,14 @@ import { LobbyUpdates } from '../src/services/lobby-updates.js';
 describe('LobbyUpdates', () => {
   const doc = (id: string, turn: number): GameDoc => ({ id, turn }) as GameDoc;
   let sent: GameSummary[];
+  let batches: number;
   let spectators: number;
   const make = (intervalMs: number): LobbyUpdates =>
     new LobbyUpdates(
-      (s) => sent.push(s),
+      (batch) => {
+        batches += 1;
+        sent.push(...batch);
+      },
       (d) => ({ id: d.id, turn: d.turn, spectators }) as GameSummary,
       intervalMs,
     );
@@ -18,6 +22,7 @@ describe('LobbyUpdates', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     sent = [];
+    batches = 0;
     spectators = 0;
   });
   afterEach(() => {
@@ -37,11 +42,13 @@ describe('LobbyUpdates', () => {
       { id: 'a', turn: 9, spectators: 4 },
       { id: 'b', turn: 3, spectators: 4 },
     ]);
+    expect(batches).toBe(1); // both games in one batch: one message between nodes
     u.changed(doc('a', 10));
     vi.advanceTimersByTime(1000);
     expect(sent.map((s) => s.turn)).toEqual([9, 3, 10]);
     vi.advanceTimersByTime(5000);
     expect(sent).toHaveLength(3);
+    expect(batches).toBe(2); // nothing pending: no empty batch
   });
 
   it('drops the pending update of a game that left the lobby', () => {

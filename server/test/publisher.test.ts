@@ -17,6 +17,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     publishPresence: (p) => sent.push(['game:presence', p]),
     publishSpectators: (p) => sent.push(['game:spectators', p]),
     publishLobby: (event, payload) => sent.push([event, payload]),
+    publishLobbyUpdates: (summaries) => summaries.forEach((s) => sent.push(['lobby:gameUpdated', s])),
     toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
     gameMembers: () => Promise.resolve([]),
     playerOnline: () => Promise.resolve(false),

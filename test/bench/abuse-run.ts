@@ -53,7 +53,7 @@ async function serverCpu<T>(node: Child, run: () => Promise<T>): Promise<[T, num
   const answer = node.next('CPU');
   node.proc.stdin?.write('report\n');
   const sample = JSON.parse(await answer) as NodeSample;
-  return [result, sample.cpuPct * 10, sample.loop?.loopP99 ?? NaN];
+  return [result, sample.cpuPct * 10, sample.loop.p99];
 }
 
 async function measure(url: string, cfg: AbuseRunConfig): Promise<LoadResult> {

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { startFloorServer } from './floor-server.js';
 import { startAppNode } from './app-node.js';
 import { windowProfiler } from './window-profiler.js';
-import { loopProbe, type LoopSample } from './node-probe.js';
+import { loopMonitor, type LoopSample } from './loop-monitor.js';
 
 /**
  * One server under test, in its own process: `floor` (bare Socket.IO + Redis) or `app` (the
@@ -19,8 +19,8 @@ export interface NodeSample {
   /** Redis commands sent by the game state's client, and by the adapter's publisher (pub/sub adapter only), by name. */
   readonly store: Record<string, number>;
   readonly publish: Record<string, number> | null;
-  /** The main thread's event-loop delay and CPU over the window. */
-  readonly loop?: LoopSample;
+  /** The node's event-loop delay and GC pauses over the window. */
+  readonly loop: LoopSample;
 }
 
 export interface NodeConfig {
@@ -41,7 +41,7 @@ const server = cfg.mode === 'floor' ? await startFloorServer(cfg) : await startA
 process.stdout.write(`READY ${server.port}\n`);
 
 const profiler = windowProfiler(process.env.BENCH_PROF, cfg.mode);
-const probe = loopProbe();
+const loop = loopMonitor();
 let cpu = process.cpuUsage();
 let at = performance.now();
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -50,7 +50,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     at = performance.now();
     server.counters?.store.reset();
     server.counters?.publish?.reset();
-    probe.mark();
+    loop.reset();
     void profiler.start();
   } else if (line === 'report') {
     void profiler.stop();
@@ -61,7 +61,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       cpuMs,
       store: Object.fromEntries(server.counters?.store.counts ?? []),
       publish: server.counters?.publish ? Object.fromEntries(server.counters.publish.counts) : null,
-      loop: probe.sample(),
+      loop: loop.sample(),
     };
     process.stdout.write(`CPU ${JSON.stringify(sample)}\n`);
   } else if (line === 'rss') {

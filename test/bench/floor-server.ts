@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import { openRedis } from '../../server/src/store/redis-client.js';
 import { Server } from 'socket.io';
 import { useStreamsAdapter } from './adapters.js';
 import { type CommandCounter, countCommands } from '../support/command-counter.js';
@@ -45,10 +45,12 @@ const isMove = (p: unknown): p is MovePayload =>
 type Ack = (r: { ok: boolean; version?: number }) => void;
 
 export async function startFloorServer(opts: FloorOptions): Promise<FloorServer> {
-  const redis = new Redis(opts.redisUrl, { enableAutoPipelining: true }); // as the game server's store
+  // Redis clients configured as the game server's (openRedis: auto-pipelining, command timeout,
+  // reconnection), its store's and its adapter's alike: the same deployment.
+  const redis = openRedis(opts.redisUrl);
   const streams = opts.adapter === true && opts.adapterKind === 'streams';
-  const pub = opts.adapter && !streams ? new Redis(opts.redisUrl) : null;
-  const sub = pub ? pub.duplicate() : null;
+  const pub = opts.adapter && !streams ? openRedis(opts.redisUrl) : null;
+  const sub = pub ? openRedis(opts.redisUrl, true) : null;
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'], serveClient: false });
   if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${opts.prefix}socket.io` }));

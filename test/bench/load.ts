@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openAppTable } from './app-driver.js';
 import { runAsChild } from './child.js';
 import { type OpenedTable, openFloorTable, type TableOptions } from './floor-driver.js';
@@ -55,6 +57,27 @@ async function openAll(cfg: LoadConfig, stats: Stats, opts: TableOptions): Promi
   return tables;
 }
 
+/**
+ * BENCH_TRACE=<dir>: every latency sample with its send time (ms since the window opened), as
+ * `<dir>/<mode>-<nodes>n-<pid>.json` ([[t, ms], ...]): shows whether the tail comes in bursts, and at what period.
+ */
+function writeTrace(dir: string | undefined, cfg: LoadConfig, stats: Stats, t0: number): void {
+  if (!dir || !stats.sentAt) return;
+  const rows = stats.latencies.map((ms, i) => [Math.round((stats.sentAt?.[i] ?? 0) - t0), Math.round(ms * 10) / 10]);
+  writeFileSync(join(dir, `${cfg.mode}-${cfg.urls.length}n-${process.pid}.json`), JSON.stringify(rows));
+}
+
+/**
+ * When table `i` sends its first move: spread evenly over one think time (golden-ratio sequence), as
+ * players who sat down at different moments. Started all at once, the tables would keep moving in
+ * waves (every move of a wave answered within the think time puts the next wave in step again): a
+ * burst of every game's move at once, then silence, which measures how a server drains a burst of
+ * `games` moves rather than how it answers a steady load.
+ */
+export function startOffset(i: number, thinkMs: number): number {
+  return ((i * 0.6180339887) % 1) * thinkMs;
+}
+
 /** Tells the orchestrator when the measured window opens and closes (it samples the servers' CPU). */
 function mark(what: 'start' | 'end'): void {
   process.stdout.write(`MARK ${what}\n`);
@@ -62,13 +85,14 @@ function mark(what: 'start' | 'end'): void {
 
 export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [], refusals: {} };
+  if (process.env.BENCH_TRACE) stats.sentAt = [];
   // Played out before anything is measured: the generator runs no rules under load.
   const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0 };
   const t0 = performance.now();
   const tables = await openAll(cfg, stats, opts);
   const setupSec = (performance.now() - t0) / 1000;
   stats.running = true;
-  for (const t of tables) t.table.start(t.version);
+  tables.forEach((t, i) => setTimeout(() => t.table.start(t.version), startOffset(i, opts.thinkMs)));
   await sleep(cfg.warmupMs);
   const cpu0 = process.cpuUsage();
   const m0 = performance.now();
@@ -82,6 +106,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   stats.running = false;
   await sleep(500);
   for (const t of tables) t.close();
+  writeTrace(process.env.BENCH_TRACE, cfg, stats, m0);
   const lat = [...stats.latencies].sort((a, b) => a - b);
   return {
     games: cfg.games,

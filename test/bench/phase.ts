@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
 import { adapterKind } from './adapters.js';
 import type { NodeConfig, NodeSample } from './bench-node.js';
+import type { LoopSample } from './loop-monitor.js';
 import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
 import { startBotLoad, type BotLoadResult } from './bot-load.js';
-import type { LoopSample } from './node-probe.js';
 
 /** One measured run of the server benchmark: one mode (floor or game server) on 1 or 2 nodes. */
 
@@ -35,9 +35,9 @@ export interface PhaseResult extends LoadResult {
   readonly redisCpu: number;
   /** Commands Redis executed per move (INFO commandstats, scripts' inner calls included). */
   readonly redisCallsPerMove: number;
+  /** Each server node's event-loop delay and GC pauses over the window. */
+  readonly loop: readonly LoopSample[];
   readonly bots?: BotLoadResult;
-  /** Each server node's event-loop delay and main-thread CPU over the window. */
-  readonly loops?: readonly LoopSample[];
 }
 
 interface RedisSample {
@@ -122,8 +122,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       storeByName: Object.fromEntries(Object.entries(store).map(([k, v]) => [k, v / moves])),
       redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
       redisCallsPerMove: (r1.calls - r0.calls) / moves,
+      loop: nodeSamples.map((s) => s.loop),
       ...(botResult ? { bots: botResult } : {}),
-      loops: nodeSamples.flatMap((s) => (s.loop ? [s.loop] : [])),
     };
   } finally {
     await Promise.all(servers.map(stopChild));

@@ -1,3 +1,4 @@
+import type { LoopSample } from './loop-monitor.js';
 import type { PhaseResult } from './phase.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
@@ -30,11 +31,17 @@ export function runLine(r: PhaseResult, run: number): string {
   return (
     `${phaseName(r.mode, r.nodes)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
     `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%; ` +
-    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''} store ${fmt(r.storePerMove, 2)} cmd/move ` +
+    `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''}` +
+    `${r.publishPerMove === null ? '' : ` publish ${fmt(r.publishPerMove, 2)}/move;`} store ${fmt(r.storePerMove, 2)} cmd/move ` +
     `(${Object.entries(r.storeByName)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
-      .join(', ')})`
+      .join(', ')}); ${r.loop.map(loopText).join(' | ')}`
   );
+}
+
+/** A node's event-loop delay and GC over the run (see loop-monitor.ts). */
+function loopText(l: LoopSample): string {
+  return `loop delay p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} max ${fmt(l.max)} ms, GC ${l.gcCount}x ${fmt(l.gcMs, 0)} ms (max ${fmt(l.gcMaxMs)}), main thread CPU ${l.mainCpuPct === null ? '-' : `${fmt(l.mainCpuPct, 0)}%`}`;
 }
 
 export interface ReportOptions {
@@ -61,7 +68,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   for (const r of rows) groups.set(phaseName(r.mode, r.nodes), [...(groups.get(phaseName(r.mode, r.nodes)) ?? []), r]);
   const col = (rs: PhaseResult[], f: (r: PhaseResult) => number, d = 1): string => `${fmt(median(rs.map(f)), d)} ${spread(rs.map(f), d)}`.trim();
   table(
-    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'refused'],
+    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'loop delay p99 ms', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'refused'],
     [...groups].map(([name, rs]) => [
       name,
       col(rs, (r) => r.movesPerSec, 0),
@@ -69,6 +76,8 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
       col(rs, (r) => r.p99),
       col(rs, (r) => r.serverCpu.reduce((a, b) => a + b, 0), 0),
       col(rs, (r) => r.cpuMsPerMove, 3),
+      // the worst node of each run
+      col(rs, (r) => Math.max(...r.loop.map((l) => l.p99))),
       col(rs, (r) => r.storePerMove, 2),
       rs.some((r) => r.publishPerMove === null) ? '-' : col(rs, (r) => r.publishPerMove ?? NaN, 2),
       col(rs, (r) => r.redisCallsPerMove, 1),

@@ -7,7 +7,6 @@ import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
 import { report, runLine } from './server-report.js';
 import { botLine } from './bot-load.js';
-import { loopLine } from './node-probe.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
@@ -19,8 +18,10 @@ import { loopLine } from './node-probe.js';
  * both). Each phase runs `--runs` times, floor and game server alternating (floor, app, app, floor,
  * ...), so a drift of the machine hits both alike. Per run it prints each process's CPU (server
  * nodes, load generator, redis-server), the servers' CPU ms per move and the Redis commands they
- * send per move, and each node's event-loop delay (p50/p99/max) and main-thread CPU. `--bots N` (BENCH_BOTS): N games against the computer run beside the load in the game
- * server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
+ * send per move, and each node's event-loop delay (p50/p99/max) and GC pauses (loop-monitor.ts).
+ * The tables start their games spread over one think time (load.ts `startOffset`), as independent
+ * players would; BENCH_TRACE=<dir> writes every latency sample with its send time. `--bots N`
+ * (BENCH_BOTS): N games against the computer run beside the load in the game server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
  * stops by itself.
  */
 
@@ -84,7 +85,6 @@ async function main(): Promise<void> {
             admin,
           );
           console.log(runLine(r, run));
-          if (r.loops?.length) console.log(loopLine(r.loops));
           if (r.bots) console.log(botLine(r.bots));
           rows.push(r);
         }

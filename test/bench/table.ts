@@ -26,6 +26,8 @@ export interface Stats {
   refused: number;
   games: number;
   latencies: number[];
+  /** When set (BENCH_TRACE), the send time (performance.now) of each latency sample, in the same order. */
+  sentAt?: number[];
   /** Refused moves by ack code ('timeout' when no ack came), when the driver reports them. */
   refusals?: Record<string, number>;
 }
@@ -79,7 +81,10 @@ export class Table {
     if (this.renewing) return;
     const at = fromSpectator ? this.sentAt.get(version) : undefined;
     if (at !== undefined) {
-      if (this.stats.measuring) this.stats.latencies.push(performance.now() - at);
+      if (this.stats.measuring) {
+        this.stats.latencies.push(performance.now() - at);
+        this.stats.sentAt?.push(at);
+      }
       this.sentAt.delete(version);
     }
     if (version <= this.version) return;

@@ -102,7 +102,7 @@ export class GameService {
 
   constructor(private readonly deps: GameServiceDeps) {
     this.lobbyUpdates = new LobbyUpdates(
-      (s) => deps.publisher.publishLobby('lobby:gameUpdated', s),
+      (summaries) => deps.publisher.publishLobbyUpdates(summaries),
       (doc) => this.summaries.of(doc),
       deps.settings.lobbyBatchMs,
     );

@@ -6,21 +6,24 @@ import type { GameDoc } from './game-doc.js';
  * is marked, and every `intervalMs` each marked game is sent once with its latest summary (built
  * at that moment, so it carries the latest spectator count too). Hundreds of games changing turn
  * every second cost each lobby connection at most one update per game and interval, not one per
- * turn. A game that leaves the lobby (finished) is unmarked first, so no update follows its removal.
+ * turn, and the nodes exchange one message per interval for all of them, not one per game (a burst
+ * every interval that each node would decode even with nobody in its lobby). A game that leaves
+ * the lobby (finished) is unmarked first, so no update follows its removal.
  */
 export class LobbyUpdates {
   private readonly pending = new Map<string, GameDoc>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly send: (summary: GameSummary) => void,
+    /** Sends one batch (one message between nodes, see `Publisher.publishLobbyUpdates`). */
+    private readonly send: (summaries: readonly GameSummary[]) => void,
     private readonly summaryOf: (doc: GameDoc) => GameSummary,
     private readonly intervalMs: number,
   ) {}
 
   /** The game's listed facts changed (its turn): it is sent at the next flush. */
   changed(doc: GameDoc): void {
-    if (this.intervalMs <= 0) return this.send(this.summaryOf(doc));
+    if (this.intervalMs <= 0) return this.send([this.summaryOf(doc)]);
     this.pending.set(doc.id, doc);
     if (this.timer) return;
     this.timer = setTimeout(() => this.flush(), this.intervalMs);
@@ -38,6 +41,6 @@ export class LobbyUpdates {
     this.timer = null;
     const docs = [...this.pending.values()];
     this.pending.clear();
-    for (const doc of docs) this.send(this.summaryOf(doc));
+    if (docs.length) this.send(docs.map((doc) => this.summaryOf(doc)));
   }
 }

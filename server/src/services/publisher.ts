@@ -1,5 +1,6 @@
 import type {
   GameEvent,
+  GameSummary,
   HeartbeatEvent,
   PresenceEvent,
   ServerToClientEvents,
@@ -24,6 +25,11 @@ export interface Publisher {
   publishPresence(p: PresenceEvent): void;
   publishSpectators(p: SpectatorsEvent): void;
   publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0]): void;
+  /**
+   * A batch of `lobby:gameUpdated` (the coalesced turn changes of many games): one message between
+   * nodes for the whole batch, then one event per game to each lobby connection.
+   */
+  publishLobbyUpdates(summaries: readonly GameSummary[]): void;
   toPlayer<K extends keyof PlayerEvents>(playerId: string, event: K, payload: Parameters<PlayerEvents[K]>[0]): void;
   /** The player id of every connection in the game's room, on every node (one entry per connection). */
   gameMembers(gameId: string): Promise<string[]>;

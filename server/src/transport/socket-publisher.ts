@@ -1,3 +1,4 @@
+import type { GameSummary } from '@progressive-chess/shared';
 import type { LobbyEvents, PlayerEvents, Publisher } from '../services/publisher.js';
 import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
@@ -24,7 +25,7 @@ function emitTo<K extends keyof OnePayloadEvents>(
  * the room was there then. A version committed on another node, or a connection that joined
  * since (its snapshot may predate that event), gets the heartbeat as before.
  */
-export function socketPublisher(io: AppServer): Publisher {
+export function socketPublisher(io: AppServer, opts: { readonly crossNode: boolean }): Publisher {
   /** Per game with a room here: the version this node last emitted, and who was in the room then. */
   const delivered = new Map<string, { version: number; members: ReadonlySet<string> }>();
   const roomOf = (gameId: string): ReadonlySet<string> | undefined => io.of('/').adapter.rooms.get(gameRoom(gameId));
@@ -34,7 +35,19 @@ export function socketPublisher(io: AppServer): Publisher {
     for (const id of roomOf(gameId) ?? []) if (!d.members.has(id)) return false;
     return true;
   };
+  /** Lobby updates to this node's lobby connections, if it has any (an emit encodes even for nobody). */
+  const lobbyUpdatesHere = (summaries: readonly GameSummary[]): void => {
+    if (!io.of('/').adapter.rooms.get(LOBBY_ROOM)?.size) return;
+    for (const s of summaries) io.local.to(LOBBY_ROOM).emit('lobby:gameUpdated', s);
+  };
+  if (opts.crossNode) io.on('lobby:updates', lobbyUpdatesHere);
   return {
+    publishLobbyUpdates(summaries) {
+      if (summaries.length === 0) return;
+      lobbyUpdatesHere(summaries);
+      // one message to the other nodes for the whole batch (they deliver it to their own lobby rooms)
+      if (opts.crossNode) io.serverSideEmit('lobby:updates', [...summaries]);
+    },
     publishGame(e) {
       io.to(gameRoom(e.gameId)).emit('game:event', e);
       const members = roomOf(e.gameId);

@@ -1,4 +1,4 @@
-import type { ServerToClientEvents } from '@progressive-chess/shared';
+import type { GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
 
 /** What the server keeps on each socket (set by the identity middleware). */
@@ -14,7 +14,10 @@ export interface SocketData {
  * protocol schema (`CLIENT_EVENTS`) instead of trusting the client's types.
  */
 export type InboundEvents = Record<string, (...args: unknown[]) => void>;
-export type InterServerEvents = Record<string, never>;
+/** Between nodes (Socket.IO `serverSideEmit`): a batch of lobby updates, delivered to each node's own lobby room. */
+export interface InterServerEvents {
+  'lobby:updates': (summaries: GameSummary[]) => void;
+}
 
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
