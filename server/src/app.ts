@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps): App {
     res.writeHead(503).end();
   });
   // Repeat offenders' TCP connections are reset before HTTP parsing (not behind a proxy: its address is every client's).
-  const gate = createAddressGate({ denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec });
+  const gate = createAddressGate({ denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec, now });
   gate.attach(httpServer);
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
   const io: AppServer = new Server(httpServer, {
