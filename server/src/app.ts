@@ -30,7 +30,7 @@ import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
 import { originAllowed } from './transport/origin.js';
-import { guardPublishes, guardUnsubscribes } from './transport/publish-guard.js';
+import { guardPublishes, guardSubscriptions } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
 import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
 import { createAddressGate } from './transport/address-gate.js';
@@ -65,7 +65,7 @@ function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owne
   const clients = adapterClients(deps);
   if (clients) {
     guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
-    guardUnsubscribes(clients.sub, throttledWarning(deps.logger, 'adapter unsubscribe failed'));
+    guardSubscriptions(clients.sub, throttledWarning(deps.logger, 'adapter (un)subscribe failed'));
   }
   return clients;
 }
