@@ -1,7 +1,7 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TaskReply, TaskRequest } from './messages.js';
 import { bindCancelFlag } from './task-clock.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import type { TaskMap } from './tasks.js';
 
 /** What the pool hands each worker at its start (worker-pool.ts). */
@@ -10,6 +10,8 @@ export interface WorkerSetup {
   readonly cancel?: SharedArrayBuffer;
   /** The thread's CPU niceness (Linux: per thread; 19 the lowest priority), or null to keep the process's. */
   readonly nice?: number | null;
+  /** Run the thread as SCHED_IDLE (Linux; thread-priority.ts). */
+  readonly idle?: boolean;
 }
 
 /** The worker side: runs each request's task and answers its output or the error's message. */
@@ -18,14 +20,7 @@ export function serve(tasks: TaskMap): void {
   if (port === null) throw new Error('serve() runs in a worker thread');
   const setup = (workerData ?? {}) as WorkerSetup;
   if (setup.cancel) bindCancelFlag(new Int32Array(setup.cancel));
-  if (setup.nice !== undefined && setup.nice !== null) {
-    try {
-      // pid 0 is the calling thread on Linux: the search yields the CPU to the event loop, not the reverse.
-      setPriority(0, setup.nice);
-    } catch {
-      // Not permitted or not supported here: the search runs at the process's priority.
-    }
-  }
+  lowerThreadPriority({ nice: setup.nice ?? null, idle: setup.idle === true });
   port.on('message', (req: TaskRequest) => {
     let reply: TaskReply;
     try {

@@ -23,6 +23,11 @@ export interface WorkerPoolOptions {
    */
   readonly nice?: number | null;
   /**
+   * Run the worker threads as SCHED_IDLE (Linux, thread-priority.ts): a search is preempted the
+   * moment the event loop wakes, instead of finishing its time slice first. Default true.
+   */
+  readonly idle?: boolean;
+  /**
    * How long a cancelled task may take to notice (task-clock.ts) before its worker is terminated.
    * Default 3000 ms: a bot search stops within some 100-600 ms on a busy machine (its mate searches
    * look at the clock every 256 nodes, the steps between them do not).
@@ -176,7 +181,9 @@ class WorkerPool {
   }
 
   private spawn(cancel: Int32Array): Worker {
-    const worker = startWorker(this.entry, this.opts.resourceLimits, { cancel: cancel.buffer as SharedArrayBuffer, nice: this.opts.nice === undefined ? 19 : this.opts.nice });
+    const worker = startWorker(this.entry, this.opts.resourceLimits, { cancel: cancel.buffer as SharedArrayBuffer, nice: this.opts.nice === undefined ? 19 : this.opts.nice,
+      idle: this.opts.idle ?? true,
+    });
     this.threads++;
     worker.once('exit', () => this.threads--);
     worker.on('message', (reply: TaskReply) => {

@@ -7,6 +7,7 @@ import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { serve } from '../../src/compute/serve.js';
 import { taskClock } from '../../src/compute/task-clock.js';
+import { threadPolicy } from '../../src/compute/thread-priority.js';
 import { TASKS } from '../../src/compute/tasks.js';
 
 export const FIXTURE_TASKS = {
@@ -24,7 +25,11 @@ export const FIXTURE_TASKS = {
     while (taskClock() - start < input.ms) spun++;
     return { spun };
   },
-  whoami: (_input: Record<string, never>): { threadId: number; nice: number } => ({ threadId, nice: getPriority(0) }),
+  whoami: (_input: Record<string, never>): { threadId: number; nice: number; policy: number | null } => ({
+    threadId,
+    nice: getPriority(0),
+    policy: threadPolicy(),
+  }),
 };
 
 serve(FIXTURE_TASKS);
