@@ -1,4 +1,5 @@
 import { createApp } from '../../server/src/app.js';
+import { computeFromEnv } from '../../server/src/compute/from-env.js';
 import type { AbuseLimitOptions } from '../../server/src/config.js';
 import { openRedis } from '../../server/src/store/redis-client.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
@@ -47,6 +48,8 @@ export async function startAppNode(cfg: {
   for (const c of pubsub ? [pubsub.pubClient, pubsub.subClient] : []) c.on('error', () => undefined);
   const app = createApp({
     store,
+    // As the server's entry point makes it (COMPUTE_* settings of the environment).
+    compute: computeFromEnv(process.env),
     ...(pubsub ? { redis: pubsub } : {}),
     rateLimit: { points: 1_000_000, durationSec: 1 },
     abuseLimits: {

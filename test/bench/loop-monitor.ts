@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * What blocked a server node's event loop over a measured window: the event-loop delay histogram
@@ -18,6 +18,9 @@ export interface LoopSample {
   readonly gcCount: number;
   readonly gcMs: number;
   readonly gcMaxMs: number;
+  /** Of those, the full (mark-compact) collections: count and total pause (ms); the rest are scavenges and incremental steps. */
+  readonly gcMajorCount: number;
+  readonly gcMajorMs: number;
   /** The main thread's CPU, percent of one core (null: not on Linux). */
   readonly mainCpuPct: number | null;
 }
@@ -45,7 +48,7 @@ function mainThreadCpuMs(): number | null {
 export function loopMonitor(): LoopMonitor {
   const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  let gc = { count: 0, ms: 0, max: 0 };
+  let gc = { count: 0, ms: 0, max: 0, majorCount: 0, majorMs: 0 };
   let cpu0 = mainThreadCpuMs();
   let at = performance.now();
   const observer = new PerformanceObserver((list) => {
@@ -53,13 +56,17 @@ export function loopMonitor(): LoopMonitor {
       gc.count += 1;
       gc.ms += e.duration;
       gc.max = Math.max(gc.max, e.duration);
+      if (((e as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gc.majorCount += 1;
+        gc.majorMs += e.duration;
+      }
     }
   });
   observer.observe({ entryTypes: ['gc'] });
   return {
     reset() {
       delay.reset();
-      gc = { count: 0, ms: 0, max: 0 };
+      gc = { count: 0, ms: 0, max: 0, majorCount: 0, majorMs: 0 };
       cpu0 = mainThreadCpuMs();
       at = performance.now();
     },
@@ -74,6 +81,8 @@ export function loopMonitor(): LoopMonitor {
         gcCount: gc.count,
         gcMs: gc.ms,
         gcMaxMs: gc.max,
+        gcMajorCount: gc.majorCount,
+        gcMajorMs: gc.majorMs,
         mainCpuPct: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / (performance.now() - at)) * 100,
       };
     },

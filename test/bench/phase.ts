@@ -6,22 +6,26 @@ import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
 import { startBotLoad, type BotLoadResult } from './bot-load.js';
 
-/** One measured run of the server benchmark: one mode (floor or game server) on 1 or 2 nodes. */
+/**
+ * One measured run of the server benchmark: one mode on 1 or 2 nodes. `floor`: the messaging floor;
+ * `app`: the game server; `bots`: the game server with games against the computer beside the load.
+ */
+export type BenchMode = 'floor' | 'app' | 'bots';
 
 export interface PhaseConfig {
-  readonly mode: 'app' | 'floor';
+  readonly mode: BenchMode;
   readonly nodes: number;
   readonly redisUrl: string;
   readonly games: number;
   readonly seconds: number;
   readonly warmupMs: number;
   readonly thinkMs: number;
-  /** Games against the computer running beside the load (game server only; 0: none). */
+  /** Games against the computer running beside the load (`bots` mode only). */
   readonly bots?: number;
 }
 
 export interface PhaseResult extends LoadResult {
-  readonly mode: 'app' | 'floor';
+  readonly mode: BenchMode;
   readonly nodes: number;
   /** CPU of each server node, percent of one core. */
   readonly serverCpu: readonly number[];
@@ -62,7 +66,8 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseResult> {
   const { mode, nodes } = cfg;
-  const node: NodeConfig = { mode, redisUrl: cfg.redisUrl, prefix: 'bench:', adapter: nodes > 1, adapterKind: adapterKind() };
+  const server = mode === 'floor' ? 'floor' : 'app';
+  const node: NodeConfig = { mode: server, redisUrl: cfg.redisUrl, prefix: 'bench:', adapter: nodes > 1, adapterKind: adapterKind() };
   const servers = Array.from({ length: nodes }, () => child('./bench-node.ts', node));
   try {
     const ports = await Promise.all(servers.map((s) => s.next('READY')));
@@ -72,7 +77,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     let at = 0;
     let redisMs = 0;
     const loadCfg: LoadConfig = {
-      mode,
+      mode: server,
       urls: ports.map((p) => `http://127.0.0.1:${p}`),
       games: cfg.games,
       warmupMs: cfg.warmupMs,
@@ -81,7 +86,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     };
     const bots = startBotLoad({
       urls: loadCfg.urls,
-      games: mode === 'app' ? (cfg.bots ?? 0) : 0,
+      games: mode === 'bots' ? (cfg.bots ?? 0) : 0,
       // Until the measured window closes (stop below); the bound only covers a load that never reports.
       durationMs: cfg.warmupMs + cfg.seconds * 1000 + 120_000,
       level: 3,

@@ -1,5 +1,5 @@
 import type { LoopSample } from './loop-monitor.js';
-import type { PhaseResult } from './phase.js';
+import type { BenchMode, PhaseResult } from './phase.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
 
@@ -23,8 +23,9 @@ function table(head: string[], body: string[][]): void {
   for (const b of body) console.log(line(b));
 }
 
-export const phaseName = (mode: 'app' | 'floor', nodes: number): string =>
-  `${mode === 'floor' ? 'floor' : 'game server'}, ${nodes} node${nodes > 1 ? 's' : ''}`;
+const MODE_NAMES: Record<BenchMode, string> = { floor: 'floor', app: 'game server', bots: 'game server + bot games' };
+
+export const phaseName = (mode: BenchMode, nodes: number): string => `${MODE_NAMES[mode]}, ${nodes} node${nodes > 1 ? 's' : ''}`;
 
 /** One line per run, as it ends. */
 export function runLine(r: PhaseResult, run: number): string {
@@ -41,7 +42,7 @@ export function runLine(r: PhaseResult, run: number): string {
 
 /** A node's event-loop delay and GC over the run (see loop-monitor.ts). */
 function loopText(l: LoopSample): string {
-  return `loop delay p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} max ${fmt(l.max)} ms, GC ${l.gcCount}x ${fmt(l.gcMs, 0)} ms (max ${fmt(l.gcMaxMs)}), main thread CPU ${l.mainCpuPct === null ? '-' : `${fmt(l.mainCpuPct, 0)}%`}`;
+  return `loop delay p50 ${fmt(l.p50)} p99 ${fmt(l.p99)} max ${fmt(l.max)} ms, GC ${l.gcCount}x ${fmt(l.gcMs, 0)} ms (max ${fmt(l.gcMaxMs)}; full ${l.gcMajorCount}x ${fmt(l.gcMajorMs, 0)} ms), main thread CPU ${l.mainCpuPct === null ? '-' : `${fmt(l.mainCpuPct, 0)}%`}`;
 }
 
 export interface ReportOptions {
@@ -107,5 +108,28 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
         `   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
         `   server CPU per move ${fmt(cpu, 2)}x floor`,
     );
+  }
+  botsReport(groups);
+}
+
+/**
+ * Issue 9: games against the computer must not raise the human games' latency. The game server
+ * with and without the bot games, runs interleaved; pairwise ratios show how much the runs disagree.
+ */
+function botsReport(groups: ReadonlyMap<string, PhaseResult[]>): void {
+  for (const nodes of [1, 2]) {
+    const plain = groups.get(phaseName('app', nodes));
+    const bots = groups.get(phaseName('bots', nodes));
+    if (!plain || !bots) continue;
+    const games = bots[0]?.bots?.games ?? 0;
+    if (nodes === 1) console.log(`
+Human games' latency with ${games} games against the computer beside them vs without (medians; runs pairwise):`);
+    const pairs = bots.map((b, i) => [b, plain[i]] as const).filter((p): p is readonly [PhaseResult, PhaseResult] => p[1] !== undefined);
+    const part = (name: string, f: (r: PhaseResult) => number): string => {
+      const ratio = median(bots.map(f)) / median(plain.map(f));
+      return `${name} ${fmt(median(plain.map(f)))} -> ${fmt(median(bots.map(f)))} ms (${fmt(ratio, 2)}x; runs ${spread(pairs.map(([b, a]) => f(b) / f(a)), 2)})`;
+    };
+    const botMoves = median(bots.map((r) => (r.bots ? (r.bots.botMoves + r.bots.humanMoves) / r.seconds : 0)));
+    console.log(`  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} ${part('p50', (r) => r.p50)}   ${part('p99', (r) => r.p99)}   bot games' own moves ${fmt(botMoves, 0)}/s`);
   }
 }

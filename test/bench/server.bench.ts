@@ -54,14 +54,17 @@ const GAMES = option('games', 'BENCH_GAMES', 500);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 const THINK_MS = thinkOption(300);
-/** `--bots N` / BENCH_BOTS: N games against the computer (level 3) beside the load, game server phases only. */
+/**
+ * `--bots N` / BENCH_BOTS: adds the phase "game server + N games against the computer (level 3)",
+ * interleaved with the plain game server's (and, by default, instead of the floor's).
+ */
 const BOTS = process.argv.includes('--bots') || process.env.BENCH_BOTS ? option('bots', 'BENCH_BOTS', 50) : 0;
 const WARMUP_MS = 2000;
 /** Goals of issue 12: the game server's p99 at most 1.25x the floor's, its throughput at least 85%. */
 const P99_GOAL = 1.25;
 const THROUGHPUT_GOAL = 0.85;
-/** BENCH_MODES=floor (or app) runs only those phases; BENCH_NODES=1 only the single-node ones. */
-const MODES = (process.env.BENCH_MODES ?? 'floor,app').split(',');
+/** BENCH_MODES=floor (or app, bots) runs only those phases; BENCH_NODES=1 only the single-node ones. */
+const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(',');
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
 
 async function main(): Promise<void> {
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
   const rows: PhaseResult[] = [];
-  const modes = (['floor', 'app'] as const).filter((m) => MODES.includes(m));
+  const modes = (['floor', 'app', 'bots'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
   try {
     for (const nodes of NODES) {
       for (let run = 1; run <= RUNS; run++) {
