@@ -64,6 +64,7 @@ async function measure(url: string, cfg: AbuseRunConfig): Promise<LoadResult> {
     warmupMs: cfg.warmupMs,
     durationMs: cfg.seconds * 1000,
     thinkMs: cfg.thinkMs,
+    keepLatencies: true,
   } satisfies LoadConfig);
   try {
     return JSON.parse(await load.next('RESULT')) as LoadResult;

@@ -15,20 +15,29 @@ export interface Child {
 }
 
 const NICE = '/usr/bin/nice';
+const CHRT = '/usr/bin/chrt';
 
 /** Whether `child(..., { lowPriority: true })` can lower the priority (Debian's coreutils `nice`). */
 export const canNice = existsSync(NICE);
+/** Whether it also runs as SCHED_IDLE (util-linux `chrt`). */
+export const canIdle = existsSync(CHRT);
+
+/** How `lowPriority` children run, for the reports. */
+export const lowPriorityText = canNice ? `lowest CPU priority (nice -n 19${canIdle ? ', SCHED_IDLE' : ''})` : 'normal priority (no nice here)';
 
 /**
- * `lowPriority`: run at the lowest CPU priority (`nice -n 19`) when `nice` exists, e.g. an attacker
- * whose CPU is not the server's on a real network.
+ * `lowPriority`: run at the lowest CPU priority (`nice -n 19`, and SCHED_IDLE with `chrt --idle`)
+ * when they exist, e.g. an attacker whose CPU is not the server's on a real network. Nice alone is
+ * not enough: under EEVDF a niced process that holds a core keeps it for the rest of its slice when
+ * the server wakes; a SCHED_IDLE one is preempted at once (as the compute threads, thread-priority.ts).
  */
 export function child(file: string, arg: object, onLine?: (line: string) => void, opts: { lowPriority?: boolean } = {}): Child {
   // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const prof = file.includes('bench-node') ? extra : [];
   const node = [process.execPath, ...prof, '--import', 'tsx', here(file), JSON.stringify(arg)];
-  const argv = opts.lowPriority && canNice ? [NICE, '-n', '19', ...node] : node;
+  const low = opts.lowPriority ? [...(canIdle ? [CHRT, '--idle', '0'] : []), ...(canNice ? [NICE, '-n', '19'] : [])] : [];
+  const argv = [...low, ...node];
   const proc = spawn(argv[0] ?? process.execPath, argv.slice(1), {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],

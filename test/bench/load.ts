@@ -20,6 +20,8 @@ export interface LoadConfig {
   readonly durationMs: number;
   /** Pause between a move's event and the next move of that game (ms; 0: at once). */
   readonly thinkMs?: number;
+  /** Return every latency sample (ms, sorted) with the result, for statistics pooled over runs. */
+  readonly keepLatencies?: boolean;
 }
 
 export interface LoadResult {
@@ -34,6 +36,8 @@ export interface LoadResult {
   readonly renewed: number;
   readonly setupSec: number;
   readonly loadCpuPct: number;
+  /** Every latency sample, sorted (with `keepLatencies`). */
+  readonly latencies?: readonly number[];
 }
 
 /** Distinct pre-played games the tables cycle through. */
@@ -120,6 +124,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
     renewed: stats.games,
     setupSec,
     loadCpuPct: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
+    ...(cfg.keepLatencies ? { latencies: lat.map((ms) => Math.round(ms * 100) / 100) } : {}),
   };
 }
 
