@@ -2,6 +2,7 @@ import { createApp } from '../../server/src/app.js';
 import { computeFromEnv } from '../../server/src/compute/from-env.js';
 import type { AbuseLimitOptions } from '../../server/src/config.js';
 import { openRedis } from '../../server/src/store/redis-client.js';
+import { createMemoryStore } from '../../server/src/store/memory-store.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
 import { useStreamsAdapter } from './adapters.js';
 import { countCommands } from '../support/command-counter.js';
@@ -32,7 +33,11 @@ export const PER_IDENTITY: Partial<AbuseLimitOptions> = {
   eventsPerIdentity: LOTS,
 };
 
-/** The real game server on the Redis store, configured for load (no rate limit to speak of by default). */
+/**
+ * The real game server on the Redis store, configured for load (no rate limit to speak of by
+ * default). `memoryStore`: on the in-memory store instead (one node only): the same node without the
+ * store's round trips, a second floor that tells the node's own cost from the round trip's.
+ */
 export async function startAppNode(cfg: {
   redisUrl: string;
   prefix: string;
@@ -40,8 +45,11 @@ export async function startAppNode(cfg: {
   limits?: 'off' | 'per-identity';
   denyAddressSec?: number;
   adapterKind?: 'pubsub' | 'streams';
+  memoryStore?: boolean;
 }): Promise<FloorServer> {
-  const store = createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
+  if (cfg.memoryStore && cfg.adapter) throw new Error('the in-memory store serves one node only');
+  const redisStore = cfg.memoryStore ? null : createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
+  const store = redisStore ?? createMemoryStore();
   const streams = cfg.adapter && cfg.adapterKind === 'streams';
   // The adapter's clients, opened here as the app would open them, so their commands can be counted.
   const pubsub = cfg.adapter && !streams ? { pubClient: openRedis(cfg.redisUrl), subClient: openRedis(cfg.redisUrl, true) } : null;
@@ -62,7 +70,7 @@ export async function startAppNode(cfg: {
   const address = await app.listen(0, '127.0.0.1');
   return {
     port: address.port,
-    counters: { store: countCommands(store.client), publish: pubsub ? countCommands(pubsub.pubClient) : null },
+    ...(redisStore ? { counters: { store: countCommands(redisStore.client), publish: pubsub ? countCommands(pubsub.pubClient) : null } } : {}),
     async close() {
       await app.close();
       await closeStreams?.();

@@ -34,6 +34,8 @@ export interface NodeConfig {
   readonly denyAddressSec?: number;
   /** Which cross-node adapter when `adapter` (default pubsub). */
   readonly adapterKind?: 'pubsub' | 'streams';
+  /** App only: the in-memory store instead of Redis (one node). */
+  readonly memoryStore?: boolean;
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;

@@ -8,9 +8,10 @@ import { startBotLoad, type BotLoadResult } from './bot-load.js';
 
 /**
  * One measured run of the server benchmark: one mode on 1 or 2 nodes. `floor`: the messaging floor;
- * `app`: the game server; `bots`: the game server with games against the computer beside the load.
+ * `app`: the game server; `bots`: the game server with games against the computer beside the load;
+ * `memory`: the game server on the in-memory store (1 node only: no store round trips).
  */
-export type BenchMode = 'floor' | 'app' | 'bots';
+export type BenchMode = 'floor' | 'app' | 'bots' | 'memory';
 
 export interface PhaseConfig {
   readonly mode: BenchMode;
@@ -67,7 +68,14 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseResult> {
   const { mode, nodes } = cfg;
   const server = mode === 'floor' ? 'floor' : 'app';
-  const node: NodeConfig = { mode: server, redisUrl: cfg.redisUrl, prefix: 'bench:', adapter: nodes > 1, adapterKind: adapterKind() };
+  const node: NodeConfig = {
+    mode: server,
+    redisUrl: cfg.redisUrl,
+    prefix: 'bench:',
+    adapter: nodes > 1,
+    adapterKind: adapterKind(),
+    ...(mode === 'memory' ? { memoryStore: true } : {}),
+  };
   const servers = Array.from({ length: nodes }, () => child('./bench-node.ts', node));
   try {
     const ports = await Promise.all(servers.map((s) => s.next('READY')));

@@ -23,7 +23,12 @@ function table(head: string[], body: string[][]): void {
   for (const b of body) console.log(line(b));
 }
 
-const MODE_NAMES: Record<BenchMode, string> = { floor: 'floor', app: 'game server', bots: 'game server + bot games' };
+const MODE_NAMES: Record<BenchMode, string> = {
+  floor: 'floor',
+  app: 'game server',
+  bots: 'game server + bot games',
+  memory: 'game server, memory store',
+};
 
 export const phaseName = (mode: BenchMode, nodes: number): string => `${MODE_NAMES[mode]}, ${nodes} node${nodes > 1 ? 's' : ''}`;
 
@@ -107,6 +112,15 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
       `  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} p99 ${fmt(p99, 2)}x floor ${p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
         `   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
         `   server CPU per move ${fmt(cpu, 2)}x floor`,
+    );
+  }
+  const memory = groups.get(phaseName('memory', 1));
+  const floor1 = groups.get(phaseName('floor', 1));
+  if (memory && floor1) {
+    const ratio = (f: (r: PhaseResult) => number): string => fmt(median(memory.map(f)) / median(floor1.map(f)), 2);
+    console.log(
+      `  the game server on the in-memory store (no store round trips), 1 node: p50 ${ratio((r) => r.p50)}x floor, p99 ${ratio((r) => r.p99)}x, ` +
+        `server CPU per move ${ratio((r) => r.cpuMsPerMove)}x`,
     );
   }
   botsReport(groups);

@@ -63,7 +63,11 @@ const WARMUP_MS = 2000;
 /** Goals of issue 12: the game server's p99 at most 1.25x the floor's, its throughput at least 85%. */
 const P99_GOAL = 1.25;
 const THROUGHPUT_GOAL = 0.85;
-/** BENCH_MODES=floor (or app, bots) runs only those phases; BENCH_NODES=1 only the single-node ones. */
+/**
+ * BENCH_MODES=floor (or app, bots, memory) runs only those phases; BENCH_NODES=1 only the single-node
+ * ones. `memory` (the game server on the in-memory store, a second floor without the store's round
+ * trips) runs with 1 node only.
+ */
 const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(',');
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
 
@@ -75,12 +79,13 @@ async function main(): Promise<void> {
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
   const rows: PhaseResult[] = [];
-  const modes = (['floor', 'app', 'bots'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
+  const modes = (['floor', 'app', 'bots', 'memory'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
   try {
     for (const nodes of NODES) {
       for (let run = 1; run <= RUNS; run++) {
         // floor, app, app, floor, ...: neither mode always runs first
         for (const mode of run % 2 ? modes : [...modes].reverse()) {
+          if (mode === 'memory' && nodes > 1) continue;
           await admin.flushall();
           await admin.config('RESETSTAT');
           const r = await runPhase(
