@@ -8,6 +8,7 @@ import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { computeFromEnv } from './compute/from-env.js';
 import { botSettingsFromEnv } from './bot/bot-settings.js';
+import { envInteger } from './env.js';
 
 /** Process entry: configuration from the environment only. */
 const env = process.env;
@@ -26,6 +27,7 @@ const database = await openDatabase({
   onError: (e) => logger.warn({ err: e }, 'database'),
 });
 logger.info({ database: database.kind, persisted: database.kind === 'postgres' || pgliteDir !== undefined }, 'database ready');
+const denyAddressSec = envInteger(env, 'DENY_ADDRESS_SECONDS', 0);
 const server = createApp({
   store,
   database,
@@ -38,7 +40,7 @@ const server = createApp({
   ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
   ...(env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
   // seconds an abusive address's TCP connections are reset for (0: off; always off with TRUST_PROXY)
-  ...(env.DENY_ADDRESS_SECONDS && Number(env.DENY_ADDRESS_SECONDS) >= 0 ? { abuseLimits: { denyAddressSec: Number(env.DENY_ADDRESS_SECONDS) } } : {}),
+  ...(denyAddressSec === undefined ? {} : { abuseLimits: { denyAddressSec } }),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()) } : {}),
 });
 installProcessGuards(logger, () => server.close().then(() => store.close()));

@@ -1,3 +1,5 @@
+import { envInteger, type Env } from './env.js';
+
 /** Bounds on what one identity can make the server keep (documented in README, Limits). */
 export interface Limits {
   /** Open seeks per player (public and private together). */
@@ -44,14 +46,11 @@ const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
 };
 
 /** The limits set in `env` (positive integers; anything else is an error, not a silent default). */
-export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<Limits> {
+export function limitsFromEnv(env: Env): Partial<Limits> {
   const out: Partial<Record<keyof Limits, number>> = {};
   for (const [key, [name, unit]] of Object.entries(LIMIT_ENV) as [keyof Limits, readonly [string, number]][]) {
-    const raw = env[name];
-    if (raw === undefined || raw === '') continue;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-    out[key] = n * unit;
+    const n = envInteger(env, name);
+    if (n !== undefined) out[key] = n * unit;
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { startRedis } from '../support/redis-server.js';
 import { abuseRun, appNode, type AbuseRunResult } from './abuse-run.js';
 import { type LoadResult, percentile } from './load.js';
 import { child, lowPriorityText, stopChild, type Child } from './child.js';
-import { median } from './server-report.js';
+import { fmt, median } from './server-report.js';
 
 /**
  * `npm run bench:abuse [-- --runs 3 --think 300 --games 500 --seconds 10 --sockets 200 --idle 2000 --flood-address 127.0.0.2 --deny-sec 30]`:
@@ -50,7 +50,6 @@ const WARMUP_MS = 2000;
 const GOAL = 1.1;
 const MB = 1024 * 1024;
 
-const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const spread = (xs: readonly number[], d = 1): string => `${fmt(median(xs), d)} (${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)})`;
 
 async function rss(node: Child): Promise<number> {

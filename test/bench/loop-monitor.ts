@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { procStatFields } from '../../server/src/compute/thread-priority.js';
 
 /**
  * What blocked a server node's event loop over a measured window: the event-loop delay histogram
@@ -33,16 +33,10 @@ export interface LoopMonitor {
 
 const NS_PER_MS = 1e6;
 
-/** utime + stime of the main thread in ms (clock ticks of 10 ms; Linux `/proc`), or null. */
+/** utime + stime (fields 14 and 15) of the main thread in ms (clock ticks of 10 ms; Linux `/proc`), or null. */
 function mainThreadCpuMs(): number | null {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return null;
-  }
+  const t = procStatFields(`/proc/self/task/${process.pid}/stat`, [14, 15]);
+  return t === null ? null : (t[0]! + t[1]!) * 10;
 }
 
 export function loopMonitor(): LoopMonitor {

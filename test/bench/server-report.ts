@@ -3,7 +3,7 @@ import type { BenchMode, PhaseResult } from './phase.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
 
-const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
+export const fmt = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -131,17 +131,19 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
  * with and without the bot games, runs interleaved; pairwise ratios show how much the runs disagree.
  */
 function botsReport(groups: ReadonlyMap<string, PhaseResult[]>): void {
+  let headed = false;
   for (const nodes of [1, 2]) {
     const plain = groups.get(phaseName('app', nodes));
     const bots = groups.get(phaseName('bots', nodes));
     if (!plain || !bots) continue;
     const games = bots[0]?.bots?.games ?? 0;
-    if (nodes === 1) console.log(`
-Human games' latency with ${games} games against the computer beside them vs without (medians; runs pairwise):`);
+    if (!headed) console.log(`\nHuman games' latency with ${games} games against the computer beside them vs without (medians; runs pairwise):`);
+    headed = true;
     const pairs = bots.map((b, i) => [b, plain[i]] as const).filter((p): p is readonly [PhaseResult, PhaseResult] => p[1] !== undefined);
     const part = (name: string, f: (r: PhaseResult) => number): string => {
       const ratio = median(bots.map(f)) / median(plain.map(f));
-      return `${name} ${fmt(median(plain.map(f)))} -> ${fmt(median(bots.map(f)))} ms (${fmt(ratio, 2)}x; runs ${spread(pairs.map(([b, a]) => f(b) / f(a)), 2)})`;
+      const runs = pairs.map(([b, a]) => f(b) / f(a));
+      return `${name} ${fmt(median(plain.map(f)))} -> ${fmt(median(bots.map(f)))} ms (${fmt(ratio, 2)}x; runs ${spread(runs, 2) || fmt(runs[0] ?? NaN, 2)})`;
     };
     const botMoves = median(bots.map((r) => (r.bots ? (r.bots.botMoves + r.bots.humanMoves) / r.seconds : 0)));
     console.log(`  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} ${part('p50', (r) => r.p50)}   ${part('p99', (r) => r.p99)}   bot games' own moves ${fmt(botMoves, 0)}/s`);

@@ -1,5 +1,5 @@
 import type { BotLevel } from '@progressive-chess/shared';
-import { positive } from '../compute/from-env.js';
+import { envInteger, type Env } from '../env.js';
 
 /** The computer player's settings (`bot` in AppDeps; defaults below). */
 export interface BotSettings {
@@ -34,8 +34,8 @@ export const botGamesOf = (playerId: string): string => `bot-games:${playerId}`;
 export const ALL_BOT_GAMES = 'bot-games:*';
 
 /** BOT_MAX_PER_PLAYER and BOT_MAX_GAMES (positive integers) override the caps. */
-export function botSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<BotSettings> {
-  const maxPerPlayer = positive(env, 'BOT_MAX_PER_PLAYER');
-  const maxGames = positive(env, 'BOT_MAX_GAMES');
+export function botSettingsFromEnv(env: Env): Partial<BotSettings> {
+  const maxPerPlayer = envInteger(env, 'BOT_MAX_PER_PLAYER');
+  const maxGames = envInteger(env, 'BOT_MAX_GAMES');
   return { ...(maxPerPlayer === undefined ? {} : { maxPerPlayer }), ...(maxGames === undefined ? {} : { maxGames }) };
 }

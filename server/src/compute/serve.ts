@@ -1,17 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TaskReply, TaskRequest } from './messages.js';
 import { bindCancelFlag } from './task-clock.js';
-import { lowerThreadPriority } from './thread-priority.js';
+import { lowerThreadPriority, type ThreadPriority } from './thread-priority.js';
 import type { TaskMap } from './tasks.js';
 
 /** What the pool hands each worker at its start (worker-pool.ts). */
 export interface WorkerSetup {
   /** One Int32 over a SharedArrayBuffer: the running task's cancel flag (task-clock.ts). */
   readonly cancel?: SharedArrayBuffer;
-  /** The thread's CPU niceness (Linux: per thread; 19 the lowest priority), or null to keep the process's. */
-  readonly nice?: number | null;
-  /** Run the thread as SCHED_IDLE (Linux; thread-priority.ts). */
-  readonly idle?: boolean;
+  /** How far the thread lowers its CPU priority (thread-priority.ts); none given: the process's. */
+  readonly priority?: ThreadPriority;
 }
 
 /** The worker side: runs each request's task and answers its output or the error's message. */
@@ -20,7 +18,7 @@ export function serve(tasks: TaskMap): void {
   if (port === null) throw new Error('serve() runs in a worker thread');
   const setup = (workerData ?? {}) as WorkerSetup;
   if (setup.cancel) bindCancelFlag(new Int32Array(setup.cancel));
-  lowerThreadPriority({ nice: setup.nice ?? null, idle: setup.idle === true });
+  if (setup.priority) lowerThreadPriority(setup.priority);
   port.on('message', (req: TaskRequest) => {
     let reply: TaskReply;
     try {

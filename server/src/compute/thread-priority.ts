@@ -18,23 +18,28 @@ export interface ThreadPriority {
   readonly idle: boolean;
 }
 
-/** This thread's scheduling policy as Linux numbers it (0 normal, 3 batch, 5 idle), or null elsewhere. */
-export function threadPolicy(): number | null {
+/**
+ * Fields `ns` (numbered from 1, as proc(5) does) of a `/proc/.../stat` file, or null where there is
+ * none. The command name (field 2, in parentheses) may hold spaces: fields 3.. follow its last ')'.
+ */
+export function procStatFields(path: string, ns: readonly number[]): number[] | null {
   try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    // Fields after the command name (in parentheses, which may hold spaces): field 3 onwards; policy is field 41.
+    const stat = readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const policy = Number(fields[41 - 3]);
-    return Number.isInteger(policy) ? policy : null;
+    const values = ns.map((n) => Number(fields[n - 3]));
+    return values.every(Number.isInteger) ? values : null;
   } catch {
     return null;
   }
 }
 
+/** This thread's scheduling policy as Linux numbers it (0 normal, 3 batch, 5 idle), or null elsewhere. */
+export const threadPolicy = (): number | null => procStatFields('/proc/thread-self/stat', [41])?.[0] ?? null;
+
 export const SCHED_IDLE = 5;
 
-/** Lowers the calling thread's priority as asked; returns the policy it ends with (null: unknown here). */
-export function lowerThreadPriority(p: ThreadPriority): number | null {
+/** Lowers the calling thread's priority as asked (what is not permitted or not supported here is skipped). */
+export function lowerThreadPriority(p: ThreadPriority): void {
   if (p.nice !== null) {
     try {
       // pid 0 is the calling thread on Linux.
@@ -51,5 +56,4 @@ export function lowerThreadPriority(p: ThreadPriority): number | null {
       // No /proc or no chrt: nice alone.
     }
   }
-  return threadPolicy();
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { TaskReply, TaskRequest } from './messages.js';
 import type { WorkerSetup } from './serve.js';
+import type { ThreadPriority } from './thread-priority.js';
 import { abortedError, closedError, ComputeError, counters, type ComputePool, type ComputeStats, type RunOptions } from './pool.js';
 import type { InputOf, KindOf, OutputOf, TaskMap, Tasks } from './tasks.js';
 
@@ -18,15 +19,11 @@ export interface WorkerPoolOptions {
   /** The worker script (default: `worker.ts`/`worker.js` beside this module); tests pass fixtures. */
   readonly entry?: URL;
   /**
-   * CPU niceness of the worker threads (Linux: per thread). Default 19, the lowest priority: a
-   * search never delays the event loop's moves, it takes the CPU they leave. null: the process's.
+   * How far the worker threads lower their CPU priority (thread-priority.ts). Default nice 19 and
+   * SCHED_IDLE: a search never delays the event loop's moves, it takes the CPU they leave, and it
+   * is preempted the moment the event loop wakes. null: the process's priority.
    */
-  readonly nice?: number | null;
-  /**
-   * Run the worker threads as SCHED_IDLE (Linux, thread-priority.ts): a search is preempted the
-   * moment the event loop wakes, instead of finishing its time slice first. Default true.
-   */
-  readonly idle?: boolean;
+  readonly priority?: ThreadPriority | null;
   /**
    * How long a cancelled task may take to notice (task-clock.ts) before its worker is terminated.
    * Default 3000 ms: a bot search stops within some 100-600 ms on a busy machine (its mate searches
@@ -34,6 +31,9 @@ export interface WorkerPoolOptions {
    */
   readonly cancelGraceMs?: number;
 }
+
+/** The worker threads' default priority: the lowest there is. */
+const LOWEST: ThreadPriority = { nice: 19, idle: true };
 
 /** One core is left to the event loop. */
 export const defaultWorkerCount = (): number => Math.max(1, availableParallelism() - 1);
@@ -181,8 +181,10 @@ class WorkerPool {
   }
 
   private spawn(cancel: Int32Array): Worker {
-    const worker = startWorker(this.entry, this.opts.resourceLimits, { cancel: cancel.buffer as SharedArrayBuffer, nice: this.opts.nice === undefined ? 19 : this.opts.nice,
-      idle: this.opts.idle ?? true,
+    const priority = this.opts.priority === undefined ? LOWEST : this.opts.priority;
+    const worker = startWorker(this.entry, this.opts.resourceLimits, {
+      cancel: cancel.buffer as SharedArrayBuffer,
+      ...(priority ? { priority } : {}),
     });
     this.threads++;
     worker.once('exit', () => this.threads--);

@@ -2,7 +2,7 @@ import { decodeState, encodeState, INITIAL_FEN, newGame, parseGame, parseUci, pl
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ComputeError, type ComputePool } from '../../src/compute/pool.js';
-import { SCHED_IDLE, threadPolicy } from '../../src/compute/thread-priority.js';
+import { SCHED_IDLE, threadPolicy, type ThreadPriority } from '../../src/compute/thread-priority.js';
 import { createWorkerPool } from '../../src/compute/worker-pool.js';
 import type { FIXTURE_TASKS } from './fixture-worker.js';
 
@@ -13,7 +13,7 @@ const pools: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
-function fixturePool(size: number, maxQueue: number, more: { nice?: number | null; idle?: boolean } = {}): FixturePool {
+function fixturePool(size: number, maxQueue: number, more: { priority?: ThreadPriority | null } = {}): FixturePool {
   const pool = createWorkerPool<typeof FIXTURE_TASKS>({ size, maxQueue, entry: FIXTURE, cancelGraceMs: 200, ...more });
   pools.push(pool);
   return pool;
@@ -156,7 +156,7 @@ describe('worker pool (real worker threads)', () => {
 
   it('workers run at the lowest CPU priority by default (Linux: nice 19 and SCHED_IDLE), the event loop keeps its own', async () => {
     const low = await fixturePool(1, 4).run('whoami', {});
-    const kept = await fixturePool(1, 4, { nice: null, idle: false }).run('whoami', {});
+    const kept = await fixturePool(1, 4, { priority: null }).run('whoami', {});
     if (process.platform === 'linux') {
       expect(low.nice).toBe(19);
       expect(low.policy).toBe(SCHED_IDLE);

@@ -107,4 +107,3 @@ export function distanceTable(code: number, castle: boolean): Uint8Array {
   }
   return table;
 }
-

@@ -3,23 +3,10 @@ import { isWinningSeries } from '../../src/mate/index.js';
 import { oneMoveMayMate } from '../../src/mate/last-move.js';
 import { searchSetup } from '../../src/mate/setup.js';
 import { legalMoves, play, type GameState } from '../../src/rules/index.js';
-import { game } from '../rules/helpers.js';
-import { mateProblems } from './mates60.js';
+import { afterExample, mateProblems } from './mates60.js';
 
 /** The Italian state of each example series two moves before its end. */
-function twoLeft(): Array<[string, GameState]> {
-  const out: Array<[string, GameState]> = [];
-  for (const p of mateProblems()) {
-    let s = game('italian', p.fen, p.turn);
-    for (const move of p.solution.slice(0, p.turn - 2)) {
-      const r = play(s, move);
-      if (!r.ok) throw new Error(`#${p.id}: the example series was refused`);
-      s = r.value.state;
-    }
-    out.push([p.id, s]);
-  }
-  return out;
-}
+const twoLeft = (): Array<[string, GameState]> => mateProblems().map((p) => [p.id, afterExample(p, p.turn - 2)]);
 
 describe('the necessary test for a mate in one more move', () => {
   let refusedInAll = 0;

@@ -1,5 +1,7 @@
 // The 60 progressive mates (Italian) with their example series as moves.
 import { parseUci, type Move } from '../../src/chess/index.js';
+import { play, type GameState } from '../../src/rules/index.js';
+import { game } from '../rules/helpers.js';
 import { progressiveMates } from '../data/load.js';
 
 export interface MateProblem {
@@ -17,3 +19,14 @@ function parseMove(text: string): Move {
 
 export const mateProblems = (): MateProblem[] =>
   progressiveMates().map((row) => ({ id: String(row.id), fen: row.fen, turn: row.turn, solution: row.solution.map(parseMove) }));
+
+/** The Italian state of problem p after the first k moves of its example series. */
+export function afterExample(p: MateProblem, k: number): GameState {
+  let s = game('italian', p.fen, p.turn);
+  for (const move of p.solution.slice(0, k)) {
+    const r = play(s, move);
+    if (!r.ok) throw new Error(`#${p.id}: the example series was refused`);
+    s = r.value.state;
+  }
+  return s;
+}

@@ -8,19 +8,7 @@ import { findMate, isWinningSeries, plainMateSearch } from '../../src/mate/index
 import { SeriesSearch } from '../../src/mate/search.js';
 import { searchSetup } from '../../src/mate/setup.js';
 import { legalMoves, play, type GameState } from '../../src/rules/index.js';
-import { game } from '../rules/helpers.js';
-import { mateProblems, type MateProblem } from './mates60.js';
-
-/** The Italian state of problem p after the first k moves of its example series. */
-function after(p: MateProblem, k: number): GameState {
-  let s = game('italian', p.fen, p.turn);
-  for (const move of p.solution.slice(0, k)) {
-    const r = play(s, move);
-    if (!r.ok) throw new Error(`#${p.id}: the example series was refused`);
-    s = r.value.state;
-  }
-  return s;
-}
+import { afterExample, mateProblems } from './mates60.js';
 
 /** The full series search alone (no few-pieces phase): the mate it finds, replayed, or null. */
 function fullSearch(s: GameState): { found: boolean; complete: boolean; nodes: number } {
@@ -38,7 +26,7 @@ describe('the full search with its table of refuted positions', () => {
   it.each(problems.map((p) => [p.id, p] as const))('#%s: finds a mate three and four moves before the end', (_id, p) => {
     for (const k of [3, 4]) {
       if (p.turn < k) continue;
-      const r = fullSearch(after(p, p.turn - k));
+      const r = fullSearch(afterExample(p, p.turn - k));
       expect(r.found, `#${p.id}, ${k} left`).toBe(true);
     }
   }, 60_000);
@@ -48,7 +36,7 @@ describe('a proof of no mate agrees with the plain rules search', () => {
   // Three moves before the end, after a first move other than the example's: often no mate is left.
   const cases: Array<[string, GameState]> = [];
   for (const p of mateProblems().filter((x, i) => i % 8 === 2 && x.turn >= 4)) {
-    const s = after(p, p.turn - 4);
+    const s = afterExample(p, p.turn - 4);
     const wanted = p.solution[p.turn - 4]!;
     const other = legalMoves(s).find((m) => m.from !== wanted.from && m.to !== wanted.to);
     if (!other) continue;
