@@ -4,6 +4,7 @@ import type { RedisClient } from '../store/redis-client.js';
 import type { AddressGate } from './address-gate.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
+import { WindowBudget } from './window-budget.js';
 
 /**
  * Limits per identity and per address, on top of the per-connection event budget
@@ -27,6 +28,8 @@ import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
  * a connection from a denied address is disconnected at its first refused event (no strikes either).
  */
 
+export type EventVerdict = 'ok' | 'limited' | 'flooding';
+
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
 
 /** A client connection as the limits see it (a Socket.IO socket fits); `address` from `clientAddress`. */
@@ -46,8 +49,12 @@ export interface AbuseLimiter {
   /** Takes a connection slot for the identity and the address; false (nothing taken) when either is full. */
   openConnection(playerId: string, address: string): boolean;
   closeConnection(playerId: string, address: string): void;
-  /** May this connection send this event now? 'flooding' when it should be disconnected. */
-  allowEvent(conn: Connection, event: string): Promise<'ok' | 'limited' | 'flooding'>;
+  /**
+   * May this connection send this event now? 'flooding' when it should be disconnected. Answered at
+   * once (no promise) when only this node's budgets are involved: any event but a room operation,
+   * within its budgets.
+   */
+  allowEvent(conn: Connection, event: string): EventVerdict | Promise<EventVerdict>;
 }
 
 /** Open connections per key on this node; a key is forgotten when its count is back to 0. */
@@ -86,12 +93,13 @@ export function createAbuseLimiter(
   const exempt = new Set(o.exemptAddresses);
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
   // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
-  const identityEvents = sharedLimiter(o.eventsPerIdentity, 'identity-events', null);
-  const addressEvents = sharedLimiter(o.eventsPerAddress, 'address-events', null);
+  // (synchronous: window-budget.ts)
+  const identityEvents = new WindowBudget(o.eventsPerIdentity);
+  const addressEvents = new WindowBudget(o.eventsPerAddress);
   const roomOps = sharedLimiter(o.roomOpsPerIdentity, 'room-ops', redis);
   const blocks = sharedLimiter({ points: 1, durationSec: o.floodBlockSec }, 'flood-blocks', redis);
   // per node: a connection's strikes are all on its node
-  const strikes = sharedLimiter({ points: o.strikes, durationSec: o.strikeWindowSec }, 'strikes', null);
+  const strikes = new WindowBudget({ points: o.strikes, durationSec: o.strikeWindowSec });
   const perIdentity = new Slots(o.connectionsPerIdentity);
   const perAddress = new Slots(o.connectionsPerAddress);
   /** Blocks this node has set or seen, so their handshakes are refused without a round trip. */
@@ -140,23 +148,25 @@ export function createAbuseLimiter(
       perIdentity.give(playerId);
       if (!exempt.has(address)) perAddress.give(address);
     },
-    async allowEvent(conn, event) {
+    allowEvent(conn, event) {
       const { playerId, address } = conn.data;
       // another connection of this identity was disconnected for flooding: this one goes too, at once
       if (blockedLocally(playerId)) return 'flooding';
-      if (await perConnection(conn.id)) {
-        const budgets = [take(identityEvents, playerId)];
-        if (!exempt.has(address)) budgets.push(take(addressEvents, address));
-        if (ROOM_EVENTS.has(event)) budgets.push(take(roomOps, playerId));
-        if ((await Promise.all(budgets)).every(Boolean)) return 'ok';
-      }
-      // an address already denied has had its chance: no strikes
-      if (!gate.denied(address) && (await take(strikes, conn.id))) return 'limited';
-      if (!exempt.has(address)) gate.deny(address);
-      await block(playerId);
-      return 'flooding';
+      const local = perConnection(conn.id) && identityEvents.take(playerId) && (exempt.has(address) || addressEvents.take(address));
+      if (!local) return refused(conn);
+      if (!ROOM_EVENTS.has(event)) return 'ok';
+      return take(roomOps, playerId).then((ok) => (ok ? 'ok' : refused(conn)));
     },
   };
+
+  /** A refused event: a strike ('limited'), or past the strikes 'flooding' (the address denied, the identity blocked). */
+  function refused(conn: Connection): EventVerdict | Promise<EventVerdict> {
+    const { playerId, address } = conn.data;
+    // an address already denied has had its chance: no strikes
+    if (!gate.denied(address) && strikes.take(conn.id)) return 'limited';
+    if (!exempt.has(address)) gate.deny(address);
+    return block(playerId).then(() => 'flooding' as const);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
 import type { Handlers } from './handlers.js';
-import type { AbuseLimiter } from './abuse-limits.js';
+import type { AbuseLimiter, EventVerdict } from './abuse-limits.js';
 import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
@@ -43,14 +43,18 @@ function splitArgs(args: unknown[]): { payload: unknown; reply: Reply | null } {
 export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
   const { logger } = deps;
   /** False when refused; a connection that keeps exceeding its limits is told `flooding` and disconnected. */
-  const allowEvent = async (name: string): Promise<boolean> => {
-    const verdict = await deps.limiter(socket, name);
+  const allowed = (verdict: EventVerdict): boolean => {
     if (verdict === 'flooding' && socket.connected) {
       logger.warn({ playerId: socket.data.playerId, address: socket.data.address }, 'disconnecting a flooding connection');
       socket.emit('error', { code: 'flooding', message: 'too many requests: disconnected' });
       socket.disconnect(true);
     }
     return verdict === 'ok';
+  };
+  /** The limiter's answer: at once for most events (no promise on a move's path), else when it comes. */
+  const allowEvent = (name: string): boolean | Promise<boolean> => {
+    const verdict = deps.limiter(socket, name);
+    return typeof verdict === 'string' ? allowed(verdict) : verdict.then(allowed);
   };
   /** Edge refusals are acked when possible, and also emitted as `error` (always for unknown events). */
   const refuse = (reply: Reply | null, code: EdgeCode, message: string, emitToo: boolean): void => {
@@ -60,7 +64,8 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
 
   const handle = async (name: ClientEventName, args: unknown[]): Promise<void> => {
     const { payload, reply } = splitArgs(args);
-    if (!(await allowEvent(name))) {
+    const allow = allowEvent(name);
+    if (!(allow === true || (allow !== false && (await allow)))) {
       return refuse(reply, 'rate-limited', TOO_MANY, false);
     }
     const parsed = CLIENT_EVENTS[name].safeParse(payload);
@@ -87,7 +92,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     if (typeof event === 'string' && isKnown(event)) return;
     const { reply } = splitArgs(args);
     const message = `unknown event ${String(event).slice(0, 40)}`;
-    void allowEvent(String(event)).then(
+    void Promise.resolve(allowEvent(String(event))).then(
       (allowed) => (allowed ? refuse(reply, 'unknown-event', message, true) : refuse(reply, 'rate-limited', TOO_MANY, true)),
       (e: unknown) => logger.error({ err: e }, 'rate limiter'),
     );
