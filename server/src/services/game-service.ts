@@ -21,6 +21,7 @@ import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import {
   botDue,
   deadlineOf,
+  docJson,
   parseDoc,
   seatOf,
   withActivity,
@@ -72,6 +73,8 @@ export interface CommandContext {
   readonly color: Color;
   readonly now: number;
   readonly graceMs: number;
+  /** Abandonment: a game in progress unchanged this long is aborted (settings). */
+  readonly idleMs: number;
 }
 
 export interface CommandOptions {
@@ -219,7 +222,7 @@ export class GameService {
     if ((opts.phase ?? 'playing') === 'playing') {
       const expired = expiredOutcome(doc, state, now);
       if (expired) {
-        if (optimistic || (await this.commit(stored, doc, finishTransition(doc, state, expired, now))) === null) return null;
+        if (optimistic || (await this.commit(stored, doc, finishTransition(doc, state, expired, now), now)) === null) return null;
         fail('game-over', expired.reason === 'aborted' ? 'the game was aborted' : 'the game ended on time');
       }
       if (doc.status !== 'playing') fail('game-over', 'the game is over');
@@ -227,9 +230,10 @@ export class GameService {
     if (opts.version !== undefined && opts.version !== stored.version) {
       fail('stale-version', `the game is at version ${stored.version}`);
     }
-    const t = decide({ stored, doc, state, color, now, graceMs: this.deps.settings.firstMoveGraceMs });
+    const { settings } = this.deps;
+    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idleMs: settings.limits.abandonAfterMs });
     if (t === null) return optimistic ? null : { version: stored.version, doc };
-    const version = await this.commit(stored, doc, t);
+    const version = await this.commit(stored, doc, t, now);
     if (version !== null) return { version, doc: t.doc };
     if (opts.version !== undefined && !optimistic) fail('stale-version', 'another change was committed first');
     return null;
@@ -258,7 +262,7 @@ export class GameService {
           const at = deadlineOf(doc);
           return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
         }
-        if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now))) !== null) return;
+        if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return;
       }
     });
   }
@@ -289,7 +293,7 @@ export class GameService {
     if (archive === undefined || full === null || full.version !== head.version) return false;
     const ratings = await archive.archive(full);
     // The commit also sets the game's expiry from the live store (`expiry`).
-    return (await this.commit(head, doc, archivedTransition(doc, state, ratings))) !== null;
+    return (await this.commit(head, doc, archivedTransition(doc, state, ratings), this.deps.now())) !== null;
   }
 
   /** Waits for queued commands, then sends the lobby updates still pending. */
@@ -298,9 +302,10 @@ export class GameService {
     this.lobbyUpdates.flush();
   }
 
-  /** Compare-and-set; publishes and returns the new version, or null when another writer won. */
-  private async commit(stored: GameHead, prev: GameDoc, decided: Transition): Promise<number | null> {
-    const t = { ...decided, doc: withActivity(decided.doc, this.deps.now(), this.deps.settings.limits.abandonAfterMs) };
+  /** Compare-and-set of the change decided at `now`; publishes and returns the new version, or null when another writer won. */
+  private async commit(stored: GameHead, prev: GameDoc, decided: Transition, now: number): Promise<number | null> {
+    const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
+    const t = active === decided.doc ? decided : { ...decided, doc: active };
     const write = this.write(t.doc, t.moves, prev);
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     if (!res.ok) {
@@ -365,7 +370,7 @@ export class GameService {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
     const unlisted = doc.status !== 'playing' || doc.private === true;
     return {
-      doc: JSON.stringify(doc),
+      doc: docJson(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       // A finished game stays due until it is archived (the archive's outbox).
       deadline: this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc),

@@ -42,6 +42,8 @@ export interface TransitionContext {
   readonly color: Color;
   readonly now: number;
   readonly graceMs: number;
+  /** A game in progress is aborted as abandoned this long after its last change (see `withActivity`). */
+  readonly idleMs: number;
   /** Moves in the log before this command. */
   readonly logLength: number;
 }
@@ -86,6 +88,8 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     status: over ? 'finished' : 'playing',
     outcome: out.outcome,
     drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
+    // as `withActivity` would set it at commit, so that the doc is not copied once more there
+    idleDeadline: over ? null : now + ctx.idleMs,
   };
 }
 

@@ -48,19 +48,20 @@ export interface Script {
 
 export const script = (body: string): Script => ({ body, sha: createHash('sha1').update(body).digest('hex') });
 
-/** EVALSHA, loading the script with EVAL when Redis does not know it (first use, or after a restart). */
-export async function runScript(
+/**
+ * EVALSHA, loading the script with EVAL when Redis does not know it (first use, or after a restart).
+ * (A plain promise chain, not an async function: one promise less on every commit's path.)
+ */
+export function runScript(
   redis: RedisClient,
   s: Script,
   keys: readonly string[],
   args: readonly (string | number)[],
 ): Promise<unknown> {
-  try {
-    return await redis.evalsha(s.sha, keys.length, ...keys, ...args);
-  } catch (e) {
+  return redis.evalsha(s.sha, keys.length, ...keys, ...args).catch((e: unknown) => {
     if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw storeError(e);
     return guarded(redis.eval(s.body, keys.length, ...keys, ...args));
-  }
+  });
 }
 
 export function strings(reply: unknown): string[] {

@@ -38,14 +38,20 @@ export interface GameState {
 /** A frozen copy of a list, or the list itself when it is frozen already (then shared: it cannot change). */
 const frozen = <T>(a: readonly T[]): readonly T[] => (Object.isFrozen(a) ? a : Object.freeze([...a]));
 
-export const freezeState = (s: GameState): GameState =>
-  Object.freeze({
-    ...s,
-    epTurn: frozen(s.epTurn),
-    epNext: frozen(s.epNext),
-    cycleMoved: frozen(s.cycleMoved),
-    history: frozen(s.history),
-  });
+type Unfrozen = { -readonly [K in keyof GameState]: GameState[K] };
+
+/**
+ * Freezes `s` and its lists, in place: `s` must be a new object of the caller's (every rules function
+ * builds its result as a literal), so the state is not copied once more on every move.
+ */
+export function freezeState(s: GameState): GameState {
+  const m = s as Unfrozen;
+  m.epTurn = frozen(s.epTurn);
+  m.epNext = frozen(s.epNext);
+  m.cycleMoved = frozen(s.cycleMoved);
+  m.history = frozen(s.history);
+  return Object.freeze(m);
+}
 
 export const win = (winner: Color, reason: OutcomeReason): Outcome => ({
   result: winner === 'white' ? '1-0' : '0-1',

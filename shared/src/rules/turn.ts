@@ -87,4 +87,4 @@ export function closeTurn(state: GameState, node: SeriesNode): GameState {
 
 /** A mutable working copy of the state's series (the board is cloned). */
 export const nodeOf = (s: GameState): SeriesNode =>
-  cloneNode({ ...s, pos: s.board, moved: s.cycleMoved });
+  cloneNode({ pos: s.board, moveIndex: s.moveIndex, spent: s.spent, moved: s.cycleMoved, epNext: s.epNext, irreversible: s.irreversible });
