@@ -105,23 +105,30 @@ function hasCapturer(b: Board, t: number): boolean {
   return (((from - 1) & 0x88) === 0 && b.board[from - 1] === own) || (((from + 1) & 0x88) === 0 && b.board[from + 1] === own);
 }
 
+/** Character code of each piece code's FEN letter (0 where no piece). */
+const PIECE_CODES: readonly number[] = Array.from({ length: 16 }, (_, p) => (p & 7 && (p & 7) < 7 ? pieceChar(p).charCodeAt(0) : 0));
+const DIGIT_0 = 48;
+const SLASH = 47;
+
+/** The FEN's piece placement field (built as character codes: this runs on every move). */
 export function placementFen(b: Board): string {
-  const rows: string[] = [];
+  const codes: number[] = [];
   for (let row = 7; row >= 0; row--) {
-    let s = '';
     let empty = 0;
     for (let file = 0; file < 8; file++) {
       const p = b.board[row * 16 + file]!;
       if (p === 0) empty++;
       else {
-        if (empty) s += String(empty);
+        if (empty) codes.push(DIGIT_0 + empty);
         empty = 0;
-        s += pieceChar(p);
+        codes.push(PIECE_CODES[p]!);
       }
     }
-    rows.push(empty ? s + String(empty) : s);
+    if (empty) codes.push(DIGIT_0 + empty);
+    if (row) codes.push(SLASH);
   }
-  return rows.join('/');
+  // (apply, not a spread: measured twice as fast here)
+  return String.fromCharCode.apply(null, codes);
 }
 
 export function castlingFen(b: Board): string {

@@ -125,6 +125,24 @@ export class Position {
     return out;
   }
 
+  /**
+   * The squares of the other pieces of the same kind as the one on `move.from` that could legally
+   * move to `move.to` now (SAN disambiguation), without building the list of legal moves.
+   */
+  rivalSquares(move: Move, rules?: MoveRules): Square[] {
+    const from = to88(move.from);
+    const to = to88(move.to);
+    const piece = this.b.board[from]!;
+    const out: Square[] = [];
+    const end = generateRoot(this.b, 0, bitsOf(rules));
+    for (let i = 0; i < end; i++) {
+      const m = BUF[i]!;
+      const f = m & 127;
+      if (((m >> 7) & 127) === to && f !== from && this.b.board[f] === piece && !out.includes(from88(f))) out.push(from88(f));
+    }
+    return out;
+  }
+
   isLegal(move: Move, rules?: MoveRules): boolean {
     const m = this.encode(move);
     if (m === undefined || (move.promotion && (this.b.board[to88(move.from)]! & 7) !== PAWN)) return false;

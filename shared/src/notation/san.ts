@@ -1,4 +1,4 @@
-import { makeSquare, type Move, type Piece, type Position } from '../chess/index.js';
+import { makeSquare, type Move, type Piece, type Position, type Square } from '../chess/index.js';
 import {
   getVariant,
   legalMoves,
@@ -17,10 +17,9 @@ const rankOf = (sq: number): number => sq >> 3;
 /** The board position of a state (its side to move is the player of the turn), for reading only. */
 const boardOf = (state: GameState): Position => state.board;
 
-/** Moves legal on the board (ignoring the progressive limits), for disambiguation. */
-function boardMoves(state: GameState, pos: Position): Move[] {
-  const variant = getVariant(state.variant);
-  return pos.legalMoves(variant?.moveRules);
+/** Other pieces of the moving kind that could move to the same square on the board (ignoring the progressive limits), for disambiguation. */
+function boardRivals(state: GameState, pos: Position, move: Move): Square[] {
+  return pos.rivalSquares(move, getVariant(state.variant)?.moveRules);
 }
 
 function isCastle(pos: Position, move: Move): boolean {
@@ -39,10 +38,11 @@ function hasTwin(pos: Position, piece: Piece): boolean {
 }
 
 /**
- * SAN without check or mate mark, disambiguated among `candidates` (a function: the legal moves
- * are generated only for a piece that may have a rival, i.e. not for pawns, castling or a lone kind).
+ * SAN without check or mate mark, disambiguated among `rivals`: the squares of the other pieces of
+ * the moving kind that could move to the same square (a function: asked only for a piece that may
+ * have a rival, i.e. not for pawns, castling or a lone kind).
  */
-export function plainSan(pos: Position, move: Move, candidates: () => readonly Move[]): string {
+export function plainSan(pos: Position, move: Move, rivals: () => readonly Square[]): string {
   const piece = pos.pieceAt(move.from);
   if (!piece) return makeSquare(move.from) + makeSquare(move.to);
   if (isCastle(pos, move)) return move.to > move.from ? 'O-O' : 'O-O-O';
@@ -53,14 +53,12 @@ export function plainSan(pos: Position, move: Move, candidates: () => readonly M
     return capture ? `${'abcdefgh'[fileOf(move.from)]}x${to}${promo}` : to + promo;
   }
   const capture = pos.pieceAt(move.to) !== undefined ? 'x' : '';
-  const rivals = (hasTwin(pos, piece) ? candidates() : []).filter(
-    (m) => m.to === move.to && m.from !== move.from && pos.pieceAt(m.from)?.role === piece.role,
-  );
+  const others = hasTwin(pos, piece) ? rivals() : [];
   let from = '';
-  if (rivals.length > 0) {
+  if (others.length > 0) {
     const name = makeSquare(move.from);
-    if (rivals.every((m) => fileOf(m.from) !== fileOf(move.from))) from = name[0] ?? '';
-    else if (rivals.every((m) => rankOf(m.from) !== rankOf(move.from))) from = name[1] ?? '';
+    if (others.every((sq) => fileOf(sq) !== fileOf(move.from))) from = name[0] ?? '';
+    else if (others.every((sq) => rankOf(sq) !== rankOf(move.from))) from = name[1] ?? '';
     else from = name;
   }
   return ROLE_LETTER[piece.role] + from + capture + to + promo;
@@ -79,7 +77,7 @@ export function sanStep(
   move: Move,
 ): Result<{ san: string; outcome: PlayOutcome }, RuleError> {
   const pos = boardOf(state);
-  const base = plainSan(pos, move, () => boardMoves(state, pos));
+  const base = plainSan(pos, move, () => boardRivals(state, pos, move));
   const played = play(state, move);
   if (!played.ok) return played;
   return ok({ san: base + mark(played.value), outcome: played.value });
@@ -92,10 +90,10 @@ export function sanStep(
  */
 export function makeSan(state: GameState, move: Move, played?: PlayOutcome): string {
   const pos = boardOf(state);
-  if (played) return plainSan(pos, move, () => boardMoves(state, pos)) + mark(played);
+  if (played) return plainSan(pos, move, () => boardRivals(state, pos, move)) + mark(played);
   const step = sanStep(state, move);
   if (step.ok) return step.value.san;
-  return plainSan(pos, move, () => boardMoves(state, pos));
+  return plainSan(pos, move, () => boardRivals(state, pos, move));
 }
 
 function matches(pos: Position, move: Move, syn: SanSyntax): boolean {
@@ -131,7 +129,7 @@ export function parseSan(state: GameState, san: string): Result<Move, SanError> 
   const move = pickOne(found);
   if (move) return ok(move);
   if (found.length > 1) return err({ code: 'unreadable', message: `"${san}" is ambiguous` });
-  const onBoard = boardMoves(state, pos).filter((m) => matches(pos, m, syn));
+  const onBoard = pos.legalMoves(getVariant(state.variant)?.moveRules).filter((m) => matches(pos, m, syn));
   const tried = onBoard[0] ?? literalMove(syn, state.color);
   if (tried) {
     const refused = play(state, tried);

@@ -30,6 +30,9 @@ describe('makeSan', () => {
     const q = stateAt('scottish', QUEENS, 1);
     expect(makeSan(q, mv('a1b2'))).toBe('Qa1b2');
     expect(makeSan(q, mv('c1b2'))).toBe('Qcb2');
+    // a rival that may not move there (pinned to its king) does not count
+    const pinned = stateAt('scottish', '4r2k/8/8/8/8/8/4N3/1N2K3 w - - 0 1', 1);
+    expect(makeSan(pinned, mv('b1c3'))).toBe('Nc3');
   });
 
   it('writes castling and promotion, with check marks', () => {
