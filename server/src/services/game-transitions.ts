@@ -25,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import { abandoned, type GameDoc } from './game-doc.js';
+import { abandoned, playedDoc, type GameDoc } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -63,7 +63,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
   const { doc, color, now } = ctx;
   let clock = doc.clock;
   let graceDeadline = doc.graceDeadline;
-  const started = { ...doc.started, [color]: true };
+  const started = color === 'white' ? { white: true, black: doc.started.black } : { white: doc.started.white, black: true };
   if (!doc.started[color]) {
     clock = startClockTurn(clock, color, ctx.state.budget, now);
     graceDeadline = null;
@@ -78,8 +78,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     else if (hasFirstMoveGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
   }
   const over = out.outcome !== null;
-  return {
-    ...doc,
+  return playedDoc(doc, {
     state: encodeState(out.state),
     turn: out.state.turn,
     clock,
@@ -90,7 +89,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
     // as `withActivity` would set it at commit, so that the doc is not copied once more there
     idleDeadline: over ? null : now + ctx.idleMs,
-  };
+  });
 }
 
 export function moveTransition(ctx: TransitionContext, uci: string): Transition {
