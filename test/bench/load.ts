@@ -5,6 +5,9 @@ import { runAsChild } from './child.js';
 import { type OpenedTable, openFloorTable, type TableOptions } from './floor-driver.js';
 import { scriptPool } from './game-scripts.js';
 import type { Stats } from './table.js';
+import { recordGcPauses } from './loop-monitor.js';
+
+const loadGc = process.env.BENCH_TRACE ? recordGcPauses() : [];
 
 /**
  * Load generator (a child process of server.bench.ts, so the server under test keeps its own
@@ -63,12 +66,16 @@ async function openAll(cfg: LoadConfig, stats: Stats, opts: TableOptions): Promi
 
 /**
  * BENCH_TRACE=<dir>: every latency sample with its send time (ms since the window opened), as
- * `<dir>/<mode>-<nodes>n-<pid>.json` ([[t, ms], ...]): shows whether the tail comes in bursts, and at what period.
+ * `<dir>/<mode>-<nodes>n-<pid>.json` ({ epoch, rows: [[t, ms], ...], gc }): shows whether the tail
+ * comes in bursts, and at what period. `epoch` is the window's start (epoch ms) and `gc` the load
+ * generator's own GC pauses ([start epoch ms, ms]); each server node writes its pauses beside it
+ * (loop-monitor.ts), so a burst can be laid against the pauses of every process.
  */
 function writeTrace(dir: string | undefined, cfg: LoadConfig, stats: Stats, t0: number): void {
   if (!dir || !stats.sentAt) return;
   const rows = stats.latencies.map((ms, i) => [Math.round((stats.sentAt?.[i] ?? 0) - t0), Math.round(ms * 10) / 10]);
-  writeFileSync(join(dir, `${cfg.mode}-${cfg.urls.length}n-${process.pid}.json`), JSON.stringify(rows));
+  const trace = { epoch: performance.timeOrigin + t0, rows, gc: loadGc };
+  writeFileSync(join(dir, `${cfg.mode}-${cfg.urls.length}n-${process.pid}.json`), JSON.stringify(trace));
 }
 
 /**

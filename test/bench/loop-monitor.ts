@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { procStatFields } from '../../server/src/compute/thread-priority.js';
 
@@ -39,7 +40,23 @@ function mainThreadCpuMs(): number | null {
   return t === null ? null : (t[0]! + t[1]!) * 10;
 }
 
+/** Every GC pause of this process from now on, as [start (epoch ms), duration (ms)] (BENCH_TRACE). */
+export function recordGcPauses(): [number, number][] {
+  const pauses: [number, number][] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push([performance.timeOrigin + e.startTime, e.duration]);
+  }).observe({ entryTypes: ['gc'] });
+  return pauses;
+}
+
 export function loopMonitor(): LoopMonitor {
+  // BENCH_TRACE=<dir>: the node's GC pauses, written as <dir>/gc-<pid>.json when it exits, to lay
+  // beside the latency samples (load.ts writeTrace): whether the tail follows this node's pauses
+  const trace = process.env.BENCH_TRACE;
+  if (trace) {
+    const pauses = recordGcPauses();
+    process.on('exit', () => writeFileSync(`${trace}/gc-${process.pid}.json`, JSON.stringify(pauses)));
+  }
   const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let gc = { count: 0, ms: 0, max: 0, majorCount: 0, majorMs: 0 };

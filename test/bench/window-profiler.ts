@@ -5,18 +5,35 @@ import { join } from 'node:path';
 /**
  * BENCH_PROF=<dir>: a V8 CPU profile of a server node over the measured window only (not its
  * start-up nor the games' set-up), written as `<dir>/<mode>-<pid>.cpuprofile` (open it in Chrome
- * DevTools or VS Code).
+ * DevTools or VS Code). With BENCH_HEAP=1, an allocation profile instead (`.heapprofile`: V8's
+ * sampling heap profiler, every 4 KB allocated, objects that died young included): where the
+ * garbage each move makes comes from, which sets how often the young generation is collected.
  */
 export function windowProfiler(dir: string | undefined, name: string): { start(): Promise<void>; stop(): Promise<void> } {
   if (!dir) return { start: async () => undefined, stop: async () => undefined };
+  const heap = process.env.BENCH_HEAP === '1';
   const session = new Session();
   session.connect();
   return {
     async start() {
+      if (heap) {
+        await session.post('HeapProfiler.enable');
+        await session.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+        return;
+      }
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     },
     async stop() {
+      if (heap) {
+        const { profile } = await session.post('HeapProfiler.stopSampling');
+        writeFileSync(join(dir, `${name}-${process.pid}.heapprofile`), JSON.stringify(profile));
+        return;
+      }
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(join(dir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(profile));
     },
