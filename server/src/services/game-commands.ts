@@ -16,6 +16,7 @@ import {
 } from './game-transitions.js';
 
 type Versioned = { version: number };
+const versioned = (r: Versioned): Versioned => ({ version: r.version });
 
 export const ctxOf = (c: CommandContext): TransitionContext => ({
   doc: c.doc,
@@ -39,9 +40,9 @@ const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Tran
 export class GameCommands {
   constructor(private readonly games: GameService) {}
 
-  async move(playerId: string, p: { gameId: string; version: number; move: string }): Promise<Versioned> {
-    const r = await this.games.command(p.gameId, playerId, { version: p.version }, (c) => moveTransition(ctxOf(c), p.move));
-    return { version: r.version };
+  /** (A promise chain, not an async function: this is on every move's path.) */
+  move(playerId: string, p: { gameId: string; version: number; move: string }): Promise<Versioned> {
+    return this.games.command(p.gameId, playerId, { version: p.version }, (c) => moveTransition(ctxOf(c), p.move)).then(versioned);
   }
 
   async endTurn(playerId: string, p: { gameId: string; version: number }): Promise<Versioned> {

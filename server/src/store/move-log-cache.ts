@@ -73,6 +73,7 @@ export class MoveLogCache {
   }
 
   private evict(): void {
+    if (this.total <= this.maxEntries) return; // (no iterator made on every append)
     for (const id of this.entries.keys()) {
       if (this.total <= this.maxEntries) return;
       this.drop(id);

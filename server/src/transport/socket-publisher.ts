@@ -27,7 +27,12 @@ function emitTo<K extends keyof OnePayloadEvents>(
  */
 export function socketPublisher(io: AppServer, opts: { readonly crossNode: boolean }): Publisher {
   /** Per game with a room here: the version this node last emitted, and who was in the room then. */
-  const delivered = new Map<string, { version: number; members: ReadonlySet<string> }>();
+  const delivered = new Map<string, { version: number; readonly members: ReadonlySet<string> }>();
+  const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
+    if (a.size !== b.size) return false;
+    for (const id of b) if (!a.has(id)) return false;
+    return true;
+  };
   const roomOf = (gameId: string): ReadonlySet<string> | undefined => io.of('/').adapter.rooms.get(gameRoom(gameId));
   const covered = (gameId: string, version: number): boolean => {
     const d = delivered.get(gameId);
@@ -51,7 +56,11 @@ export function socketPublisher(io: AppServer, opts: { readonly crossNode: boole
     publishGame(e) {
       io.to(gameRoom(e.gameId)).emit('game:event', e);
       const members = roomOf(e.gameId);
-      if (members) delivered.set(e.gameId, { version: e.version, members: new Set(members) });
+      if (!members) return;
+      // the room's members rarely change between moves: the last snapshot is kept when they have not
+      const last = delivered.get(e.gameId);
+      if (last && sameMembers(last.members, members)) last.version = e.version;
+      else delivered.set(e.gameId, { version: e.version, members: new Set(members) });
     },
     publishPresence(p) {
       io.to(gameRoom(p.gameId)).emit('game:presence', p);
