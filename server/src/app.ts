@@ -137,7 +137,10 @@ export function createApp(deps: AppDeps): App {
     : null;
   const identity = createIdentity(store, now, settings.limits.playerTtlMs, durable?.directory);
   const accounts = durable?.accountService(identity);
-  const publisher = socketPublisher(io, { crossNode: redis !== null });
+  const publisher = socketPublisher(io, {
+    crossNode: redis !== null,
+    onTurnHere: (n) => games.prefetch(n.gameId, n.version),
+  });
   let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
   const games = new GameService({
     store,

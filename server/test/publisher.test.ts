@@ -23,6 +23,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     playerOnline: () => Promise.resolve(false),
     localGames: () => local,
     heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),
+    announceTurn: (n) => sent.push(['game:turn', n]),
   };
 }
 
@@ -52,10 +53,12 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     expect(name).toBe('game:event');
     expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', move: { uci: 'e2e4', turnEnded: true } } });
     // the lobby hears of the new turn with the next batch (settings.lobbyBatchMs), not per move
-    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event']);
+    // the turn passed to Black: their node may load the game ahead of their next command
+    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn']);
+    expect(publisher.sent[1]?.[1]).toEqual({ gameId, version: 2, playerId: 'b1' });
     await games.close();
-    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'lobby:gameUpdated']);
-    expect(publisher.sent[1]?.[1]).toMatchObject({ id: gameId, turn: 2 });
+    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn', 'lobby:gameUpdated']);
+    expect(publisher.sent[2]?.[1]).toMatchObject({ id: gameId, turn: 2 });
     await store.close();
   });
 });

@@ -20,6 +20,7 @@ import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
 import {
   botDue,
+  colorOfTurn,
   deadlineOf,
   docJson,
   parseDoc,
@@ -316,6 +317,7 @@ export class GameService {
     this.decoded.set({ head, doc: t.doc, state: t.state });
     const { publisher } = this.deps;
     publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
+    this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     if (t.doc.status !== 'playing' && prev.status === 'playing') this.ended(t.doc);
     if (t.doc.private === true) return res.version;
@@ -327,6 +329,28 @@ export class GameService {
       this.lobbyUpdates.changed(t.doc);
     }
     return res.version;
+  }
+
+  /** The turn passed to the other player: their node may load the game ahead of their next command. */
+  private announceTurn(doc: GameDoc, prev: GameDoc, version: number): void {
+    if (doc.status !== 'playing' || doc.turn === prev.turn) return;
+    this.deps.publisher.announceTurn({ gameId: doc.id, version, playerId: doc.players[colorOfTurn(doc.turn)].id });
+  }
+
+  /**
+   * Another node committed `version` of a game whose player to move is connected here: loads it now,
+   * off the player's path, so that their next command starts from this copy (an optimistic try
+   * that the compare-and-set still checks) instead of waiting for a store read. Best effort.
+   */
+  prefetch(gameId: string, version: number): void {
+    const newer = (v: number): boolean => (this.decoded.latest(gameId, undefined)?.head.version ?? 0) < v;
+    if (!newer(version)) return;
+    this.deps.store.loadGameHead(gameId).then(
+      (head) => {
+        if (head !== null && newer(head.version)) this.decode(head);
+      },
+      (e: unknown) => this.deps.logger.debug({ err: e, gameId }, 'prefetch'),
+    );
   }
 
   /**

@@ -39,6 +39,20 @@ export interface Publisher {
   localGames(): string[];
   /** A version heartbeat to this node's connections in the game's room only (each node speaks for its own). */
   heartbeatLocal(e: HeartbeatEvent): void;
+  /**
+   * A game's turn passed to `playerId` at `version`: told to the other nodes (nothing to do on one
+   * node, nor when the player is connected to this one). The node serving that player may load the
+   * game ahead of their next command (`GameService.prefetch`), so that command starts from a
+   * current copy instead of a store read.
+   */
+  announceTurn(n: TurnNotice): void;
+}
+
+export interface TurnNotice {
+  readonly gameId: string;
+  readonly version: number;
+  /** The player to move. */
+  readonly playerId: string;
 }
 
 /** One client connection, as the room and lobby services see it (a Socket.IO socket fits). */

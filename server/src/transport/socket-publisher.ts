@@ -1,5 +1,5 @@
 import type { GameSummary } from '@progressive-chess/shared';
-import type { LobbyEvents, PlayerEvents, Publisher } from '../services/publisher.js';
+import type { LobbyEvents, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
 import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 
@@ -25,7 +25,14 @@ function emitTo<K extends keyof OnePayloadEvents>(
  * the room was there then. A version committed on another node, or a connection that joined
  * since (its snapshot may predate that event), gets the heartbeat as before.
  */
-export function socketPublisher(io: AppServer, opts: { readonly crossNode: boolean }): Publisher {
+export interface SocketPublisherOptions {
+  /** Several nodes share the adapter: lobby batches and turn notices go to the other nodes. */
+  readonly crossNode: boolean;
+  /** Another node announced a turn to a player with a connection on this node (see `announceTurn`). */
+  readonly onTurnHere?: (n: TurnNotice) => void;
+}
+
+export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Publisher {
   /** Per game with a room here: the version this node last emitted, and who was in the room then. */
   const delivered = new Map<string, { version: number; readonly members: ReadonlySet<string> }>();
   const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
@@ -46,6 +53,13 @@ export function socketPublisher(io: AppServer, opts: { readonly crossNode: boole
     for (const s of summaries) io.local.to(LOBBY_ROOM).emit('lobby:gameUpdated', s);
   };
   if (opts.crossNode) io.on('lobby:updates', lobbyUpdatesHere);
+  const playerHere = (playerId: string): boolean => (io.of('/').adapter.rooms.get(playerRoom(playerId))?.size ?? 0) > 0;
+  const { onTurnHere } = opts;
+  if (opts.crossNode && onTurnHere) {
+    io.on('game:turn', (n) => {
+      if (playerHere(n.playerId)) onTurnHere(n);
+    });
+  }
   return {
     publishLobbyUpdates(summaries) {
       if (summaries.length === 0) return;
@@ -85,6 +99,11 @@ export function socketPublisher(io: AppServer, opts: { readonly crossNode: boole
       for (const room of io.of('/').adapter.rooms.keys()) if (room.startsWith(GAME_ROOM_PREFIX)) ids.push(room.slice(GAME_ROOM_PREFIX.length));
       for (const gameId of delivered.keys()) if (!roomOf(gameId)) delivered.delete(gameId);
       return ids;
+    },
+    announceTurn(n) {
+      // a player connected here most likely sends the next command here too: no message then (a
+      // command that reaches another node anyway only makes the store read this saves)
+      if (opts.crossNode && !playerHere(n.playerId)) io.serverSideEmit('game:turn', n);
     },
     heartbeatLocal(e) {
       if (covered(e.gameId, e.version)) return;

@@ -1,5 +1,6 @@
 import type { GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
+import type { TurnNotice } from '../services/publisher.js';
 
 /** What the server keeps on each socket (set by the identity middleware). */
 export interface SocketData {
@@ -17,6 +18,8 @@ export type InboundEvents = Record<string, (...args: unknown[]) => void>;
 /** Between nodes (Socket.IO `serverSideEmit`): a batch of lobby updates, delivered to each node's own lobby room. */
 export interface InterServerEvents {
   'lobby:updates': (summaries: GameSummary[]) => void;
+  /** A game's turn passed to a player (Publisher.announceTurn). */
+  'game:turn': (n: TurnNotice) => void;
 }
 
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
