@@ -99,6 +99,7 @@ const fixedOf = (doc: GameDoc): Fixed => ({
   initialTurn: doc.initialTurn, custom: doc.custom, createdAt: doc.createdAt, private: doc.private, rated: doc.rated,
   bot: doc.bot, counted: doc.counted,
 });
+/** (Lists the fields of `FixedKey` as `fixedOf` does: a field added there must be added here.) */
 const sameFixed = (f: Fixed, doc: GameDoc): boolean =>
   f.id === doc.id && f.variant === doc.variant && f.timeControl === doc.timeControl && f.players === doc.players &&
   f.initialFen === doc.initialFen && f.initialTurn === doc.initialTurn && f.custom === doc.custom &&

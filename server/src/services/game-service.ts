@@ -345,12 +345,13 @@ export class GameService {
   prefetch(gameId: string, version: number): void {
     const newer = (v: number): boolean => (this.decoded.latest(gameId, undefined)?.head.version ?? 0) < v;
     if (!newer(version)) return;
-    this.deps.store.loadGameHead(gameId).then(
-      (head) => {
+    this.deps.store
+      .loadGameHead(gameId)
+      .then((head) => {
         if (head !== null && newer(head.version)) this.decode(head);
-      },
-      (e: unknown) => this.deps.logger.debug({ err: e, gameId }, 'prefetch'),
-    );
+      })
+      // a failed read (or a doc that does not decode) is left to the next command's own load
+      .catch((e: unknown) => this.deps.logger.debug({ err: e, gameId }, 'prefetch'));
   }
 
   /**
