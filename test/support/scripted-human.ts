@@ -35,8 +35,8 @@ export interface HumanOptions {
  * A scripted player: joins the game, keeps its own copy of the rules state from the `game:event`s
  * (checking each event's version follows the last and its state hash), and when it is to move,
  * plays a random legal move at once (or passes when a cost turn has no move left). Resolves when
- * the game is over. A gap in the versions is resynced (and counted). Rejects on a hash mismatch or a
- * refused move other than `stale-version`.
+ * the game is over. A gap in the versions is resynced (and counted); so is a `stale-version` refusal
+ * (not counted), as the web client does. Rejects on a hash mismatch or any other refused move.
  */
 export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions): Promise<HumanGame> {
   const joined = await call(c.socket, 'game:join', { gameId });
@@ -92,7 +92,10 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
       sent.then(
         (ack) => {
           inFlight = false;
-          if (!ack.ok && ack.code !== 'stale-version' && ack.code !== 'game-over') fail(new Error(`move refused: ${ack.code} ${ack.message}`));
+          // the server moved on (its event is on the way): resync as the web client does, rather
+          // than sending the same stale version again at once (a loop that ran into the rate limits)
+          if (!ack.ok && ack.code === 'stale-version') resync(false);
+          else if (!ack.ok && ack.code !== 'game-over') fail(new Error(`move refused: ${ack.code} ${ack.message}`));
           else act();
         },
         (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
@@ -101,7 +104,7 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
     const onEvent = (e: GameEvent): void => {
       if (e.gameId !== gameId || syncing || e.version <= version) return;
       versions.push(e.version);
-      if (e.version !== version + 1) return resync();
+      if (e.version !== version + 1) return resync(true);
       version = e.version;
       try {
         apply(e);
@@ -111,9 +114,10 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
       if (outcome !== null) return done();
       act();
     };
-    const resync = (): void => {
+    /** `gap`: after a gap in the versions (counted in `resyncs`), else after a stale-version refusal. */
+    const resync = (gap = true): void => {
       syncing = true;
-      resyncs++;
+      if (gap) resyncs++;
       call(c.socket, 'game:resync', { gameId }).then(
         (r) => {
           syncing = false;
