@@ -34,6 +34,7 @@ import { LobbySummaries } from './lobby-summaries.js';
 import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { releaseEnded, reserveGame } from './game-reservations.js';
 import type { Publisher } from './publisher.js';
 
 export interface GameServiceDeps {
@@ -319,7 +320,7 @@ export class GameService {
     publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
     this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
-    if (t.doc.status !== 'playing' && prev.status === 'playing') this.ended(t.doc);
+    if (t.doc.status !== 'playing' && prev.status === 'playing') releaseEnded(this.deps.store, this.deps.logger, t.doc);
     if (t.doc.private === true) return res.version;
     if (t.doc.status !== 'playing' && prev.status === 'playing') {
       this.summaries.forget(stored.id);
@@ -354,40 +355,9 @@ export class GameService {
       .catch((e: unknown) => this.deps.logger.debug({ err: e, gameId }, 'prefetch'));
   }
 
-  /**
-   * Counts a new game among its players' games in progress (at most `max` each). A refusal is
-   * checked first: games counted for that player that are over (or gone) are released, then it
-   * is tried once more. Throws `too-many-games`.
-   */
-  async reserve(gameId: string, players: readonly string[], max = this.deps.settings.limits.maxGamesPerPlayer): Promise<void> {
-    const { store } = this.deps;
-    for (let attempt = 0; ; attempt++) {
-      const r = await store.reserveGame(gameId, players, max);
-      if (r.ok) return;
-      if (attempt > 0 || !(await this.releaseFinished(r.player))) {
-        fail('too-many-games', `a player already has ${max} games in progress`);
-      }
-    }
-  }
-
-  /** Releases a player's counted games that are no longer in progress; whether any was. */
-  private async releaseFinished(player: string): Promise<boolean> {
-    const ids = await this.deps.store.gamesOf(player);
-    const heads = await Promise.all(ids.map((id) => this.deps.store.loadGameHead(id)));
-    const over = ids.filter((_, i) => {
-      const h = heads[i];
-      return h == null || parseDoc(h.doc).status !== 'playing';
-    });
-    await Promise.all(over.map((id) => this.deps.store.releaseGame(id, [player])));
-    return over.length > 0;
-  }
-
-  /** A game just ended: it no longer counts for its players (best effort: a refusal re-checks). */
-  private ended(doc: GameDoc): void {
-    const players = [doc.players.white.id, doc.players.black.id, ...(doc.counted ?? [])];
-    this.deps.store
-      .releaseGame(doc.id, players)
-      .catch((e: unknown) => this.deps.logger.warn({ err: e, gameId: doc.id }, 'release game'));
+  /** Counts a new game among its players' games in progress (game-reservations.ts). Throws `too-many-games`. */
+  reserve(gameId: string, players: readonly string[], max = this.deps.settings.limits.maxGamesPerPlayer): Promise<void> {
+    return reserveGame(this.deps.store, gameId, players, max);
   }
 
   /** The store write of `doc`; the listed summary is rewritten only when it changes (from `prev`). */

@@ -40,7 +40,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     for (const id of b) if (!a.has(id)) return false;
     return true;
   };
-  const roomOf = (gameId: string): ReadonlySet<string> | undefined => io.of('/').adapter.rooms.get(gameRoom(gameId));
+  /** The connections of this node in a room. */
+  const localRoom = (room: string): ReadonlySet<string> | undefined => io.of('/').adapter.rooms.get(room);
+  const roomOf = (gameId: string): ReadonlySet<string> | undefined => localRoom(gameRoom(gameId));
   const covered = (gameId: string, version: number): boolean => {
     const d = delivered.get(gameId);
     if (d?.version !== version) return false;
@@ -49,11 +51,11 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
   };
   /** Lobby updates to this node's lobby connections, if it has any (an emit encodes even for nobody). */
   const lobbyUpdatesHere = (summaries: readonly GameSummary[]): void => {
-    if (!io.of('/').adapter.rooms.get(LOBBY_ROOM)?.size) return;
+    if (!localRoom(LOBBY_ROOM)?.size) return;
     for (const s of summaries) io.local.to(LOBBY_ROOM).emit('lobby:gameUpdated', s);
   };
   if (opts.crossNode) io.on('lobby:updates', lobbyUpdatesHere);
-  const playerHere = (playerId: string): boolean => (io.of('/').adapter.rooms.get(playerRoom(playerId))?.size ?? 0) > 0;
+  const playerHere = (playerId: string): boolean => (localRoom(playerRoom(playerId))?.size ?? 0) > 0;
   const { onTurnHere } = opts;
   if (opts.crossNode && onTurnHere) {
     io.on('game:turn', (n) => {

@@ -37,7 +37,6 @@ export function initClock(control: TimeControl): ClockState {
   return { control, remaining: { white: start, black: start }, running: null, since: null };
 }
 
-/** Starts `color`'s clock for a turn of `budget` moves (or points). Untimed clocks never run. */
 /**
  * `remaining` with `side`'s time set. (Clocks are built field by field, not spread: they change on
  * every turn, and V8 copies an object made by a spread much more slowly than one made by a literal.)
@@ -46,6 +45,7 @@ function withRemaining(remaining: ClockState['remaining'], side: Color, ms: numb
   return side === 'white' ? { white: ms, black: remaining.black } : { white: remaining.white, black: ms };
 }
 
+/** Starts `color`'s clock for a turn of `budget` moves (or points). Untimed clocks never run. */
 export function startClockTurn(clock: ClockState, color: Color, budget: number, now: number): ClockState {
   if (clock.control.kind === 'none') return clock;
   const fresh = turnBudgetMs(clock.control, budget);
