@@ -4,6 +4,7 @@ import { abuseRun, appNode, type AbuseRunResult } from './abuse-run.js';
 import { type LoadResult, percentile } from './load.js';
 import { child, lowPriorityText, stopChild, type Child } from './child.js';
 import { fmt, median } from './server-report.js';
+import { buildServer } from './built-server.js';
 
 /**
  * `npm run bench:abuse [-- --runs 3 --think 300 --games 500 --seconds 10 --sockets 200 --idle 2000 --flood-address 127.0.0.2 --deny-sec 30]`:
@@ -114,6 +115,7 @@ function summary(rows: readonly AbuseRunResult[]): void {
 }
 
 async function main(): Promise<void> {
+  buildServer();
   const redis = await startRedis({ appendOnly: false });
   const admin = new Redis(redis.url);
   const pace = THINK_MS > 0 ? `each move ${THINK_MS} ms after the previous one arrived (paced: the goal's load)` : 'moving as soon as acks come back (saturating)';

@@ -1,9 +1,5 @@
-import { createApp } from '../../server/src/app.js';
-import { computeFromEnv } from '../../server/src/compute/from-env.js';
 import type { AbuseLimitOptions } from '../../server/src/config.js';
-import { openRedis } from '../../server/src/store/redis-client.js';
-import { createMemoryStore } from '../../server/src/store/memory-store.js';
-import { createRedisStore } from '../../server/src/store/redis-store.js';
+import { loadBuiltServer } from './built-server.js';
 import { useStreamsAdapter } from './adapters.js';
 import { countCommands } from '../support/command-counter.js';
 import type { FloorServer } from './floor-server.js';
@@ -34,9 +30,10 @@ export const PER_IDENTITY: Partial<AbuseLimitOptions> = {
 };
 
 /**
- * The real game server on the Redis store, configured for load (no rate limit to speak of by
- * default). `memoryStore`: on the in-memory store instead (one node only): the same node without the
- * store's round trips, a second floor that tells the node's own cost from the round trip's.
+ * The real game server, compiled as `npm start` runs it (built-server.ts), on the Redis store,
+ * configured for load (no rate limit to speak of by default). `memoryStore`: on the in-memory
+ * store instead (one node only): the same node without the store's round trips, a second floor
+ * that tells the node's own cost from the round trip's.
  */
 export async function startAppNode(cfg: {
   redisUrl: string;
@@ -48,6 +45,7 @@ export async function startAppNode(cfg: {
   memoryStore?: boolean;
 }): Promise<FloorServer> {
   if (cfg.memoryStore && cfg.adapter) throw new Error('the in-memory store serves one node only');
+  const { createApp, computeFromEnv, openRedis, createMemoryStore, createRedisStore } = await loadBuiltServer();
   const redisStore = cfg.memoryStore ? null : createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
   const store = redisStore ?? createMemoryStore();
   const streams = cfg.adapter && cfg.adapterKind === 'streams';

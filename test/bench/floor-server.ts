@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { openRedis } from '../../server/src/store/redis-client.js';
+import { loadBuiltServer } from './built-server.js';
 import { Server } from 'socket.io';
 import { useStreamsAdapter } from './adapters.js';
 import { type CommandCounter, countCommands } from '../support/command-counter.js';
@@ -47,6 +47,7 @@ type Ack = (r: { ok: boolean; version?: number }) => void;
 export async function startFloorServer(opts: FloorOptions): Promise<FloorServer> {
   // Redis clients configured as the game server's (openRedis: auto-pipelining, command timeout,
   // reconnection), its store's and its adapter's alike: the same deployment.
+  const { openRedis } = await loadBuiltServer();
   const redis = openRedis(opts.redisUrl);
   const streams = opts.adapter === true && opts.adapterKind === 'streams';
   const pub = opts.adapter && !streams ? openRedis(opts.redisUrl) : null;

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startRedis } from '../support/redis-server.js';
 import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
 import { report, runLine } from './server-report.js';
 import { botLine } from './bot-load.js';
+import { buildServer } from './built-server.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
@@ -24,9 +22,6 @@ import { botLine } from './bot-load.js';
  * (BENCH_BOTS): N games against the computer run beside the load in the game server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
  * stops by itself.
  */
-
-const here = (f: string): string => fileURLToPath(new URL(f, import.meta.url));
-const root = here('../../');
 
 function option(name: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -72,10 +67,7 @@ const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).spl
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
 
 async function main(): Promise<void> {
-  if (!existsSync(`${root}shared/dist/index.js`)) {
-    const r = spawnSync('npm', ['run', 'build', '-w', 'shared'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('building shared failed');
-  }
+  buildServer();
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
   const rows: PhaseResult[] = [];
