@@ -34,4 +34,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server/dist/index.js"]
+# the flags of scripts/node-flags.mjs (SERVER_NODE_FLAGS)
+CMD ["node", "--max-semi-space-size=64", "server/dist/index.js"]

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from './build-stale.mjs';
+import { serverNodeFlags } from './node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,6 +17,6 @@ try {
 }
 
 const env = { ...process.env, CLIENT_DIR: process.env.CLIENT_DIR ?? join(root, 'client/dist') };
-const child = spawn(process.execPath, [join(root, 'server/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...serverNodeFlags(), join(root, 'server/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
