@@ -91,6 +91,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       warmupMs: cfg.warmupMs,
       durationMs: cfg.seconds * 1000,
       thinkMs: cfg.thinkMs,
+      // every sample, for the p99 of all runs pooled (server-report.ts)
+      keepLatencies: true,
     };
     const bots = startBotLoad({
       urls: loadCfg.urls,

@@ -1,5 +1,6 @@
 import type { LoopSample } from './loop-monitor.js';
 import type { BenchMode, PhaseResult } from './phase.js';
+import { percentile } from './load.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
 
@@ -61,6 +62,15 @@ export interface ReportOptions {
   readonly throughputGoal: number;
 }
 
+/**
+ * The p99 of every sample of every run together (NaN without samples): steadier than the median
+ * of the runs' p99s, each set by the few bursts of its own window.
+ */
+function pooledP99(rs: readonly PhaseResult[]): number {
+  const all = rs.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  return percentile(all, 99);
+}
+
 export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   const pace =
     o.thinkMs > 0
@@ -108,10 +118,12 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
     const p99s = pairs.map(([a, f]) => a.p99 / f.p99);
     const thrs = pairs.map(([a, f]) => (a.movesPerSec / f.movesPerSec) * 100);
     const cpu = median(app.map((r) => r.cpuMsPerMove)) / median(floor.map((r) => r.cpuMsPerMove));
+    const pooled = pooledP99(app) / pooledP99(floor);
     console.log(
       `  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} p99 ${fmt(p99, 2)}x floor ${p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
         `   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
-        `   server CPU per move ${fmt(cpu, 2)}x floor`,
+        `   server CPU per move ${fmt(cpu, 2)}x floor` +
+        (Number.isFinite(pooled) ? `   p99 of all runs' samples pooled ${fmt(pooled, 2)}x floor (${fmt(pooledP99(app))} / ${fmt(pooledP99(floor))} ms)` : ''),
     );
   }
   const memory = groups.get(phaseName('memory', 1));
