@@ -7,11 +7,14 @@ import { join } from 'node:path';
  * start-up nor the games' set-up), written as `<dir>/<mode>-<pid>.cpuprofile` (open it in Chrome
  * DevTools or VS Code). With BENCH_HEAP=1, an allocation profile instead (`.heapprofile`: V8's
  * sampling heap profiler, every 4 KB allocated, objects that died young included): where the
- * garbage each move makes comes from, which sets how often the young generation is collected.
+ * garbage each move makes comes from, which sets how often the young generation is collected;
+ * BENCH_HEAP=live: only the objects allocated in the window and still alive at its end.
  */
 export function windowProfiler(dir: string | undefined, name: string): { start(): Promise<void>; stop(): Promise<void> } {
   if (!dir) return { start: async () => undefined, stop: async () => undefined };
-  const heap = process.env.BENCH_HEAP === '1';
+  const heap = process.env.BENCH_HEAP === '1' || process.env.BENCH_HEAP === 'live';
+  // 'live': only the objects of the window still alive at its end (what the collections keep)
+  const dead = process.env.BENCH_HEAP !== 'live';
   const session = new Session();
   session.connect();
   return {
@@ -20,8 +23,8 @@ export function windowProfiler(dir: string | undefined, name: string): { start()
         await session.post('HeapProfiler.enable');
         await session.post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          includeObjectsCollectedByMajorGC: dead,
+          includeObjectsCollectedByMinorGC: dead,
         });
         return;
       }
