@@ -33,13 +33,14 @@ export const lowPriorityText = canNice ? `lowest CPU priority (nice -n 19${canId
  * the server wakes; a SCHED_IDLE one is preempted at once (as the compute threads, thread-priority.ts).
  */
 export function child(file: string, arg: object, onLine?: (line: string) => void, opts: { lowPriority?: boolean } = {}): Child {
-  // The server nodes (floor and game server alike) and the load generator run with the game
-  // server's Node flags (scripts/node-flags.mjs, as npm start), BENCH_SERVER_FLAGS=0 without them.
-  // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  // The server nodes (floor and game server alike) run with the game server's Node flags
+  // (scripts/node-flags.mjs, as npm start), BENCH_SERVER_FLAGS=0 without them; the load generators
+  // with Node's defaults. BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof
+  // --cpu-prof-dir=/tmp/prof".
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const flags = process.env.BENCH_SERVER_FLAGS === '0' ? [] : serverNodeFlags();
-  const server = file.includes('bench-node');
-  const node = [process.execPath, ...(server ? flags : []), ...(server ? extra : []), '--import', 'tsx', here(file), JSON.stringify(arg)];
+  const server = file.includes('bench-node') ? [...flags, ...extra] : [];
+  const node = [process.execPath, ...server, '--import', 'tsx', here(file), JSON.stringify(arg)];
   const low = opts.lowPriority ? [...(canIdle ? [CHRT, '--idle', '0'] : []), ...(canNice ? [NICE, '-n', '19'] : [])] : [];
   const argv = [...low, ...node];
   const proc = spawn(argv[0] ?? process.execPath, argv.slice(1), {

@@ -10,13 +10,15 @@ import { buildServer } from './built-server.js';
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
  * BENCH_SECONDS / BENCH_RUNS / BENCH_THINK_MS): N concurrent games (two players + one spectator
  * each, real socket.io-client WebSocket clients, every player moving `--think` ms after the
- * previous move arrived) against the real game server on Redis, and the same load against the FLOOR
+ * previous move arrived) against the real game server on Redis (compiled, with its Node flags, as
+ * `npm start` runs it: built-server.ts, child.ts), and the same load against the FLOOR
  * (bare Socket.IO + one Redis GET/SET + room broadcast per move); then both again with two nodes
  * and the Socket.IO Redis adapter (BENCH_ADAPTER=streams: the Redis Streams adapter instead, for
  * both). Each phase runs `--runs` times, floor and game server alternating (floor, app, app, floor,
  * ...), so a drift of the machine hits both alike. Per run it prints each process's CPU (server
  * nodes, load generator, redis-server), the servers' CPU ms per move and the Redis commands they
- * send per move, and each node's event-loop delay (p50/p99/max) and GC pauses (loop-monitor.ts).
+ * send per move, and each node's event-loop delay (p50/p99/max) and GC pauses (loop-monitor.ts);
+ * the goals compare the medians of the runs, and the p99 of all runs' samples pooled.
  * The tables start their games spread over one think time (load.ts `startOffset`), as independent
  * players would; BENCH_TRACE=<dir> writes every latency sample with its send time. `--bots N`
  * (BENCH_BOTS): N games against the computer run beside the load in the game server phases (bot-load.ts). BENCH_PROF=<dir> writes a V8 CPU profile of each server node. Loopback only;
