@@ -75,6 +75,8 @@ describe('HTTP', () => {
     expect(text).toMatch(/^pchess_active_games 1$/m);
     expect(text).toMatch(/^pchess_moves_committed_total 1$/m);
     expect(text).toMatch(/^pchess_move_handling_seconds_count 1$/m);
+    // the move's commit; the game's creation is not a commit
+    expect(text).toMatch(/^pchess_store_commit_seconds_count 1$/m);
   });
 
   it('serves the client with an SPA fallback and a CSP fit for it', async () => {

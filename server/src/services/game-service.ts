@@ -309,7 +309,9 @@ export class GameService {
     const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const write = this.write(t.doc, t.moves, prev);
+    const endTimer = this.deps.metrics.commitSeconds.startTimer();
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
+    endTimer();
     if (!res.ok) {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
       return null;
