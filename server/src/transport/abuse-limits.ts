@@ -4,6 +4,7 @@ import type { RedisClient } from '../store/redis-client.js';
 import type { AddressGate } from './address-gate.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
+import { ExpiringKeys } from './expiring-keys.js';
 import { WindowBudget } from './window-budget.js';
 
 /**
@@ -102,28 +103,20 @@ export function createAbuseLimiter(
   const strikes = new WindowBudget({ points: o.strikes, durationSec: o.strikeWindowSec });
   const perIdentity = new Slots(o.connectionsPerIdentity);
   const perAddress = new Slots(o.connectionsPerAddress);
-  /** Blocks this node has set or seen, so their handshakes are refused without a round trip. */
-  const blockedHere = new Map<string, number>();
-
-  /** Blocked as far as this node knows (no round trip). */
-  const blockedLocally = (playerId: string): boolean => {
-    if (blockedHere.size === 0) return false;
-    const until = blockedHere.get(playerId);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    blockedHere.delete(playerId);
-    return false;
-  };
+  /**
+   * Blocks this node has set or seen, so their handshakes are refused without a round trip (a cache:
+   * the block is also counted in `blocks`; capped, as strangers create identities).
+   */
+  const blockedHere = new ExpiringKeys({ sweepAt: 10_000, max: 100_000 });
   const blocked = async (playerId: string): Promise<boolean> => {
-    if (blockedLocally(playerId)) return true;
+    if (blockedHere.has(playerId)) return true;
     const res = await blocks.get(playerId);
     if (res === null || res.consumedPoints <= 1) return false;
-    blockedHere.set(playerId, Date.now() + res.msBeforeNext);
+    blockedHere.add(playerId, res.msBeforeNext);
     return true;
   };
   const block = async (playerId: string): Promise<void> => {
-    if (blockedHere.size >= 10_000) for (const [id, until] of blockedHere) if (until <= Date.now()) blockedHere.delete(id);
-    blockedHere.set(playerId, Date.now() + o.floodBlockSec * 1000);
+    blockedHere.add(playerId, o.floodBlockSec * 1000);
     await blocks.block(playerId, o.floodBlockSec);
   };
 
@@ -151,7 +144,7 @@ export function createAbuseLimiter(
     allowEvent(conn, event) {
       const { playerId, address } = conn.data;
       // another connection of this identity was disconnected for flooding: this one goes too, at once
-      if (blockedLocally(playerId)) return 'flooding';
+      if (blockedHere.has(playerId)) return 'flooding';
       const local = perConnection(conn.id) && identityEvents.take(playerId) && (exempt.has(address) || addressEvents.take(address));
       if (!local) return refused(conn);
       if (!ROOM_EVENTS.has(event)) return 'ok';

@@ -1,4 +1,5 @@
 import type { Server as NetServer, Socket } from 'node:net';
+import { ExpiringKeys } from './expiring-keys.js';
 
 /**
  * A per-node deny list of client addresses, checked on the raw TCP connection before the HTTP
@@ -18,34 +19,16 @@ export interface AddressGate {
   attach(server: NetServer): void;
 }
 
-/** Entries kept at most: a sweep of the expired ones runs past SWEEP_AT; beyond MAX new denials are not recorded. */
-const SWEEP_AT = 10_000;
-const MAX = 100_000;
-
 export function createAddressGate(o: { readonly denySec: number; readonly now?: () => number }): AddressGate {
-  const now = o.now ?? Date.now;
-  const until = new Map<string, number>();
+  // at most 100,000 addresses; a sweep of the expired ones runs past 10,000
+  const until = new ExpiringKeys({ sweepAt: 10_000, max: 100_000, now: o.now ?? Date.now });
   const enabled = o.denySec > 0;
-
-  const denied = (address: string | undefined): boolean => {
-    if (address === undefined || until.size === 0) return false;
-    const t = until.get(address);
-    if (t === undefined) return false;
-    if (t > now()) return true;
-    until.delete(address);
-    return false;
-  };
+  const denied = (address: string | undefined): boolean => until.has(address);
 
   return {
     denied,
     deny(address) {
-      if (!enabled) return;
-      if (until.size >= SWEEP_AT && !until.has(address)) {
-        const t = now();
-        for (const [a, end] of until) if (end <= t) until.delete(a);
-        if (until.size >= MAX) return;
-      }
-      until.set(address, now() + o.denySec * 1000);
+      if (enabled) until.add(address, o.denySec * 1000);
     },
     attach(server) {
       if (!enabled) return;
