@@ -6,7 +6,7 @@ export interface Metrics {
   readonly registry: Registry;
   readonly movesCommitted: Counter;
   readonly moveSeconds: Histogram;
-  /** Each game commit's compare-and-set in the store, from the call to its answer. */
+  /** Each game commit's compare-and-set in the store, from the call to its answer (a commit that fails is not timed). */
   readonly commitSeconds: Histogram;
 }
 

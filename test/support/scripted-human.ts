@@ -115,7 +115,7 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
       act();
     };
     /** `gap`: after a gap in the versions (counted in `resyncs`), else after a stale-version refusal. */
-    const resync = (gap = true): void => {
+    const resync = (gap: boolean): void => {
       syncing = true;
       if (gap) resyncs++;
       call(c.socket, 'game:resync', { gameId }).then(

@@ -180,9 +180,13 @@ export function abandoned(doc: GameDoc, now: number): boolean {
   return doc.status === 'playing' && timedDeadline(doc) === null && doc.idleDeadline != null && now >= doc.idleDeadline;
 }
 
-/** The doc after a change at `now`: a game in progress is abandoned `idleMs` later unless it changes again. */
+/** The idle deadline of a game of `status` changed at `now`: in progress, it is abandoned `idleMs` later unless it changes again. */
+export const idleDeadlineOf = (status: GameStatus, now: number, idleMs: number): number | null =>
+  status === 'playing' ? now + idleMs : null;
+
+/** The doc after a change at `now` (`idleDeadlineOf`). */
 export function withActivity(doc: GameDoc, now: number, idleMs: number): GameDoc {
-  const idleDeadline = doc.status === 'playing' ? now + idleMs : null;
+  const idleDeadline = idleDeadlineOf(doc.status, now, idleMs);
   return doc.idleDeadline === idleDeadline ? doc : { ...doc, idleDeadline };
 }
 

@@ -322,9 +322,10 @@ export class GameService {
     publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
     this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
-    if (t.doc.status !== 'playing' && prev.status === 'playing') releaseEnded(this.deps.store, this.deps.logger, t.doc);
+    const ended = t.doc.status !== 'playing' && prev.status === 'playing';
+    if (ended) releaseEnded(this.deps.store, this.deps.logger, t.doc);
     if (t.doc.private === true) return res.version;
-    if (t.doc.status !== 'playing' && prev.status === 'playing') {
+    if (ended) {
       this.summaries.forget(stored.id);
       this.lobbyUpdates.drop(stored.id);
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });

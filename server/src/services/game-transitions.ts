@@ -25,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import { abandoned, playedDoc, type GameDoc } from './game-doc.js';
+import { abandoned, idleDeadlineOf, playedDoc, type GameDoc } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -78,17 +78,18 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     else if (hasFirstMoveGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
   }
   const over = out.outcome !== null;
+  const status = over ? 'finished' : 'playing';
   return playedDoc(doc, {
     state: encodeState(out.state),
     turn: out.state.turn,
     clock,
     started,
     graceDeadline,
-    status: over ? 'finished' : 'playing',
+    status,
     outcome: out.outcome,
     drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
-    // as `withActivity` would set it at commit, so that the doc is not copied once more there
-    idleDeadline: over ? null : now + ctx.idleMs,
+    // as `withActivity` sets it at commit, so that the doc is not copied once more there
+    idleDeadline: idleDeadlineOf(status, now, ctx.idleMs),
   });
 }
 
