@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { docJson, parseDoc, type GameDoc } from '../src/services/game-doc.js';
+import { testDoc } from './doc-fixture.js';
 
-const base: GameDoc = {
-  id: 'g1',
-  variant: 'scottish',
-  timeControl: { kind: 'fischer', initial: 300, increment: 2 },
+const fischer = { kind: 'fischer', initial: 300, increment: 2 } as const;
+const base = testDoc({
+  timeControl: fischer,
   players: { white: { id: 'w', name: 'W', rating: 1500 }, black: { id: 'b', name: 'B' } },
-  initialFen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-  initialTurn: 1,
-  custom: null,
-  state: 'x',
-  turn: 1,
-  clock: { control: { kind: 'fischer', initial: 300, increment: 2 }, remaining: { white: 300_000, black: 300_000 }, running: null, since: null } as unknown as GameDoc['clock'],
-  passes: [],
-  started: { white: false, black: false },
+  clock: { control: fischer, remaining: { white: 300_000, black: 300_000 }, running: null, since: null } as unknown as GameDoc['clock'],
   graceDeadline: 5,
-  status: 'playing',
-  outcome: null,
-  drawOffer: null,
-  rematchOffer: null,
-  rematchGameId: null,
-  createdAt: 1,
   idleDeadline: 9,
-};
+});
 
 describe('docJson', () => {
   it('parses back to the doc, optional fields included, as JSON.stringify would', () => {

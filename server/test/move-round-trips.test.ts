@@ -4,8 +4,8 @@ import { countCommands } from '../../test/support/command-counter.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { createRedisStore } from '../src/store/redis-store.js';
-import type { Store } from '../src/store/store.js';
-import { startServer } from './helpers.js';
+import type { GameWrite, Store } from '../src/store/store.js';
+import { manualClock, startServer } from './helpers.js';
 
 /**
  * The move hot path costs one store round trip: a node that holds the game's current version
@@ -81,6 +81,44 @@ describe('a move costs one store round trip', () => {
     const seen = await playCounted(store, () => calls, () => calls.clear());
     expect(seen).toHaveLength(11);
     for (const s of seen) expect(s).toEqual({ commitGame: 1 });
+  });
+
+  it('a commit writes only what changed: the deadline at turn ends, an untimed game\'s idle deadline not after every move', async () => {
+    const writes: GameWrite[] = [];
+    const inner = createMemoryStore();
+    const store = new Proxy(inner, {
+      get(target, name, receiver) {
+        if (name !== 'commitGame') return Reflect.get(target, name, receiver) as unknown;
+        return (id: string, version: number, w: GameWrite) => {
+          writes.push(w);
+          return target.commitGame(id, version, w);
+        };
+      },
+    });
+    const clock = manualClock();
+    const { app } = await startServer({ store, now: clock.now, ...QUIET });
+    const timed = await app.services.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 0 }, white: W, black: B });
+    const untimed = await app.services.games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white: W, black: B });
+    const [m1, m2, m3, m4] = quietMoves(4);
+    for (const gameId of [timed, untimed]) {
+      let version = 1;
+      for (const [who, move] of [[W, m1], [B, m2], [B, m3], [W, m4]] as const) {
+        clock.advance(1000);
+        version = (await app.services.commands.move(who.id, { gameId, version, move: move ?? '' })).version;
+      }
+    }
+    const [t1, t2, t3, t4, u1, u2, u3, u4] = writes;
+    // timed: White's move ends turn 1 (Black's first-move grace), Black's first move starts its clock
+    // (its flag), Black's second ends turn 2 (White's flag); White's next move, inside its series,
+    // leaves the flag time and so the entry as they are
+    for (const w of [t1, t2, t3]) expect(w?.deadline).toEqual(expect.any(Number));
+    expect(new Set([t1, t2, t3].map((w) => w?.deadline)).size).toBe(3);
+    expect(t4?.deadline).toBeUndefined();
+    // untimed: the idle deadline only moves later, the index entry stays as created
+    for (const w of [u1, u2, u3, u4]) expect(w?.deadline).toBeUndefined();
+    // nothing expires, and nothing asks to keep what is already kept
+    for (const w of writes) expect(w.expireAfterMs).toBeUndefined();
+    await inner.close();
   });
 
   it('a node whose copy is behind loads once, then commits', async () => {

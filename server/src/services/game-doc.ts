@@ -175,6 +175,21 @@ export function deadlineOf(doc: GameDoc): number | null {
   return timedDeadline(doc) ?? doc.idleDeadline ?? null;
 }
 
+/**
+ * What a commit from `prev` (deadline `before`) to `doc` (deadline `after`) writes to the deadline
+ * index: undefined when the entry may stay as it is. So it does when the deadline did not change
+ * (a timed game's flag time within a series), and when it is an idle deadline that only moved
+ * later (an untimed game's, after every change): the entry then comes due early, once, and the
+ * deadline worker, finding nothing due, settles it to the game's own deadline. The index entry is
+ * never later than the game's deadline, so no deadline is missed.
+ */
+export function deadlineUpdate(prev: GameDoc, before: number | null, doc: GameDoc, after: number | null): number | null | undefined {
+  if (after === before) return undefined;
+  const idleOnly = (d: GameDoc): boolean => d.status === 'playing' && botDue(d) === null && timedDeadline(d) === null;
+  if (after !== null && before !== null && after > before && idleOnly(prev) && idleOnly(doc)) return undefined;
+  return after;
+}
+
 /** Whether a game with no clock deadline has gone unchanged past its idle deadline (abandoned). */
 export function abandoned(doc: GameDoc, now: number): boolean {
   return doc.status === 'playing' && timedDeadline(doc) === null && doc.idleDeadline != null && now >= doc.idleDeadline;

@@ -22,6 +22,7 @@ import {
   botDue,
   colorOfTurn,
   deadlineOf,
+  deadlineUpdate,
   docJson,
   parseDoc,
   seatOf,
@@ -270,13 +271,18 @@ export class GameService {
   }
 
   /**
-   * Archived games leave the live store after the archive's grace; aborted games (no result) are
-   * not kept for replay either (without an archive).
+   * Archived games leave the live store after the archive's grace (ms); aborted games (no result)
+   * are not kept for replay either (without an archive). Null: kept.
    */
-  private expiry(doc: GameDoc): Pick<GameWrite, 'expireAfterMs'> {
-    if (doc.archived === true && this.deps.archive) return { expireAfterMs: this.deps.archive.graceMs };
-    if (doc.outcome?.reason === 'aborted' && !this.archiveDue(doc)) return { expireAfterMs: this.deps.settings.limits.abortedRetentionMs };
-    return {};
+  private expiry(doc: GameDoc): number | null {
+    if (doc.archived === true && this.deps.archive) return this.deps.archive.graceMs;
+    if (doc.outcome?.reason === 'aborted' && !this.archiveDue(doc)) return this.deps.settings.limits.abortedRetentionMs;
+    return null;
+  }
+
+  /** When the deadline worker must look at the game: a finished game stays due until it is archived (the archive's outbox). */
+  private deadline(doc: GameDoc): number | null {
+    return this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc);
   }
 
   /** A finished game not yet in the archive (its deadline stays due until it is: the outbox). */
@@ -363,17 +369,22 @@ export class GameService {
     return reserveGame(this.deps.store, gameId, players, max);
   }
 
-  /** The store write of `doc`; the listed summary is rewritten only when it changes (from `prev`). */
+  /**
+   * The store write of `doc` after `prev` (none: a new game). What did not change from `prev` is
+   * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
+   */
   private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
     const unlisted = doc.status !== 'playing' || doc.private === true;
+    const deadline = this.deadline(doc);
+    const expiry = this.expiry(doc);
     return {
       doc: docJson(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
-      // A finished game stays due until it is archived (the archive's outbox).
-      deadline: this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc),
+      deadline: prev === undefined ? deadline : deadlineUpdate(prev, this.deadline(prev), doc, deadline),
       summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
-      ...this.expiry(doc),
+      // a new game is kept, and so is one whose previous write kept it
+      expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
     };
   }
 }

@@ -264,10 +264,11 @@ export class MemoryStore implements Store {
 
   private applySideEffects(id: string, write: GameWrite): void {
     const g = this.games.get(id);
-    if (g) g.expiresAt = write.expireAfterMs === undefined ? null : this.clock() + write.expireAfterMs;
-    if (write.expireAfterMs === undefined) this.expiring.delete(id);
+    const expire = write.expireAfterMs;
+    if (g && expire !== undefined) g.expiresAt = expire === null ? null : this.clock() + expire;
+    if (g?.expiresAt == null) this.expiring.delete(id);
     else this.expiring.add(id);
-    this.deadlines.set(id, write.deadline);
+    if (write.deadline !== undefined) this.deadlines.set(id, write.deadline);
     if (write.summary === null) this.active.delete(id);
     else if (write.summary !== undefined) this.active.set(id, write.summary);
   }

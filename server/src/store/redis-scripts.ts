@@ -6,25 +6,29 @@
 
 /**
  * Shared parts of create and commit. ARGV[1] id, ARGV[2] expected version (commit) or new log id
- * (create), ARGV[3] doc, ARGV[4] has deadline '1'/'0', ARGV[5] deadline, ARGV[6] summary '1' set /
- * '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expire after ms ('' = keep), ARGV[9..] moves.
- * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list); `index_effects`
- * the deadline and listing indexes (deadlines zset, active zset with score = listing sequence,
- * summaries hash, sequence counter), whose names are passed in.
+ * (create), ARGV[3] doc, ARGV[4] deadline '1' set / '0' remove / '2' keep as is, ARGV[5] deadline,
+ * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
+ * expire after, 'p' persist, '' keep as is; ARGV[9..] moves. `game_effects` writes the game's own
+ * keys (KEYS[1] hash, KEYS[2] moves list) and returns the log's new length (nil when no move was
+ * appended); `index_effects` the deadline and listing indexes (deadlines zset, active zset with
+ * score = listing sequence, summaries hash, sequence counter), whose names are passed in. Every
+ * "keep" spares a call: the server sends it for what did not change, and most moves change little.
  */
 const EFFECTS = `
 local function game_effects()
-  for i = 9, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-  if ARGV[8] ~= '' then
-    redis.call('PEXPIRE', KEYS[1], ARGV[8]); redis.call('PEXPIRE', KEYS[2], ARGV[8])
-  else
+  local length = nil
+  if #ARGV >= 9 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
+  if ARGV[8] == 'p' then
     redis.call('PERSIST', KEYS[1]); redis.call('PERSIST', KEYS[2])
+  elseif ARGV[8] ~= '' then
+    redis.call('PEXPIRE', KEYS[1], ARGV[8]); redis.call('PEXPIRE', KEYS[2], ARGV[8])
   end
+  return length
 end
 local function index_effects(deadlines, active, summaries, seq)
   if ARGV[4] == '1' then
     redis.call('ZADD', deadlines, ARGV[5], ARGV[1])
-  else
+  elseif ARGV[4] == '0' then
     redis.call('ZREM', deadlines, ARGV[1])
   end
   if ARGV[6] == '1' then
@@ -40,9 +44,9 @@ end
 `;
 
 /** Single Redis: the game and its index entries in one script (KEYS[3..6] as in `index_effects`). */
-const BOTH = `game_effects(); index_effects(KEYS[3], KEYS[4], KEYS[5], KEYS[6])`;
+const BOTH = `local length = game_effects(); index_effects(KEYS[3], KEYS[4], KEYS[5], KEYS[6])`;
 /** Cluster: the game's own slot only; the indexes follow with INDEX_GAME. */
-const GAME_ONLY = `game_effects()`;
+const GAME_ONLY = `local length = game_effects()`;
 
 /** KEYS[1] game hash, KEYS[2] moves list (then the indexes). Returns 1, or 0 when the game exists. */
 const create = (effects: string): string => `${EFFECTS}
@@ -55,16 +59,18 @@ return 1
 
 /**
  * Compare-and-set commit on ARGV[2], the expected version. Returns {1, newVersion, move-log
- * length}, {0, currentVersion} on conflict, or {-1} when the game does not exist.
+ * length} ({1, newVersion} when no move was appended), {0, currentVersion} on conflict, or {-1}
+ * when the game does not exist.
  */
 const commit = (effects: string): string => `${EFFECTS}
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {-1} end
 if current ~= ARGV[2] then return {0, tonumber(current)} end
-local v = redis.call('HINCRBY', KEYS[1], 'version', 1)
-redis.call('HSET', KEYS[1], 'doc', ARGV[3])
+local v = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', v, 'doc', ARGV[3])
 ${effects}
-return {1, v, redis.call('LLEN', KEYS[2])}
+if length then return {1, v, length} end
+return {1, v}
 `;
 
 export const CREATE_GAME = create(BOTH);

@@ -246,18 +246,18 @@ export class RedisStore implements Store {
       id,
       check,
       w.doc,
-      w.deadline === null ? '0' : '1',
+      w.deadline === null ? '0' : w.deadline === undefined ? '2' : '1',
       w.deadline ?? 0,
       w.summary === null ? '0' : w.summary === undefined ? '2' : '1',
       w.summary ?? '',
-      w.expireAfterMs === undefined ? '' : Math.max(1, Math.round(w.expireAfterMs)),
+      w.expireAfterMs === undefined ? '' : w.expireAfterMs === null ? 'p' : Math.max(1, Math.round(w.expireAfterMs)),
       ...w.appendMoves,
     ];
   }
 
   /** Cluster, before the commit: the deadline entry no later than the coming deadline. */
   private async lowerDeadline(id: string, w: GameWrite): Promise<void> {
-    if (w.deadline !== null) await this.run(SCRIPTS.lower, [this.k.deadlines], [id, w.deadline]);
+    if (typeof w.deadline === 'number') await this.run(SCRIPTS.lower, [this.k.deadlines], [id, w.deadline]);
   }
 
   /** Cluster, after the commit of `version`: its index entries, unless a later version's came first. */

@@ -39,18 +39,22 @@ export interface GameWrite {
   readonly doc: string;
   /** Entries appended to the move log atomically with the doc. */
   readonly appendMoves: readonly string[];
-  /** Epoch ms when the server must look at this game again (clock flag, first-move abort), or null. */
-  readonly deadline: number | null;
+  /**
+   * Epoch ms when the server must look at this game again (clock flag, first-move abort), or null;
+   * undefined (commits only) leaves the game's deadline entry as it is, claimed or not.
+   */
+  readonly deadline: number | null | undefined;
   /**
    * Listed among games in progress with this summary (opaque JSON), or removed from the list when
    * null; undefined (commits only) leaves the listing as it is.
    */
   readonly summary: string | null | undefined;
   /**
-   * When set, the game (document and move log) is deleted this many ms after this write, unless a
-   * later write sets it again; unset = kept (finished games stay for replay and PGN).
+   * A number: the game (document and move log) is deleted this many ms after this write, unless a
+   * later write sets it again. Null: kept (finished games stay for replay and PGN). Undefined:
+   * as the previous write left it (a new game is kept).
    */
-  readonly expireAfterMs?: number;
+  readonly expireAfterMs?: number | null;
 }
 
 export type CommitResult =

@@ -138,14 +138,21 @@ export function lobbyContract(store: () => Store): void {
 
     it('deletes a game whose last write asked it to expire, and keeps one a later write did not', async () => {
       const s = store();
-      await s.createGame('gone', { ...write, expireAfterMs: 100 });
-      await s.createGame('kept', { ...write, expireAfterMs: 100 });
-      expect((await s.commitGame('kept', 1, { ...write, appendMoves: ['n'] })).ok).toBe(true);
+      await s.createGame('gone', { ...write, expireAfterMs: 1_000 });
+      await s.createGame('kept', { ...write, expireAfterMs: 1_000 });
+      await s.createGame('still', { ...write, expireAfterMs: 1_000 });
+      await s.createGame('new', write);
+      expect((await s.commitGame('kept', 1, { ...write, appendMoves: ['n'], expireAfterMs: null })).ok).toBe(true);
+      // an undefined expiry leaves it as the previous write set it: 'still' expires, 'new' is kept
+      expect((await s.commitGame('still', 1, { ...write, appendMoves: ['n'] })).ok).toBe(true);
+      expect((await s.commitGame('new', 1, { ...write, appendMoves: ['n'] })).ok).toBe(true);
       expect(await s.loadGameHead('gone')).toMatchObject({ version: 1, moveCount: 1 });
-      await sleep(250);
+      await sleep(1_300); // past the 1 s lifetime (long enough that a loaded machine commits first)
       expect(await s.loadGame('gone')).toBeNull();
       expect(await s.loadGameHead('gone')).toBeNull();
+      expect(await s.loadGame('still')).toBeNull();
       expect(await s.loadGame('kept')).toEqual({ id: 'kept', version: 2, doc: 'd', moves: ['m', 'n'] });
+      expect(await s.loadGame('new')).toEqual({ id: 'new', version: 2, doc: 'd', moves: ['m', 'n'] });
     });
   });
 }

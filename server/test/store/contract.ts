@@ -146,6 +146,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.claimDueGames(1000, 10, LEASE)).toEqual(['a']);
       });
 
+      it('leaves the deadline entry as it is on an undefined deadline, a claim\'s lease included', async () => {
+        await store.createGame('a', write({ deadline: 100 }));
+        await store.createGame('b', write({ deadline: 100 }));
+        expect((await store.commitGame('a', 1, write({ deadline: undefined }))).ok).toBe(true);
+        expect(await store.claimDueGames(99, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a', 'b']);
+        expect((await store.commitGame('b', 1, write({ deadline: undefined }))).ok).toBe(true);
+        await store.settleClaim('b', 150, 700); // the lease still stands: settled
+        expect(await store.claimDueGames(150, 10, LEASE)).toEqual(['a']);
+        expect(await store.claimDueGames(699, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(700, 10, LEASE)).toEqual(['b']);
+      });
+
       it('leaves the deadline unchanged by a conflicting commit', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.commitGame('a', 7, write({ deadline: null }));
