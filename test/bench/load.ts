@@ -6,6 +6,7 @@ import { type OpenedTable, openFloorTable, type TableOptions } from './floor-dri
 import { scriptPool } from './game-scripts.js';
 import type { Stats } from './table.js';
 import { recordGcPauses } from './loop-monitor.js';
+import { windowProfiler } from './window-profiler.js';
 
 const loadGc = process.env.BENCH_TRACE ? recordGcPauses() : [];
 
@@ -105,6 +106,9 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   stats.running = true;
   tables.forEach((t, i) => setTimeout(() => t.table.start(t.version), startOffset(i, opts.thinkMs)));
   await sleep(cfg.warmupMs);
+  // BENCH_PROF: the load generator's own profile too (its delays are part of every latency sample)
+  const profiler = windowProfiler(process.env.BENCH_PROF, `load-${cfg.mode}`);
+  await profiler.start();
   const cpu0 = process.cpuUsage();
   const m0 = performance.now();
   stats.measuring = true;
@@ -112,6 +116,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   await sleep(cfg.durationMs);
   stats.measuring = false;
   mark('end');
+  await profiler.stop();
   const seconds = (performance.now() - m0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   stats.running = false;

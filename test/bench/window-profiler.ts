@@ -3,8 +3,9 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
 /**
- * BENCH_PROF=<dir>: a V8 CPU profile of a server node over the measured window only (not its
- * start-up nor the games' set-up), written as `<dir>/<mode>-<pid>.cpuprofile` (open it in Chrome
+ * BENCH_PROF=<dir>: a V8 CPU profile of each server node and of the load generator over the
+ * measured window only (not their start-up nor the games' set-up), written as
+ * `<dir>/<mode>-<pid>.cpuprofile` (the load generator's as `load-<mode>-<pid>`; open it in Chrome
  * DevTools or VS Code). With BENCH_HEAP=1, an allocation profile instead (`.heapprofile`: V8's
  * sampling heap profiler, every 4 KB allocated, objects that died young included): where the
  * garbage each move makes comes from, which sets how often the young generation is collected;

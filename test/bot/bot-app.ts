@@ -4,6 +4,7 @@ import { createWorkerPool } from '../../server/src/compute/worker-pool.js';
 import { createMemoryStore } from '../../server/src/store/memory-store.js';
 import type { Store } from '../../server/src/store/store.js';
 import { connectClient, type Client } from '../support/game-client.js';
+import { FAST_HUMAN_LIMITS } from '../support/scripted-human.js';
 
 /** A game server with the computer player (no pause between its moves) and its players, closed after each test. */
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 export async function start(deps: Partial<AppDeps> = {}): Promise<{ app: App; url: string; store: Store }> {
   const store = createMemoryStore();
   const compute = deps.compute ?? createWorkerPool({ size: 1 });
-  const app = createApp({ store, deadlineTickMs: 20, ...deps, compute, bot: { pauseMs: [0, 0], ...deps.bot } });
+  const app = createApp({ store, deadlineTickMs: 20, ...FAST_HUMAN_LIMITS, ...deps, compute, bot: { pauseMs: [0, 0], ...deps.bot } });
   const { port } = await app.listen(0, '127.0.0.1');
   opened.push(async () => {
     await app.close();

@@ -5,7 +5,7 @@ import { createWorkerPool } from '../../server/src/compute/worker-pool.js';
 import type { Store } from '../../server/src/store/store.js';
 import { call, connectClient, waitFor } from '../support/game-client.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
-import { playAsHuman } from '../support/scripted-human.js';
+import { FAST_HUMAN_LIMITS, playAsHuman } from '../support/scripted-human.js';
 import { closeAll, startNode, useRedisServer } from './nodes.js';
 
 /** A real pool that records the states each node was asked to think about. */
@@ -49,8 +49,8 @@ describe.skipIf(skipWithoutRedis())('the computer on two nodes', () => {
   it('each bot turn is thought about by one node only, and the game is played to its end', async () => {
     const seenA: string[] = [];
     const seenB: string[] = [];
-    const a = await startNode(redis().url, { compute: recording(createWorkerPool({ size: 1 }), seenA), bot: QUICK });
-    const b = await startNode(redis().url, { compute: recording(createWorkerPool({ size: 1 }), seenB), bot: QUICK });
+    const a = await startNode(redis().url, { compute: recording(createWorkerPool({ size: 1 }), seenA), bot: QUICK, ...FAST_HUMAN_LIMITS });
+    const b = await startNode(redis().url, { compute: recording(createWorkerPool({ size: 1 }), seenB), bot: QUICK, ...FAST_HUMAN_LIMITS });
     const human = await connectClient(a.url, { name: 'Human' });
     try {
       const { gameId } = await call(human.socket, 'bot:play', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', level: 1 });
@@ -61,7 +61,7 @@ describe.skipIf(skipWithoutRedis())('the computer on two nodes', () => {
       expect(all.length).toBeGreaterThan(0);
       // No position was searched twice (by two nodes, or twice by one).
       expect(new Set(all).size).toBe(all.length);
-      console.log(`bot turns searched: node A ${seenA.length}, node B ${seenB.length}`);
+      console.log(`bot turns searched: node A ${seenA.length}, node B ${seenB.length}; the human played ${game.played} moves`);
     } finally {
       await closeAll([human], [a, b]);
     }

@@ -12,6 +12,13 @@ import {
 } from '@progressive-chess/shared';
 import { call, request, type Client } from './game-client.js';
 
+/**
+ * The server settings under which a scripted human may play: it answers at once, and against a
+ * bot that does not pause a long game (9 to 64 or more of its moves, as the bot's search is seeded
+ * at random) outruns a person's event budget (60 per 5 s) within a second.
+ */
+export const FAST_HUMAN_LIMITS = { rateLimit: { points: 1000, durationSec: 5 } } as const;
+
 export interface HumanGame {
   readonly outcome: Outcome | null;
   /** Versions of the game's events in arrival order (gap-free when the server is right). */
