@@ -11,7 +11,7 @@ async function pair(variant: Parameters<typeof createGame>[3] = {}) {
   return { server, white, black, gameId };
 }
 
-const sans = (events: GameEvent[]) => events.flatMap((e) => (e.event.type === 'move' ? [e.event.move.san] : []));
+const ucis = (events: GameEvent[]) => events.flatMap((e) => (e.event.type === 'move' ? [e.event.uci] : []));
 
 describe('short games in other variants', () => {
   it('Scottish: a check ends the series, and here it mates', async () => {
@@ -21,12 +21,13 @@ describe('short games in other variants', () => {
     const mate = black.next('game:event', (e) => e.version === v + 1);
     await playMoves(white, gameId, v, ['d1h5']);
     const e = await mate;
-    expect(e.event).toMatchObject({ type: 'move', check: true, outcome: { result: '1-0', reason: 'checkmate' } });
+    expect(e.event).toMatchObject({ type: 'move', uci: 'd1h5', outcome: { result: '1-0', reason: 'checkmate' } });
     // The event carries the move and the hash of the state after it, not the state itself.
-    const after = (await black.ok('game:resync', { gameId })).snapshot.state;
-    expect(e.event).toMatchObject({ hash: hashEncodedState(after) });
+    const after = (await black.ok('game:resync', { gameId })).snapshot;
+    expect(e.event).toMatchObject({ hash: hashEncodedState(after.state) });
     expect(e.event).not.toHaveProperty('state');
-    expect(sans(black.received('game:event'))).toEqual(['e4', 'f6', 'g5', 'Qh5#']);
+    expect(ucis(black.received('game:event'))).toEqual(['e2e4', 'f7f6', 'g7g5', 'd1h5']);
+    expect(after.moves.map((m) => m.san)).toEqual(['e4', 'f6', 'g5', 'Qh5#']);
   });
 
   it('English: democratic cycles refuse a piece moving twice in one cycle', async () => {

@@ -51,7 +51,7 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     expect(version).toBe(2);
     const [name, event] = publisher.sent[0] ?? [];
     expect(name).toBe('game:event');
-    expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', move: { uci: 'e2e4', turnEnded: true } } });
+    expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', uci: 'e2e4' } });
     // the lobby hears of the new turn with the next batch (settings.lobbyBatchMs), not per move
     // the turn passed to Black: their node may load the game ahead of their next command
     expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn']);

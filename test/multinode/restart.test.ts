@@ -61,7 +61,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('restarts mid-game (%s)', 
       const last = await playMoves({ white, black }, gameId, FINISH);
       // the Redis adapter resubscribed: Black on node B sees White's moves made on node A
       await waitForVersion(black, gameId, last);
-      const uci = black.events.flatMap((e) => (e.gameId === gameId && e.event.type === 'move' ? [e.event.move.uci] : []));
+      const uci = black.events.flatMap((e) => (e.gameId === gameId && e.event.type === 'move' ? [e.event.uci] : []));
       expect(uci).toEqual(SCHOLAR.map((m) => m.uci));
       expect((await snapshot(black, gameId)).outcome?.result).toBe('1-0');
     } finally {

@@ -23,7 +23,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('two server nodes on one R
       for (const c of [white, black, watcher]) {
         await waitForVersion(c, gameId, last);
         const moves = c.events.filter((e) => e.gameId === gameId && e.event.type === 'move');
-        expect(moves.map((e) => (e.event.type === 'move' ? e.event.move.uci : ''))).toEqual(SCHOLAR.map((m) => m.uci));
+        expect(moves.map((e) => (e.event.type === 'move' ? e.event.uci : ''))).toEqual(SCHOLAR.map((m) => m.uci));
         const versions = c.events.filter((e) => e.gameId === gameId).map((e) => e.version);
         expect(versions).toEqual([...versions].sort((x, y) => x - y));
         expect(new Set(versions).size).toBe(versions.length);

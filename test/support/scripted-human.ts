@@ -73,13 +73,14 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
     const apply = (e: GameEvent): void => {
       const body = e.event;
       if (body.type === 'move') {
-        const r = play(state, parseUci(body.move.uci)!);
-        if (!r.ok) throw new Error(`event ${e.version}: ${body.move.uci}: ${r.error.message}`);
+        const mover = state.color;
+        const r = play(state, parseUci(body.uci)!);
+        if (!r.ok) throw new Error(`event ${e.version}: ${body.uci}: ${r.error.message}`);
         state = r.value.state;
-        if (body.move.color === seat) played++;
+        if (mover === seat) played++;
         else seen++;
         if (stateHash(state) !== body.hash) throw new Error(`event ${e.version}: hash mismatch`);
-        outcome = body.outcome;
+        outcome = body.outcome ?? null;
       } else if (body.type === 'turn-passed') {
         const r = endTurn(state);
         if (!r.ok) throw new Error(`event ${e.version}: pass: ${r.error.message}`);

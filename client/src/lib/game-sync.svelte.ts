@@ -1,6 +1,7 @@
 import {
   decodeState,
   endTurn,
+  moveRecord,
   parseUci,
   play,
   stateHash,
@@ -149,15 +150,18 @@ export class GameSync {
     const ev = e.event;
     switch (ev.type) {
       case 'move': {
-        // The event carries the move and the hash of the state after it: apply it with the rules.
-        const move = parseUci(ev.move.uci);
-        const next = move && this.serverState ? play(this.serverState, move, ev.move.color) : null;
-        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        // The event carries the move and the hash of the state after it: apply it with the rules,
+        // which also make its record (as the server made it).
+        const before = this.serverState;
+        const move = parseUci(ev.uci);
+        const next = move && before ? play(before, move) : null;
+        if (!move || !before || !next?.ok || stateHash(next.value.state) !== ev.hash) return false;
+        const rec = moveRecord(before, move, next.value, ev.clocks.serverNow);
         this.serverState = next.value.state;
-        this.serverMoves = [...this.serverMoves, ev.move];
+        this.serverMoves = [...this.serverMoves, rec];
         // A standing draw offer lapses when the offered side ends a turn.
-        if (ev.move.turnEnded && this.drawOffer !== null && ev.move.color !== this.drawOffer) this.drawOffer = null;
-        if (ev.move.color === this.myColor) this.onOwnMove(ev.move);
+        if (rec.turnEnded && this.drawOffer !== null && rec.color !== this.drawOffer) this.drawOffer = null;
+        if (rec.color === this.myColor) this.onOwnMove(rec);
         this.setClocks(ev.clocks);
         if (ev.outcome) this.finish(ev.outcome);
         return true;

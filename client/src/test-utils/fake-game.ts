@@ -94,14 +94,14 @@ export class FakeGame {
     const before = this.state;
     const res = play(before, move);
     if (!res.ok) throw new Error(`${uci}: ${res.error.message}`);
-    const record = moveRecord(before, move, res.value, 0);
+    const record = moveRecord(before, move, res.value, CLOCKS.serverNow);
     this.state = res.value.state;
     this.moves.push(record);
     this.version++;
     return {
       gameId: 'g1',
       version: this.version,
-      event: { type: 'move', move: record, hash: stateHash(this.state), check: res.value.check, clocks: CLOCKS, outcome: res.value.outcome },
+      event: { type: 'move', uci: record.uci, hash: stateHash(this.state), clocks: CLOCKS, ...(res.value.outcome ? { outcome: res.value.outcome } : {}) },
     };
   }
 }

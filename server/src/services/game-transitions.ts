@@ -101,13 +101,13 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
   const out = res.value;
   const record = moveRecord(ctx.state, move, out, ctx.now);
   const doc = afterPlay(ctx, out, ctx.state.moveIndex + 1);
+  // The move alone: each client makes its record with the same rules (the state hash checks it).
   const body: GameEventBody = {
     type: 'move',
-    move: record,
+    uci: record.uci,
     hash: hashEncodedState(doc.state),
-    check: out.check,
     clocks: clockView(doc.clock, ctx.now),
-    outcome: out.outcome,
+    ...(out.outcome ? { outcome: out.outcome } : {}),
   };
   return { doc, state: out.state, moves: [record], body };
 }

@@ -102,12 +102,16 @@ export interface GameSnapshot {
 export type GameEventBody =
   | {
       readonly type: 'move';
-      readonly move: MoveRecord;
-      /** `stateHash` of the rules state after the move: apply `move.uci` with the rules and compare. */
+      /**
+       * The move, as UCI. Its record (SAN, colour, turn, index, marks) follows from the rules state
+       * before it: `moveRecord(state, move, played, clocks.serverNow)`, as the server made it.
+       */
+      readonly uci: string;
+      /** `stateHash` of the rules state after the move: apply `uci` with the rules and compare. */
       readonly hash: string;
-      readonly check: boolean;
       readonly clocks: ClockView;
-      readonly outcome: Outcome | null;
+      /** Set when the move ended the game (a finish the rules decide). */
+      readonly outcome?: Outcome;
     }
   | {
       readonly type: 'turn-passed';
