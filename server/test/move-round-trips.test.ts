@@ -16,20 +16,22 @@ import { manualClock, startServer } from './helpers.js';
 const W = { id: 'pw', name: 'White' };
 const B = { id: 'pb', name: 'Black' };
 
-/** A Store that counts its calls by method name. */
-function countingStore(inner: Store): { store: Store; calls: Map<string, number> } {
+/** A Store that counts its calls by method name, and keeps what each `commitGame` wrote. */
+function countingStore(inner: Store): { store: Store; calls: Map<string, number>; writes: GameWrite[] } {
   const calls = new Map<string, number>();
+  const writes: GameWrite[] = [];
   const store = new Proxy(inner, {
     get(target, name, receiver) {
       const v: unknown = Reflect.get(target, name, receiver);
       if (typeof v !== 'function' || typeof name !== 'string') return v;
       return (...args: unknown[]): unknown => {
         calls.set(name, (calls.get(name) ?? 0) + 1);
+        if (name === 'commitGame') writes.push(args[2] as GameWrite);
         return Reflect.apply(v, target, args) as unknown;
       };
     },
   });
-  return { store, calls };
+  return { store, calls, writes };
 }
 
 /** `count` moves of a quiet game (first legal move that neither checks nor ends it), as UCI. */
@@ -84,17 +86,8 @@ describe('a move costs one store round trip', () => {
   });
 
   it('a commit writes only what changed: the deadline at turn ends, an untimed game\'s idle deadline not after every move', async () => {
-    const writes: GameWrite[] = [];
     const inner = createMemoryStore();
-    const store = new Proxy(inner, {
-      get(target, name, receiver) {
-        if (name !== 'commitGame') return Reflect.get(target, name, receiver) as unknown;
-        return (id: string, version: number, w: GameWrite) => {
-          writes.push(w);
-          return target.commitGame(id, version, w);
-        };
-      },
-    });
+    const { store, writes } = countingStore(inner);
     const clock = manualClock();
     const { app } = await startServer({ store, now: clock.now, ...QUIET });
     const timed = await app.services.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 0 }, white: W, black: B });

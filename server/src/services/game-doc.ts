@@ -163,31 +163,47 @@ export function seatOf(doc: GameDoc, playerId: string): Color | null {
 
 /** The clock's flag or the first-move abort, whichever comes first, or null. */
 function timedDeadline(doc: GameDoc): number | null {
-  const times = [clockDeadline(doc.clock), doc.graceDeadline].filter((t): t is number => t !== null);
-  return times.length ? Math.min(...times) : null;
-}
-
-/** When the server must look at the game again (flag, first-move abort, abandonment), or null. */
-export function deadlineOf(doc: GameDoc): number | null {
-  if (doc.status !== 'playing') return null;
-  const bot = botDue(doc);
-  if (bot !== null) return Math.min(bot, timedDeadline(doc) ?? bot);
-  return timedDeadline(doc) ?? doc.idleDeadline ?? null;
+  const flag = clockDeadline(doc.clock);
+  const grace = doc.graceDeadline;
+  if (flag === null) return grace;
+  return grace === null ? flag : Math.min(flag, grace);
 }
 
 /**
- * What a commit from `prev` (deadline `before`) to `doc` (deadline `after`) writes to the deadline
- * index: undefined when the entry may stay as it is. So it does when the deadline did not change
- * (a timed game's flag time within a series), and when it is an idle deadline that only moved
- * later (an untimed game's, after every change): the entry then comes due early, once, and the
- * deadline worker, finding nothing due, settles it to the game's own deadline. The index entry is
- * never later than the game's deadline, so no deadline is missed.
+ * When the server must look at a game again, and whether that is its idle deadline (abandonment:
+ * no clock, first-move grace or bot turn comes first).
  */
-export function deadlineUpdate(prev: GameDoc, before: number | null, doc: GameDoc, after: number | null): number | null | undefined {
-  if (after === before) return undefined;
-  const idleOnly = (d: GameDoc): boolean => d.status === 'playing' && botDue(d) === null && timedDeadline(d) === null;
-  if (after !== null && before !== null && after > before && idleOnly(prev) && idleOnly(doc)) return undefined;
-  return after;
+export interface Due {
+  readonly at: number | null;
+  readonly idle: boolean;
+}
+
+const NOT_DUE: Due = { at: null, idle: false };
+
+export function dueOf(doc: GameDoc): Due {
+  if (doc.status !== 'playing') return NOT_DUE;
+  const timed = timedDeadline(doc);
+  const bot = botDue(doc);
+  if (bot !== null) return { at: timed === null ? bot : Math.min(bot, timed), idle: false };
+  if (timed !== null) return { at: timed, idle: false };
+  return doc.idleDeadline == null ? NOT_DUE : { at: doc.idleDeadline, idle: true };
+}
+
+/** When the server must look at the game again (flag, first-move abort, bot turn, abandonment), or null. */
+export const deadlineOf = (doc: GameDoc): number | null => dueOf(doc).at;
+
+/**
+ * What a commit from a game due `before` to one due `after` writes to the deadline index:
+ * undefined when the entry may stay as it is. So it does when the deadline did not change (a timed
+ * game's flag time within a series), and when it is an idle deadline that only moved later (an
+ * untimed game's, after every change): the entry then comes due early, once, and the deadline
+ * worker, finding nothing due, settles it to the game's own deadline. The index entry is never
+ * later than the game's deadline, so no deadline is missed.
+ */
+export function deadlineUpdate(before: Due, after: Due): number | null | undefined {
+  if (after.at === before.at) return undefined;
+  if (before.idle && after.idle && (after.at ?? 0) > (before.at ?? 0)) return undefined;
+  return after.at;
 }
 
 /** Whether a game with no clock deadline has gone unchanged past its idle deadline (abandoned). */

@@ -23,6 +23,8 @@ import {
   colorOfTurn,
   deadlineOf,
   deadlineUpdate,
+  dueOf,
+  type Due,
   docJson,
   parseDoc,
   seatOf,
@@ -281,8 +283,8 @@ export class GameService {
   }
 
   /** When the deadline worker must look at the game: a finished game stays due until it is archived (the archive's outbox). */
-  private deadline(doc: GameDoc): number | null {
-    return this.archiveDue(doc) ? doc.createdAt : deadlineOf(doc);
+  private due(doc: GameDoc): Due {
+    return this.archiveDue(doc) ? { at: doc.createdAt, idle: false } : dueOf(doc);
   }
 
   /** A finished game not yet in the archive (its deadline stays due until it is: the outbox). */
@@ -376,12 +378,12 @@ export class GameService {
   private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
     const unlisted = doc.status !== 'playing' || doc.private === true;
-    const deadline = this.deadline(doc);
+    const due = this.due(doc);
     const expiry = this.expiry(doc);
     return {
       doc: docJson(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
-      deadline: prev === undefined ? deadline : deadlineUpdate(prev, this.deadline(prev), doc, deadline),
+      deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
       summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
