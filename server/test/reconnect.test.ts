@@ -47,10 +47,12 @@ describe('reconnection and presence', () => {
     expect(seat).toBe('black');
     expect(snapshot.version).toBe(v);
     const seen = white.next('game:event', (e) => e.version === v + 1);
-    const mine = fresh.next('game:event', (e) => e.version === v + 1);
-    await playMoves(fresh, gameId, v, ['e7e5']);
-    expect((await mine).event.type).toBe('move');
+    // its own moves come back in their acks; White's next one as an event of the room
+    const v2 = await playMoves(fresh, gameId, v, ['e7e5', 'd7d6']);
+    const later = fresh.next('game:event', (e) => e.version === v2 + 1);
+    await playMoves(white, gameId, v2, ['g1f3']);
     expect((await seen).event.type).toBe('move');
+    expect((await later).event).toMatchObject({ type: 'move', uci: 'g1f3' });
   });
 
   it('counts distinct spectators across joins and leaves', async () => {

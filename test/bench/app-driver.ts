@@ -29,6 +29,8 @@ export async function openAppTable(index: number, urls: readonly string[], stats
   };
   const transport: Transport = {
     async move(color, version, uci) {
+      // (the ack's event, which the room's broadcast no longer sends to the mover, reaches the
+      // socket's game:event listener below through `request`, as the web client applies it)
       const r = await request(seats[color].socket, 'game:move', { gameId, version, move: uci }).catch(() => null);
       if (r?.ok !== true && stats.refusals && stats.running) {
         const code = r?.code ?? 'timeout';

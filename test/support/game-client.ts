@@ -4,6 +4,7 @@ import type {
   ClientEventName,
   ClientPayload,
   ClientToServerEvents,
+  CommandAck,
   GameEvent,
   ServerToClientEvents,
   Session,
@@ -46,7 +47,11 @@ export async function connectClient(url: string, auth: { token?: string; name?: 
   return { socket, session, events, close: () => socket.disconnect() };
 }
 
-/** Emits a request and resolves with its ack (rejects on timeout). */
+/**
+ * Emits a request and resolves with its ack (rejects on timeout). As the web client does, the
+ * event a game command's ack carries (this connection gets no `game:event` for it) is handed to
+ * the socket's own `game:event` listeners before the ack resolves.
+ */
 export async function request<E extends ClientEventName>(
   socket: ClientSocket,
   event: E,
@@ -56,7 +61,14 @@ export async function request<E extends ClientEventName>(
   // socket.io's emitWithAck typing does not resolve for a generic event name: typed by hand here.
   const timed = socket.timeout(timeoutMs);
   const emit = timed.emitWithAck as unknown as (e: E, p: ClientPayload<E>) => Promise<Ack<AckData[E]>>;
-  return emit.call(timed, event, payload);
+  const res = await emit.call(timed, event, payload);
+  const ack = res as Ack<Partial<CommandAck>>;
+  const gameId = (payload as { gameId?: unknown }).gameId;
+  if (ack.ok && ack.event && ack.version !== undefined && typeof gameId === 'string') {
+    const e: GameEvent = { gameId, version: ack.version, event: ack.event };
+    for (const listener of socket.listeners('game:event')) listener(e);
+  }
+  return res;
 }
 
 /** Like `request` but throws unless the ack is ok, returning its data. */

@@ -131,7 +131,7 @@ export class GameModel extends GameSync {
         const next = this.pending.find((p) => !p.sent);
         if (!next) break;
         next.sent = true;
-        const res = await this.request('game:move', { gameId: this.id, version: this.knownVersion, move: next.record.uci });
+        const res = await this.command('game:move', { gameId: this.id, version: this.knownVersion, move: next.record.uci });
         if (!res.ok) {
           this.rollback(res);
           break;
@@ -202,13 +202,13 @@ export class GameModel extends GameSync {
   }
 
   async endTurn(): Promise<void> {
-    const res = await this.request('game:endTurn', { gameId: this.id, version: this.knownVersion });
+    const res = await this.command('game:endTurn', { gameId: this.id, version: this.knownVersion });
     if (!res.ok) this.notice = res.message;
   }
 
   /** Resign, draw offers, abort, rematch: server-side actions with no local prediction. */
   async action(event: GameAction): Promise<void> {
-    const res = await this.request(event, { gameId: this.id });
+    const res = await this.command(event, { gameId: this.id });
     this.notice = res.ok ? null : res.message;
   }
 

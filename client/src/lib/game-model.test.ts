@@ -141,6 +141,47 @@ describe('GameModel own moves', () => {
     expect(model.moves).toHaveLength(1);
   });
 
+  it('takes the confirmation of an own move from its ack, which carries the move`s event', async () => {
+    const { model, game, transport } = setup('white');
+    transport.answers.set('game:move', [FakeGame.ackOf(game.move('e2e4'))]);
+    model.move(uci('e2e4'));
+    await flush();
+    expect(model.pending).toHaveLength(0);
+    expect(model.version).toBe(2);
+    expect(model.serverMoves.map((m) => m.san)).toEqual(['e4']);
+    expect(model.resyncCount).toBe(0);
+  });
+
+  it('an event read before the ack that carries the one it follows waits for that ack, without a resync', async () => {
+    const game = new FakeGame();
+    const { model, transport } = setup('black', game);
+    model.handleEvent(game.move('e2e4'));
+    transport.answers.set('game:move', [FakeGame.ackOf(game.move('e7e5'))]);
+    model.move(uci('e7e5'));
+    // White's draw offer (version 4) arrives in the same read as the ack of version 3
+    model.handleEvent({ gameId: 'g1', version: 4, event: { type: 'draw-offer', by: 'white' } });
+    expect(model.version).toBe(2);
+    await flush();
+    expect(model.version).toBe(4);
+    expect(model.drawOffer).toBe('white');
+    expect(model.serverMoves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect(transport.sent.map((s) => s.event)).toEqual(['game:move']);
+  });
+
+  it('a gap that the ack does not fill is resynced once the command is answered', async () => {
+    const game = new FakeGame();
+    const { model, transport } = setup('black', game);
+    model.handleEvent(game.move('e2e4'));
+    game.move('e7e5');
+    transport.answers.set('game:move', [{ ok: true, version: 3 }]);
+    transport.snapshotForResync = game.snapshot();
+    model.move(uci('e7e5'));
+    model.handleEvent({ gameId: 'g1', version: 4, event: { type: 'draw-offer', by: 'white' } });
+    await flush();
+    expect(transport.sent.map((s) => s.event)).toEqual(['game:move', 'game:resync']);
+    expect(model.resyncCount).toBe(1);
+  });
+
   it('rolls an optimistic move back when the server refuses it', async () => {
     const { model, transport } = setup('white');
     transport.answers.set('game:move', [{ ok: false, code: 'illegal-move', message: 'Not allowed' }]);

@@ -5,7 +5,12 @@ import {
   parseUci,
   play,
   stateHash,
+  type Ack,
+  type AckData,
+  type ClientEventName,
+  type ClientPayload,
   type ClockView,
+  type CommandAck,
   type Color,
   type GameEvent,
   type GameRatingChanges,
@@ -21,6 +26,9 @@ import {
 import { ClockSync } from './clock-sync.js';
 import type { RequestFn } from './socket.js';
 
+/** The game commands: their ack carries the event they committed (`CommandAck`). */
+export type CommandName = { [E in ClientEventName]: AckData[E] extends CommandAck ? E : never }[ClientEventName];
+
 /** How long an announced version may run ahead of the applied events before a resync. */
 export const STALE_GRACE_MS = 300;
 
@@ -28,7 +36,9 @@ export const STALE_GRACE_MS = 300;
  * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
  * applied in order (a move is replayed with the rules and checked against the event's state
  * hash); a gap, an unreadable event or a hash mismatch triggers a resync, and events arriving
- * meanwhile are buffered. Subclasses hook into own-move confirmation and every change.
+ * meanwhile are buffered. This connection's own commands are answered with their event in the
+ * ack (the room's broadcast skips it), applied in the same order; while one is in flight, a gap
+ * waits for it. Subclasses hook into own-move confirmation and every change.
  */
 export class GameSync {
   readonly id: string;
@@ -60,6 +70,8 @@ export class GameSync {
   protected readonly request: RequestFn;
   private resyncing = false;
   private buffered: GameEvent[] = [];
+  /** Own commands not answered yet: an ack may carry the event a gap is missing. */
+  private commandsInFlight = 0;
   private staleTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(id: string, request: RequestFn) {
@@ -124,6 +136,25 @@ export class GameSync {
     this.afterChange();
   }
 
+  /**
+   * Sends a game command of this game. Its ack carries the event the command committed, which
+   * this connection does not get as a `game:event`: it is applied here, in version order.
+   */
+  protected async command<E extends CommandName>(event: E, payload: ClientPayload<E>): Promise<Ack<AckData[E]>> {
+    this.commandsInFlight++;
+    let res: Ack<AckData[E]>;
+    try {
+      res = await this.request(event, payload);
+    } finally {
+      this.commandsInFlight--;
+    }
+    const ack = res as Ack<CommandAck>;
+    if (ack.ok && ack.event) this.handleEvent({ gameId: this.id, version: ack.version, event: ack.event });
+    // A gap left once no ack can fill it any more: resync.
+    if (this.commandsInFlight === 0 && this.buffered.some((b) => b.version > this.version)) void this.resync();
+    return res;
+  }
+
   /** A `game:event` for this game: applied in version order; a gap triggers a resync. */
   handleEvent(e: GameEvent): void {
     if (e.gameId !== this.id) return;
@@ -134,7 +165,8 @@ export class GameSync {
     if (e.version <= this.version) return;
     if (e.version > this.version + 1) {
       this.buffered.push(e);
-      void this.resync();
+      // The missing event may be in the ack of an own command, read after this event: wait for it.
+      if (this.commandsInFlight === 0) void this.resync();
       return;
     }
     if (!this.applyEvent(e)) {
@@ -144,6 +176,10 @@ export class GameSync {
     this.version = e.version;
     this.knownVersion = Math.max(this.knownVersion, e.version);
     this.afterChange();
+    // Events that waited for this one (a gap an ack filled).
+    const next = this.buffered.find((b) => b.version === this.version + 1);
+    this.buffered = this.buffered.filter((b) => b.version > this.version + 1);
+    if (next) this.handleEvent(next);
   }
 
   private applyEvent(e: GameEvent): boolean {

@@ -87,6 +87,11 @@ export class FakeGame {
     };
   }
 
+  /** The ack of the command that made `e`: it carries the event to the connection that sent it. */
+  static ackOf(e: GameEvent): Ack<Record<string, unknown>> {
+    return { ok: true, version: e.version, event: e.event };
+  }
+
   /** Plays a UCI move and returns the `game:event` the server would broadcast. */
   move(uci: string): GameEvent {
     const move = parseUci(uci);

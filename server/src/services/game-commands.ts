@@ -1,9 +1,9 @@
-import { canAbort, opposite } from '@progressive-chess/shared';
+import { canAbort, opposite, type GameEventBody } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
-import type { CommandContext, GameService } from './game-service.js';
+import type { CommandContext, CommandResult, GameService } from './game-service.js';
 import {
   ABORTED,
   AGREEMENT,
@@ -15,8 +15,9 @@ import {
   type TransitionContext,
 } from './game-transitions.js';
 
-type Versioned = { version: number };
-const versioned = (r: Versioned): Versioned => ({ version: r.version });
+/** A command's answer (the ack's data): the version after it, and the event it committed if it changed the game. */
+export type Committed = { version: number; event?: GameEventBody };
+const committed = (r: CommandResult): Committed => (r.event === undefined ? { version: r.version } : { version: r.version, event: r.event });
 
 export const ctxOf = (c: CommandContext): TransitionContext => ({
   doc: c.doc,
@@ -36,84 +37,85 @@ const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Tran
   body,
 });
 
-/** The player commands of a game room, each one `GameService.command` with its decision. */
+/**
+ * The player commands of a game room, each one `GameService.command` with its decision. `origin`
+ * is the connection that sent the command: the event goes to it in the answer, not the broadcast.
+ */
 export class GameCommands {
   constructor(private readonly games: GameService) {}
 
   /** (A promise chain, not an async function: this is on every move's path.) */
-  move(playerId: string, p: { gameId: string; version: number; move: string }): Promise<Versioned> {
-    return this.games.command(p.gameId, playerId, { version: p.version }, (c) => moveTransition(ctxOf(c), p.move)).then(versioned);
+  move(playerId: string, p: { gameId: string; version: number; move: string }, origin?: string): Promise<Committed> {
+    return this.games.command(p.gameId, playerId, { version: p.version, origin }, (c) => moveTransition(ctxOf(c), p.move)).then(committed);
   }
 
-  async endTurn(playerId: string, p: { gameId: string; version: number }): Promise<Versioned> {
-    const r = await this.games.command(p.gameId, playerId, { version: p.version }, (c) => passTransition(ctxOf(c)));
-    return { version: r.version };
+  async endTurn(playerId: string, p: { gameId: string; version: number }, origin?: string): Promise<Committed> {
+    return committed(await this.games.command(p.gameId, playerId, { version: p.version, origin }, (c) => passTransition(ctxOf(c))));
   }
 
-  async resign(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, {}, (c) => finishBy(c, resignation(c.color)));
-    return { version: r.version };
+  async resign(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => finishBy(c, resignation(c.color)));
+    return committed(r);
   }
 
   /** Only before both sides have completed a turn. */
-  async abort(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, {}, (c) => {
+  async abort(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
       if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
       return finishBy(c, ABORTED);
     });
-    return { version: r.version };
+    return committed(r);
   }
 
   /** Offering while the opponent's offer stands accepts it. */
-  async drawOffer(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, {}, (c) => {
+  async drawOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
       if (c.doc.drawOffer === opposite(c.color)) return finishBy(c, AGREEMENT);
       if (c.doc.drawOffer === c.color) return null;
       return change(c, { ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
     });
-    return { version: r.version };
+    return committed(r);
   }
 
-  async drawAccept(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, {}, (c) => {
+  async drawAccept(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
       if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
       return finishBy(c, AGREEMENT);
     });
-    return { version: r.version };
+    return committed(r);
   }
 
-  async drawDecline(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, {}, (c) => {
+  async drawDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
       if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
       return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
     });
-    return { version: r.version };
+    return committed(r);
   }
 
   /** Offering while the opponent's offer stands accepts it (and starts the rematch). */
-  async rematchOffer(playerId: string, gameId: string): Promise<Versioned> {
-    const { version } = await this.rematch(playerId, gameId, false);
-    return { version };
+  async rematchOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    return committed(await this.rematch(playerId, gameId, false, origin));
   }
 
-  async rematchAccept(playerId: string, gameId: string): Promise<Versioned & { gameId: string }> {
-    const r = await this.rematch(playerId, gameId, true);
+  async rematchAccept(playerId: string, gameId: string, origin?: string): Promise<Committed & { gameId: string }> {
+    const r = await this.rematch(playerId, gameId, true, origin);
     if (r.doc.rematchGameId === null) fail('no-rematch-offer', 'the opponent has not offered a rematch');
-    return { version: r.version, gameId: r.doc.rematchGameId };
+    return { ...committed(r), gameId: r.doc.rematchGameId };
   }
 
   /** Turns down the opponent's standing rematch offer. */
-  async rematchDecline(playerId: string, gameId: string): Promise<Versioned> {
-    const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
+  async rematchDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
       if (c.doc.rematchOffer !== opposite(c.color)) fail('no-rematch-offer', 'the opponent has not offered a rematch');
       return change(c, { ...c.doc, rematchOffer: null }, { type: 'rematch-declined', by: c.color });
     });
-    return { version: r.version };
+    return committed(r);
   }
 
-  private async rematch(playerId: string, gameId: string, accepting: boolean) {
+  private async rematch(playerId: string, gameId: string, accepting: boolean, origin?: string): Promise<CommandResult> {
     const made: { id: string | null } = { id: null };
-    const r = await this.games.command(gameId, playerId, { phase: 'finished' }, (c) => {
+    const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
       made.id = null;
       const offered = rematchOffered(c.doc, c.color);
       if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');

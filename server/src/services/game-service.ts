@@ -6,6 +6,7 @@ import {
   initClock,
   newGame,
   type Color,
+  type GameEventBody,
   type GameState,
   type TimeControl,
   type VariantId,
@@ -87,9 +88,12 @@ export interface CommandOptions {
   readonly version?: number;
   /** The game status the command needs (default 'playing'). */
   readonly phase?: 'playing' | 'finished';
+  /** The connection that sent the command: the event reaches it in the result (its ack), not the broadcast. */
+  readonly origin?: string;
 }
 
-type CommandResult = { version: number; doc: GameDoc };
+/** `event`: what the command committed (none when it changed nothing). */
+export type CommandResult = { version: number; doc: GameDoc; event?: GameEventBody };
 
 const MAX_ATTEMPTS = 5;
 
@@ -238,8 +242,8 @@ export class GameService {
     const { settings } = this.deps;
     const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idleMs: settings.limits.abandonAfterMs });
     if (t === null) return optimistic ? null : { version: stored.version, doc };
-    const version = await this.commit(stored, doc, t, now);
-    if (version !== null) return { version, doc: t.doc };
+    const version = await this.commit(stored, doc, t, now, opts.origin);
+    if (version !== null) return { version, doc: t.doc, event: t.body };
     if (opts.version !== undefined && !optimistic) fail('stale-version', 'another change was committed first');
     return null;
   }
@@ -312,8 +316,8 @@ export class GameService {
     this.lobbyUpdates.flush();
   }
 
-  /** Compare-and-set of the change decided at `now`; publishes and returns the new version, or null when another writer won. */
-  private async commit(stored: GameHead, prev: GameDoc, decided: Transition, now: number): Promise<number | null> {
+  /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
+  private async commit(stored: GameHead, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
     const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const write = this.write(t.doc, t.moves, prev);
@@ -327,7 +331,7 @@ export class GameService {
     const head = { id: stored.id, version: res.version, doc: write.doc, moveCount: stored.moveCount + t.moves.length };
     this.decoded.set({ head, doc: t.doc, state: t.state });
     const { publisher } = this.deps;
-    publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body });
+    publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body }, origin);
     this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     const ended = t.doc.status !== 'playing' && prev.status === 'playing';

@@ -20,8 +20,11 @@ export type PlayerEvents = Pick<ServerToClientEvents, 'game:start'>;
  * multi-node transport relays through its adapter); a publish never throws and never waits.
  */
 export interface Publisher {
-  /** A versioned game event, to everyone in the game's room. */
-  publishGame(e: GameEvent): void;
+  /**
+   * A versioned game event, to everyone in the game's room but the connection `except` (the one
+   * whose command made it: the command's ack carries the event to it).
+   */
+  publishGame(e: GameEvent, except?: string): void;
   publishPresence(p: PresenceEvent): void;
   publishSpectators(p: SpectatorsEvent): void;
   publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0]): void;

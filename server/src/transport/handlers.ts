@@ -18,15 +18,17 @@ export interface Services {
   readonly online: () => Promise<number>;
 }
 
-/** One handler per protocol event: (socket, parsed payload) -> the ack's data. */
+/** One handler per protocol event: (socket, parsed payload, whether the client waits for an ack) -> the ack's data. */
 export type Handlers = {
-  [E in ClientEventName]: (socket: AppSocket, payload: ClientPayload<E>) => Promise<AckData[E]>;
+  [E in ClientEventName]: (socket: AppSocket, payload: ClientPayload<E>, acked: boolean) => Promise<AckData[E]>;
 };
 
 const none = {};
 
 export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
+  /** A game command's event reaches its connection in the ack, when it asked for one; else in the broadcast. */
+  const origin = (s: AppSocket, acked: boolean): string | undefined => (acked ? s.id : undefined);
   return {
     'session:setName': async (s, p) => {
       s.data.name = await identity.setName(me(s), p.name);
@@ -51,16 +53,16 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
       return none;
     },
     'game:resync': (s, p) => rooms.resync(s, p.gameId),
-    'game:move': (s, p) => commands.move(me(s), p),
-    'game:endTurn': (s, p) => commands.endTurn(me(s), p),
-    'game:resign': (s, p) => commands.resign(me(s), p.gameId),
-    'game:drawOffer': (s, p) => commands.drawOffer(me(s), p.gameId),
-    'game:drawAccept': (s, p) => commands.drawAccept(me(s), p.gameId),
-    'game:drawDecline': (s, p) => commands.drawDecline(me(s), p.gameId),
-    'game:abort': (s, p) => commands.abort(me(s), p.gameId),
-    'game:rematchOffer': (s, p) => commands.rematchOffer(me(s), p.gameId),
-    'game:rematchAccept': (s, p) => commands.rematchAccept(me(s), p.gameId),
-    'game:rematchDecline': (s, p) => commands.rematchDecline(me(s), p.gameId),
+    'game:move': (s, p, acked) => commands.move(me(s), p, origin(s, acked)),
+    'game:endTurn': (s, p, acked) => commands.endTurn(me(s), p, origin(s, acked)),
+    'game:resign': (s, p, acked) => commands.resign(me(s), p.gameId, origin(s, acked)),
+    'game:drawOffer': (s, p, acked) => commands.drawOffer(me(s), p.gameId, origin(s, acked)),
+    'game:drawAccept': (s, p, acked) => commands.drawAccept(me(s), p.gameId, origin(s, acked)),
+    'game:drawDecline': (s, p, acked) => commands.drawDecline(me(s), p.gameId, origin(s, acked)),
+    'game:abort': (s, p, acked) => commands.abort(me(s), p.gameId, origin(s, acked)),
+    'game:rematchOffer': (s, p, acked) => commands.rematchOffer(me(s), p.gameId, origin(s, acked)),
+    'game:rematchAccept': (s, p, acked) => commands.rematchAccept(me(s), p.gameId, origin(s, acked)),
+    'game:rematchDecline': (s, p, acked) => commands.rematchDecline(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
       await s.join(chatRoom(p.gameId, joined.channel));

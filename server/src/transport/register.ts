@@ -10,7 +10,7 @@ type Reply = (res: object) => void;
 /** Refusals of the edge: unknown-event, rate-limited, or a schema's code (bad-request, bad-name). */
 type EdgeCode = 'unknown-event' | 'rate-limited' | SchemaErrorCode;
 const TOO_MANY = 'too many requests';
-type AnyHandler = (socket: AppSocket, payload: unknown) => Promise<object>;
+type AnyHandler = (socket: AppSocket, payload: unknown, acked: boolean) => Promise<object>;
 
 export interface EdgeDeps {
   readonly handlers: Handlers;
@@ -76,7 +76,7 @@ export function registerEdge(socket: AppSocket, deps: EdgeDeps): void {
     let res: object;
     try {
       const run = deps.handlers[name] as AnyHandler;
-      res = { ok: true, ...(await run(socket, parsed.data)) };
+      res = { ok: true, ...(await run(socket, parsed.data, reply !== null)) };
     } catch (e) {
       res = toAckError(e);
       if ((res as AckError).code === 'internal') logger.error({ err: e, event: name }, 'handler failed');

@@ -21,8 +21,8 @@ function emitTo<K extends keyof OnePayloadEvents>(
  * The services' `Publisher` over Socket.IO rooms (the adapter relays to the other nodes).
  *
  * The heartbeat skips a room that cannot be behind: this node emitted the room's current version
- * itself (delivery to its own connections does not go through Redis) and every connection now in
- * the room was there then. A version committed on another node, or a connection that joined
+ * itself (delivery to its own connections does not go through Redis; the connection whose command
+ * made it got it in its ack) and every connection now in the room was there then. A version committed on another node, or a connection that joined
  * since (its snapshot may predate that event), gets the heartbeat as before.
  */
 export interface SocketPublisherOptions {
@@ -69,8 +69,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       // one message to the other nodes for the whole batch (they deliver it to their own lobby rooms)
       if (opts.crossNode) io.serverSideEmit('lobby:updates', [...summaries]);
     },
-    publishGame(e) {
-      io.to(gameRoom(e.gameId)).emit('game:event', e);
+    publishGame(e, except) {
+      const room = io.to(gameRoom(e.gameId));
+      (except === undefined ? room : room.except(except)).emit('game:event', e);
       const members = roomOf(e.gameId);
       if (!members) return;
       // the room's members rarely change between moves: the last snapshot is kept when they have not

@@ -6,6 +6,7 @@ import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type {
   GameEvent,
+  GameEventBody,
   GameSnapshot,
   GameSummary,
   HeartbeatEvent,
@@ -49,6 +50,17 @@ export const CLIENT_EVENTS = {
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
 
+/**
+ * The ack of a game command: the game's version after it, and the event it committed when it
+ * changed the game. The connection that sent the command gets that event here and not as a
+ * `game:event` (the room's broadcast skips it; the player's other connections and everyone else
+ * in the room get the `game:event`): apply it as the `game:event` of `version`.
+ */
+export interface CommandAck {
+  version: number;
+  event?: GameEventBody;
+}
+
 /** What a successful ack carries, per event. */
 export interface AckData {
   'session:setName': { name: string };
@@ -62,16 +74,16 @@ export interface AckData {
   'game:join': { snapshot: GameSnapshot; seat: Seat };
   'game:leave': Record<never, never>;
   'game:resync': { snapshot: GameSnapshot; seat: Seat };
-  'game:move': { version: number };
-  'game:endTurn': { version: number };
-  'game:resign': { version: number };
-  'game:drawOffer': { version: number };
-  'game:drawAccept': { version: number };
-  'game:drawDecline': { version: number };
-  'game:abort': { version: number };
-  'game:rematchOffer': { version: number };
-  'game:rematchAccept': { version: number; gameId: string };
-  'game:rematchDecline': { version: number };
+  'game:move': CommandAck;
+  'game:endTurn': CommandAck;
+  'game:resign': CommandAck;
+  'game:drawOffer': CommandAck;
+  'game:drawAccept': CommandAck;
+  'game:drawDecline': CommandAck;
+  'game:abort': CommandAck;
+  'game:rematchOffer': CommandAck;
+  'game:rematchAccept': CommandAck & { gameId: string };
+  'game:rematchDecline': CommandAck;
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };

@@ -98,7 +98,10 @@ export interface GameSnapshot {
   readonly ratings?: GameRatingChanges | null;
 }
 
-/** Versioned events broadcast to a game room (`game:event`). */
+/**
+ * Versioned events broadcast to a game room (`game:event`); the connection whose command made one
+ * gets it in that command's ack instead (`CommandAck`).
+ */
 export type GameEventBody =
   | {
       readonly type: 'move';
