@@ -14,6 +14,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
   return {
     sent,
     publishGame: (e) => sent.push(['game:event', e]),
+    relayOf: () => null,
     publishPresence: (p) => sent.push(['game:presence', p]),
     publishSpectators: (p) => sent.push(['game:spectators', p]),
     publishLobby: (event, payload) => sent.push([event, payload]),

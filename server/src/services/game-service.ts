@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import { StoreUnavailableError, type GameHead, type GameWrite, type StoredGame, type Store } from '../store/store.js';
+import { StoreUnavailableError, type GameHead, type GameWrite, type Relay, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
@@ -320,7 +320,12 @@ export class GameService {
   private async commit(stored: GameHead, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
     const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
-    const write = this.write(t.doc, t.moves, prev);
+    const { publisher } = this.deps;
+    // The event's relay to the other nodes goes out with the commit when the store can publish it
+    // (a won compare-and-set makes the version stored.version + 1).
+    const event = { gameId: stored.id, version: stored.version + 1, event: t.body };
+    const relay = publisher.relayOf(event, origin);
+    const write = this.write(t.doc, t.moves, prev, relay);
     const endTimer = this.deps.metrics.commitSeconds.startTimer();
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     endTimer();
@@ -330,8 +335,7 @@ export class GameService {
     }
     const head = { id: stored.id, version: res.version, doc: write.doc, moveCount: stored.moveCount + t.moves.length };
     this.decoded.set({ head, doc: t.doc, state: t.state });
-    const { publisher } = this.deps;
-    publisher.publishGame({ gameId: stored.id, version: res.version, event: t.body }, origin);
+    publisher.publishGame(event, origin, res.relayed);
     this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     const ended = t.doc.status !== 'playing' && prev.status === 'playing';
@@ -379,7 +383,7 @@ export class GameService {
    * The store write of `doc` after `prev` (none: a new game). What did not change from `prev` is
    * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
    */
-  private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc): GameWrite {
+  private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null): GameWrite {
     const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
     const unlisted = doc.status !== 'playing' || doc.private === true;
     const due = this.due(doc);
@@ -391,6 +395,7 @@ export class GameService {
       summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
+      ...(relay ? { relay } : {}),
     };
   }
 }

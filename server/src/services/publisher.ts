@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
   SpectatorsEvent,
 } from '@progressive-chess/shared';
+import type { Relay } from '../store/store.js';
 
 /** Server events of the lobby feed. */
 export type LobbyEvents = Pick<
@@ -22,9 +23,15 @@ export type PlayerEvents = Pick<ServerToClientEvents, 'game:start'>;
 export interface Publisher {
   /**
    * A versioned game event, to everyone in the game's room but the connection `except` (the one
-   * whose command made it: the command's ack carries the event to it).
+   * whose command made it: the command's ack carries the event to it). `relayed`: the store
+   * published `relayOf(e, except)` with the commit, so only this node's connections are left.
    */
-  publishGame(e: GameEvent, except?: string): void;
+  publishGame(e: GameEvent, except?: string, relayed?: boolean): void;
+  /**
+   * The message that carries `publishGame(e, except)` to the other nodes, for the store to publish
+   * with the commit (`GameWrite.relay`); null when the transport has none to give.
+   */
+  relayOf(e: GameEvent, except?: string): Relay | null;
   publishPresence(p: PresenceEvent): void;
   publishSpectators(p: SpectatorsEvent): void;
   publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0]): void;

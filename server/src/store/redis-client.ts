@@ -56,7 +56,7 @@ export function runScript(
   redis: RedisClient,
   s: Script,
   keys: readonly string[],
-  args: readonly (string | number)[],
+  args: readonly (string | number | Buffer)[],
 ): Promise<unknown> {
   return redis.evalsha(s.sha, keys.length, ...keys, ...args).catch((e: unknown) => {
     if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw storeError(e);

@@ -8,7 +8,8 @@
  * Shared parts of create and commit. ARGV[1] id, ARGV[2] expected version (commit) or new log id
  * (create), ARGV[3] doc, ARGV[4] deadline '1' set / '0' remove / '2' keep as is, ARGV[5] deadline,
  * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
- * expire after, 'p' persist, '' keep as is; ARGV[9..] moves. `game_effects` writes the game's own
+ * expire after, 'p' persist, '' keep as is; ARGV[9] channel ('' none) and ARGV[10] message that
+ * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves. `game_effects` writes the game's own
  * keys (KEYS[1] hash, KEYS[2] moves list) and returns the log's new length (nil when no move was
  * appended); `index_effects` the deadline and listing indexes (deadlines zset, active zset with
  * score = listing sequence, summaries hash, sequence counter), whose names are passed in. Every
@@ -17,7 +18,7 @@
 const EFFECTS = `
 local function game_effects()
   local length = nil
-  if #ARGV >= 9 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
+  if #ARGV >= 11 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
   if ARGV[8] == 'p' then
     redis.call('PERSIST', KEYS[1]); redis.call('PERSIST', KEYS[2])
   elseif ARGV[8] ~= '' then
@@ -58,7 +59,7 @@ return 1
 `;
 
 /**
- * Compare-and-set commit on ARGV[2], the expected version. Returns {1, newVersion, move-log
+ * Compare-and-set commit on ARGV[2], the expected version, then the relay's PUBLISH. Returns {1, newVersion, move-log
  * length} ({1, newVersion} when no move was appended), {0, currentVersion} on conflict, or {-1}
  * when the game does not exist.
  */
@@ -69,6 +70,7 @@ if current ~= ARGV[2] then return {0, tonumber(current)} end
 local v = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', v, 'doc', ARGV[3])
 ${effects}
+if ARGV[9] ~= '' then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
 if length then return {1, v, length} end
 return {1, v}
 `;

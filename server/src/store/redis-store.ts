@@ -131,7 +131,7 @@ export class RedisStore implements Store {
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
     if (this.clustered) await this.index(id, version ?? 0, args);
     if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
-    return { ok: true, version: version ?? 0 };
+    return { ok: true, version: version ?? 0, ...(write.relay && !this.clustered ? { relayed: true } : {}) };
   }
 
   async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
@@ -241,7 +241,9 @@ export class RedisStore implements Store {
   }
 
   /** `check`: the expected version (commit) or the new log id (create). */
-  private gameArgs(id: string, check: string, w: GameWrite): (string | number)[] {
+  private gameArgs(id: string, check: string, w: GameWrite): (string | number | Buffer)[] {
+    // A Cluster's adapter is sharded: the relay of a single Redis does not apply there.
+    const relay = this.clustered ? undefined : w.relay;
     return [
       id,
       check,
@@ -251,6 +253,8 @@ export class RedisStore implements Store {
       w.summary === null ? '0' : w.summary === undefined ? '2' : '1',
       w.summary ?? '',
       w.expireAfterMs === undefined ? '' : w.expireAfterMs === null ? 'p' : Math.max(1, Math.round(w.expireAfterMs)),
+      relay?.channel ?? '',
+      relay?.message ?? '',
       ...w.appendMoves,
     ];
   }
@@ -261,12 +265,12 @@ export class RedisStore implements Store {
   }
 
   /** Cluster, after the commit of `version`: its index entries, unless a later version's came first. */
-  private async index(id: string, version: number, args: readonly (string | number)[]): Promise<void> {
+  private async index(id: string, version: number, args: readonly (string | number | Buffer)[]): Promise<void> {
     const keys = [this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq, this.k.indexVersions];
     await this.run(SCRIPTS.index, keys, [id, version, ...args.slice(2, 7)]);
   }
 
-  private run(s: Script, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  private run(s: Script, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown> {
     return runScript(this.redis, s, keys, args);
   }
 }

@@ -55,10 +55,22 @@ export interface GameWrite {
    * as the previous write left it (a new game is kept).
    */
   readonly expireAfterMs?: number | null;
+  /**
+   * Commits only: a message to publish in the same atomic step as the commit, when the store can
+   * (one Redis: PUBLISH inside the commit script); the result's `relayed` says whether it did.
+   * A commit that loses its compare-and-set publishes nothing.
+   */
+  readonly relay?: Relay;
+}
+
+/** A Redis pub/sub message: the bytes that deliver an event to the other nodes (adapter-relay.ts). */
+export interface Relay {
+  readonly channel: string;
+  readonly message: Buffer;
 }
 
 export type CommitResult =
-  | { readonly ok: true; readonly version: number }
+  | { readonly ok: true; readonly version: number; readonly relayed?: boolean }
   | { readonly ok: false; readonly reason: 'conflict'; readonly version: number }
   | { readonly ok: false; readonly reason: 'not-found' };
 

@@ -2,6 +2,7 @@ import type { GameSummary } from '@progressive-chess/shared';
 import type { LobbyEvents, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
 import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
+import { adapterRelay } from './adapter-relay.js';
 
 type OnePayloadEvents = LobbyEvents & PlayerEvents;
 const GAME_ROOM_PREFIX = gameRoom('');
@@ -57,6 +58,8 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
   if (opts.crossNode) io.on('lobby:updates', lobbyUpdatesHere);
   const playerHere = (playerId: string): boolean => (localRoom(playerRoom(playerId))?.size ?? 0) > 0;
   const { onTurnHere } = opts;
+  /** The other nodes' copy of a game event, for the store to publish with the commit (adapter-relay.ts). */
+  const relay = opts.crossNode ? adapterRelay(io) : null;
   if (opts.crossNode && onTurnHere) {
     io.on('game:turn', (n) => {
       if (playerHere(n.playerId)) onTurnHere(n);
@@ -69,8 +72,11 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       // one message to the other nodes for the whole batch (they deliver it to their own lobby rooms)
       if (opts.crossNode) io.serverSideEmit('lobby:updates', [...summaries]);
     },
-    publishGame(e, except) {
-      const room = io.to(gameRoom(e.gameId));
+    relayOf(e, except) {
+      return relay?.(gameRoom(e.gameId), 'game:event', e, except) ?? null;
+    },
+    publishGame(e, except, relayed) {
+      const room = (relayed === true ? io.local : io).to(gameRoom(e.gameId));
       (except === undefined ? room : room.except(except)).emit('game:event', e);
       const members = roomOf(e.gameId);
       if (!members) return;

@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
+import { createRedisStore } from '../src/store/redis-store.js';
+import { skipOwnBroadcasts } from '../src/transport/adapter-parser.js';
+import { adapterRelay } from '../src/transport/adapter-relay.js';
+import { testDoc } from './doc-fixture.js';
+
+/** A stand-in for the adapter's Redis clients: records what it publishes. */
+class FakeRedis extends EventEmitter {
+  readonly published: [string, Buffer][] = [];
+  psubscribe(): Promise<void> {
+    return Promise.resolve();
+  }
+  subscribe(): Promise<void> {
+    return Promise.resolve();
+  }
+  publish(channel: string, message: Buffer): Promise<number> {
+    this.published.push([channel, message]);
+    return Promise.resolve(0);
+  }
+}
+
+const payload = { gameId: 'g1', version: 3, event: { type: 'move', uci: 'e2e4', hash: '0badf00d' } };
+
+describe('the relay of a game event is the Redis adapter`s own message for that broadcast', () => {
+  for (const [name, parser] of [
+    ['the default codec', undefined],
+    ['skipOwnBroadcasts', skipOwnBroadcasts()],
+  ] as const) {
+    it(`byte for byte, with and without an excepted connection (${name})`, () => {
+      const pub = new FakeRedis();
+      const io = new Server({ adapter: createAdapter(pub, new FakeRedis(), parser ? { parser } : {}) });
+      const relayOf = adapterRelay(io);
+      if (!relayOf) throw new Error('no relay for the Redis adapter');
+      io.to('game:g1').except('sock-1').emit('game:event', payload);
+      io.to('game:g1').emit('game:event', payload);
+      const [withExcept, plain] = pub.published;
+      const a = relayOf('game:g1', 'game:event', payload, 'sock-1');
+      const b = relayOf('game:g1', 'game:event', payload);
+      expect(a.channel).toBe(withExcept?.[0]);
+      expect(a.message.equals(withExcept?.[1] ?? Buffer.alloc(0))).toBe(true);
+      expect(b.channel).toBe('socket.io#/#game:g1#');
+      expect(b.message.equals(plain?.[1] ?? Buffer.alloc(0))).toBe(true);
+    });
+  }
+
+  it('none without a Redis adapter (one node)', () => {
+    const io = new Server();
+    expect(adapterRelay(io)).toBeNull();
+  });
+});
+
+describe.skipIf(skipWithoutRedis())('the Redis store publishes a commit`s relay with it', () => {
+  let redis: RedisHandle;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('once the compare-and-set is won, and never for a commit that loses it', async () => {
+    const store = createRedisStore(redis.url, { prefix: 'relay:' });
+    const sub = new Redis(redis.url);
+    const got: string[] = [];
+    sub.on('message', (_channel: string, message: string) => got.push(message));
+    await sub.subscribe('relay-test');
+    try {
+      const doc = JSON.stringify(testDoc({ id: 'r1' }));
+      await store.createGame('r1', { doc, appendMoves: [], deadline: null, summary: null });
+      const relay = (m: string) => ({ channel: 'relay-test', message: Buffer.from(m) });
+      const won = await store.commitGame('r1', 1, { doc, appendMoves: ['{"uci":"e2e4"}'], deadline: undefined, summary: undefined, relay: relay('v2') });
+      expect(won).toEqual({ ok: true, version: 2, relayed: true });
+      const lost = await store.commitGame('r1', 1, { doc, appendMoves: [], deadline: undefined, summary: undefined, relay: relay('stale') });
+      expect(lost).toEqual({ ok: false, reason: 'conflict', version: 2 });
+      const plain = await store.commitGame('r1', 2, { doc, appendMoves: ['{"uci":"e7e5"}'], deadline: undefined, summary: undefined });
+      expect(plain).toEqual({ ok: true, version: 3 });
+      await store.gameVersion('r1');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got).toEqual(['v2']);
+      expect((await store.loadGame('r1'))?.moves).toEqual(['{"uci":"e2e4"}', '{"uci":"e7e5"}']);
+    } finally {
+      sub.disconnect();
+      await store.close();
+    }
+  });
+});
