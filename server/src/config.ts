@@ -13,7 +13,9 @@ import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
- * clients; on a Cluster the adapter uses sharded pub/sub), or clients the caller owns.
+ * clients; on a Cluster the adapter uses sharded pub/sub), or clients the caller owns. It must be
+ * the store's Redis (as REDIS_URL makes it): on one Redis the store's commits publish game events
+ * on the adapter's channel (adapter-relay.ts).
  */
 export type RedisDeps =
   | { readonly url: string }

@@ -9,8 +9,8 @@
  * (create), ARGV[3] doc, ARGV[4] deadline '1' set / '0' remove / '2' keep as is, ARGV[5] deadline,
  * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
  * expire after, 'p' persist, '' keep as is; ARGV[9] channel ('' none) and ARGV[10] message that
- * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves. `game_effects` writes the game's own
- * keys (KEYS[1] hash, KEYS[2] moves list) and returns the log's new length (nil when no move was
+ * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves.
+ * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list) and returns the log's new length (nil when no move was
  * appended); `index_effects` the deadline and listing indexes (deadlines zset, active zset with
  * score = listing sequence, summaries hash, sequence counter), whose names are passed in. Every
  * "keep" spares a call: the server sends it for what did not change, and most moves change little.
