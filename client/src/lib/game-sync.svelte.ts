@@ -177,6 +177,7 @@ export class GameSync {
     this.knownVersion = Math.max(this.knownVersion, e.version);
     this.afterChange();
     // Events that waited for this one (a gap an ack filled).
+    if (this.buffered.length === 0) return;
     const next = this.buffered.find((b) => b.version === this.version + 1);
     this.buffered = this.buffered.filter((b) => b.version > this.version + 1);
     if (next) this.handleEvent(next);

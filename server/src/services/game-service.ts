@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import { StoreUnavailableError, type GameHead, type GameWrite, type Relay, type StoredGame, type Store } from '../store/store.js';
+import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, type DecodedGame } from './decoded-games.js';
@@ -23,10 +23,6 @@ import {
   botDue,
   colorOfTurn,
   deadlineOf,
-  deadlineUpdate,
-  dueOf,
-  type Due,
-  docJson,
   parseDoc,
   seatOf,
   withActivity,
@@ -37,6 +33,7 @@ import {
 import { LobbySummaries } from './lobby-summaries.js';
 import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
+import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { releaseEnded, reserveGame } from './game-reservations.js';
 import type { Publisher } from './publisher.js';
@@ -111,8 +108,15 @@ export class GameService {
   readonly summaries = new LobbySummaries();
   /** Turn changes reach the lobby coalesced per game (settings.lobbyBatchMs). */
   private readonly lobbyUpdates: LobbyUpdates;
+  /** What each commit writes to the store (only what changed). */
+  private readonly writes: GameWrites;
 
   constructor(private readonly deps: GameServiceDeps) {
+    this.writes = new GameWrites({
+      ...(deps.archive ? { archive: deps.archive } : {}),
+      abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
+      summaries: this.summaries,
+    });
     this.lobbyUpdates = new LobbyUpdates(
       (summaries) => deps.publisher.publishLobbyUpdates(summaries),
       (doc) => this.summaries.of(doc),
@@ -175,7 +179,7 @@ export class GameService {
       ...(opts.counted?.length ? { counted: opts.counted } : {}),
     };
     const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
-    const write = this.write(doc, []);
+    const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
     if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
@@ -259,7 +263,7 @@ export class GameService {
         const stored = await this.deps.store.loadGameHead(gameId);
         if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
         const { doc, state } = this.decode(stored);
-        if (this.archiveDue(doc)) {
+        if (this.writes.archiveDue(doc)) {
           if (await this.archiveFinished(stored, doc, state)) return;
           continue;
         }
@@ -274,26 +278,6 @@ export class GameService {
         if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return;
       }
     });
-  }
-
-  /**
-   * Archived games leave the live store after the archive's grace (ms); aborted games (no result)
-   * are not kept for replay either (without an archive). Null: kept.
-   */
-  private expiry(doc: GameDoc): number | null {
-    if (doc.archived === true && this.deps.archive) return this.deps.archive.graceMs;
-    if (doc.outcome?.reason === 'aborted' && !this.archiveDue(doc)) return this.deps.settings.limits.abortedRetentionMs;
-    return null;
-  }
-
-  /** When the deadline worker must look at the game: a finished game stays due until it is archived (the archive's outbox). */
-  private due(doc: GameDoc): Due {
-    return this.archiveDue(doc) ? { at: doc.createdAt, idle: false } : dueOf(doc);
-  }
-
-  /** A finished game not yet in the archive (its deadline stays due until it is: the outbox). */
-  private archiveDue(doc: GameDoc): boolean {
-    return this.deps.archive !== undefined && doc.status === 'finished' && doc.archived !== true;
   }
 
   /**
@@ -325,7 +309,7 @@ export class GameService {
     // (a won compare-and-set makes the version stored.version + 1).
     const event = { gameId: stored.id, version: stored.version + 1, event: t.body };
     const relay = publisher.relayOf(event, origin);
-    const write = this.write(t.doc, t.moves, prev, relay);
+    const write = this.writes.of(t.doc, t.moves, prev, relay);
     const endTimer = this.deps.metrics.commitSeconds.startTimer();
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     endTimer();
@@ -377,25 +361,5 @@ export class GameService {
   /** Counts a new game among its players' games in progress (game-reservations.ts). Throws `too-many-games`. */
   reserve(gameId: string, players: readonly string[], max = this.deps.settings.limits.maxGamesPerPlayer): Promise<void> {
     return reserveGame(this.deps.store, gameId, players, max);
-  }
-
-  /**
-   * The store write of `doc` after `prev` (none: a new game). What did not change from `prev` is
-   * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
-   */
-  private write(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null): GameWrite {
-    const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
-    const unlisted = doc.status !== 'playing' || doc.private === true;
-    const due = this.due(doc);
-    const expiry = this.expiry(doc);
-    return {
-      doc: docJson(doc),
-      appendMoves: moves.map((m) => JSON.stringify(m)),
-      deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
-      summary: unlisted ? null : listed ? JSON.stringify(this.summaries.of(doc)) : undefined,
-      // a new game is kept, and so is one whose previous write kept it
-      expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
-      ...(relay ? { relay } : {}),
-    };
   }
 }

@@ -10,10 +10,11 @@
  * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
  * expire after, 'p' persist, '' keep as is; ARGV[9] channel ('' none) and ARGV[10] message that
  * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves.
- * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list) and returns the log's new length (nil when no move was
- * appended); `index_effects` the deadline and listing indexes (deadlines zset, active zset with
- * score = listing sequence, summaries hash, sequence counter), whose names are passed in. Every
- * "keep" spares a call: the server sends it for what did not change, and most moves change little.
+ * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list) and returns the
+ * log's new length (nil when no move was appended); `index_effects` the deadline and listing
+ * indexes (deadlines zset, active zset with score = listing sequence, summaries hash, sequence
+ * counter), whose names are passed in. Every "keep" spares a call: the server sends it for what
+ * did not change, and most moves change little.
  */
 const EFFECTS = `
 local function game_effects()
@@ -59,9 +60,9 @@ return 1
 `;
 
 /**
- * Compare-and-set commit on ARGV[2], the expected version, then the relay's PUBLISH. Returns {1, newVersion, move-log
- * length} ({1, newVersion} when no move was appended), {0, currentVersion} on conflict, or {-1}
- * when the game does not exist.
+ * Compare-and-set commit on ARGV[2], the expected version, then the relay's PUBLISH. Returns
+ * {1, newVersion, move-log length} ({1, newVersion} when no move was appended), {0,
+ * currentVersion} on conflict, or {-1} when the game does not exist.
  */
 const commit = (effects: string): string => `${EFFECTS}
 local current = redis.call('HGET', KEYS[1], 'version')

@@ -19,6 +19,7 @@ import type {
   CommitResult,
   GameHead,
   GameWrite,
+  Relay,
   ReserveResult,
   Store,
   StoredGame,
@@ -131,7 +132,7 @@ export class RedisStore implements Store {
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
     if (this.clustered) await this.index(id, version ?? 0, args);
     if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
-    return { ok: true, version: version ?? 0, ...(write.relay && !this.clustered ? { relayed: true } : {}) };
+    return { ok: true, version: version ?? 0, ...(this.relayOf(write) ? { relayed: true } : {}) };
   }
 
   async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
@@ -242,8 +243,7 @@ export class RedisStore implements Store {
 
   /** `check`: the expected version (commit) or the new log id (create). */
   private gameArgs(id: string, check: string, w: GameWrite): (string | number | Buffer)[] {
-    // A Cluster's adapter is sharded: the relay of a single Redis does not apply there.
-    const relay = this.clustered ? undefined : w.relay;
+    const relay = this.relayOf(w);
     return [
       id,
       check,
@@ -257,6 +257,11 @@ export class RedisStore implements Store {
       relay?.message ?? '',
       ...w.appendMoves,
     ];
+  }
+
+  /** The relay the commit publishes: none on a Cluster, whose adapter is sharded (it publishes itself). */
+  private relayOf(w: GameWrite): Relay | undefined {
+    return this.clustered ? undefined : w.relay;
   }
 
   /** Cluster, before the commit: the deadline entry no later than the coming deadline. */
