@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Cluster, Redis } from 'ioredis';
+import './ioredis-pipeline.js';
 import { guarded, storeError } from './redis-errors.js';
 import { REDIS_CLIENT_OPTIONS } from './redis-options.js';
 
