@@ -32,12 +32,29 @@ describe('KeyedQueue', () => {
     await expect(second).resolves.toBe('next');
   });
 
-  it('idle() resolves once everything queued has run, and the queue then holds no key', async () => {
+  it('idle() resolves once everything queued has run, and no key is then busy', async () => {
     const q = new KeyedQueue();
     let done = 0;
     for (let i = 0; i < 5; i++) void q.run(`k${i % 2}`, async () => { await tick(2); done++; });
     await q.idle();
     expect(done).toBe(5);
-    expect((q as unknown as { tails: Map<string, unknown> }).tails.size).toBe(0);
+    expect(q.busy).toBe(0);
+  });
+
+  it('keeps a key between its tasks, and sweeps idle keys once the map has doubled (bounded)', async () => {
+    const q = new KeyedQueue();
+    const slots = (q as unknown as { slots: Map<string, unknown> }).slots;
+    await q.run('a', async () => undefined);
+    await q.run('a', async () => undefined);
+    expect(slots.size).toBe(1);
+    let release = (): void => undefined;
+    const held = q.run('held', () => new Promise<void>((r) => (release = r)));
+    for (let i = 0; i < 3000; i++) await q.run(`g${i}`, async () => undefined);
+    expect(slots.size).toBeLessThanOrEqual(1025);
+    expect(slots.has('held')).toBe(true); // a busy key is never swept
+    expect(q.busy).toBe(1);
+    release();
+    await held;
+    expect(q.busy).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { GameState } from '@progressive-chess/shared';
 import type { GameHead } from '../store/store.js';
+import { SecondChanceMap } from '../second-chance-map.js';
 import type { GameDoc } from './game-doc.js';
 
 export interface DecodedGame {
@@ -16,16 +17,17 @@ export interface DecodedGame {
  * JSON.parse and decodeState; a command may also start from the memo without a load, as an
  * optimistic try that only the store's compare-and-set can accept (see GameService.command).
  * The store stays the only truth. Docs and states are immutable values, so sharing them is
- * safe. Bounded: least recently used games go first.
+ * safe. Bounded: games not used lately go first (second-chance-map.ts: a move replaces its
+ * game's entry in place).
  */
 export class DecodedGames {
-  private readonly entries = new Map<string, DecodedGame>();
+  private readonly entries = new SecondChanceMap<string, DecodedGame>();
 
   constructor(private readonly max = 10_000) {}
 
   /** The memo when it holds exactly this doc string (then refreshed to `head`), or null. */
   get(head: GameHead): DecodedGame | null {
-    const e = this.entries.get(head.id);
+    const e = this.entries.peek(head.id);
     if (e === undefined || e.head.doc !== head.doc) return null;
     const fresh = e.head === head ? e : { ...e, head };
     this.set(fresh);
@@ -39,11 +41,7 @@ export class DecodedGames {
   }
 
   set(e: DecodedGame): void {
-    const id = e.head.id;
-    this.entries.delete(id);
-    this.entries.set(id, e);
-    if (this.entries.size <= this.max) return;
-    const oldest = this.entries.keys().next();
-    if (!oldest.done) this.entries.delete(oldest.value);
+    this.entries.set(e.head.id, e);
+    if (this.entries.size > this.max) this.entries.evict(() => this.entries.size > this.max);
   }
 }
