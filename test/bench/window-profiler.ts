@@ -9,13 +9,18 @@ import { join } from 'node:path';
  * DevTools or VS Code). With BENCH_HEAP=1, an allocation profile instead (`.heapprofile`: V8's
  * sampling heap profiler, every 4 KB allocated, objects that died young included): where the
  * garbage each move makes comes from, which sets how often the young generation is collected;
- * BENCH_HEAP=live: only the objects allocated in the window and still alive at its end.
+ * BENCH_HEAP=live: only the objects allocated in the window and still alive at its end;
+ * BENCH_HEAP=old: the objects that outlived a young collection (promoted to the old generation,
+ * dead or not since): what makes each young collection's pause long.
  */
 export function windowProfiler(dir: string | undefined, name: string): { start(): Promise<void>; stop(): Promise<void> } {
   if (!dir) return { start: async () => undefined, stop: async () => undefined };
-  const heap = process.env.BENCH_HEAP === '1' || process.env.BENCH_HEAP === 'live';
-  // 'live': only the objects of the window still alive at its end (what the collections keep)
-  const dead = process.env.BENCH_HEAP !== 'live';
+  const mode = process.env.BENCH_HEAP;
+  const heap = mode === '1' || mode === 'live' || mode === 'old';
+  // 'live': only the objects of the window still alive at its end (what the collections keep);
+  // 'old': those that survived a young collection
+  const deadOld = mode !== 'live';
+  const deadYoung = mode !== 'live' && mode !== 'old';
   const session = new Session();
   session.connect();
   return {
@@ -24,8 +29,8 @@ export function windowProfiler(dir: string | undefined, name: string): { start()
         await session.post('HeapProfiler.enable');
         await session.post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
-          includeObjectsCollectedByMajorGC: dead,
-          includeObjectsCollectedByMinorGC: dead,
+          includeObjectsCollectedByMajorGC: deadOld,
+          includeObjectsCollectedByMinorGC: deadYoung,
         });
         return;
       }
