@@ -51,13 +51,15 @@ describe('ioredis pipelines (ioredis-pipeline.ts)', () => {
       await redis.stop();
     });
 
-    it('auto-pipelined and explicit pipelines still answer in order', async () => {
+    it('auto-pipelined commands, explicit pipelines and transactions still answer in order', async () => {
       const client = openRedis(redis.url);
       try {
         const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => client.set(`k${i}`, String(i)).then(() => client.get(`k${i}`))));
         expect(replies).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
         const results = await client.pipeline().set('x', '1').incr('x').get('x').exec();
         expect(results).toEqual([[null, 'OK'], [null, 2], [null, '2']]);
+        const transaction = await client.multi().set('m', '1').incr('m').exec();
+        expect(transaction).toEqual([[null, 'OK'], [null, 2]]);
       } finally {
         client.disconnect();
       }
