@@ -49,7 +49,10 @@ describe('SecondChanceMap', () => {
 
 describe('caches built on it', () => {
   const head = (id: string, version: number) => ({ id, version, doc: `{"v":${version}}`, moveCount: 0 });
-  const game = (id: string, version: number) => ({ head: head(id, version), doc: {} as never, state: {} as never });
+  const game = (id: string, version: number) => {
+    const { doc, ...ref } = head(id, version);
+    return { head: ref, docLength: doc.length, doc: {} as never, state: {} as never };
+  };
 
   it('DecodedGames keeps at most `max` games, sparing the ones in play', () => {
     const d = new DecodedGames(3);
@@ -61,7 +64,9 @@ describe('caches built on it', () => {
     expect(d.latest('c', 1)).not.toBeNull();
     expect(d.latest('d', 1)).not.toBeNull();
     expect(d.get(head('c', 1))?.head.version).toBe(1);
-    expect(d.get(head('c', 2))).toBeNull(); // another doc string: not the memo's
+    expect(d.get(head('c', 2))).toBeNull(); // another version: not the memo's
+    expect(d.get({ ...head('c', 1), doc: '{"v":10}' })).toBeNull(); // nor a doc of another length
+    expect(Object.keys(d.latest('c', 1)?.head ?? {})).not.toContain('doc'); // the doc string is not kept
   });
 
   it('MoveLogCache stays within its entry budget and keeps the logs being appended to', () => {

@@ -18,7 +18,7 @@ import type { Metrics } from '../metrics.js';
 import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
-import { DecodedGames, type DecodedGame } from './decoded-games.js';
+import { DecodedGames, refOf, type DecodedGame, type GameRef } from './decoded-games.js';
 import {
   botDue,
   colorOfTurn,
@@ -70,7 +70,7 @@ export interface CreateGameOptions {
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
 export interface CommandContext {
-  readonly stored: GameHead;
+  readonly stored: GameRef;
   readonly doc: GameDoc;
   readonly state: GameState;
   readonly color: Color;
@@ -141,7 +141,7 @@ export class GameService {
     const known = this.decoded.get(head);
     if (known) return known;
     const doc = parseDoc(head.doc);
-    const e = { head, doc, state: decodeOrThrow(doc.state) };
+    const e = { head: refOf(head), docLength: head.doc.length, doc, state: decodeOrThrow(doc.state) };
     this.decoded.set(e);
     return e;
   }
@@ -181,7 +181,7 @@ export class GameService {
     const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
-    this.decoded.set({ head: { id, version: 1, doc: write.doc, moveCount: 0 }, doc, state });
+    this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
     if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
@@ -285,7 +285,7 @@ export class GameService {
    * rating change), then marks it archived with a versioned event and lets it expire from the
    * live store in the same commit. False when another change was committed first (try again on a fresh load).
    */
-  private async archiveFinished(head: GameHead, doc: GameDoc, state: GameState): Promise<boolean> {
+  private async archiveFinished(head: GameRef, doc: GameDoc, state: GameState): Promise<boolean> {
     const archive = this.deps.archive;
     const full = await this.deps.store.loadGame(head.id);
     if (archive === undefined || full === null || full.version !== head.version) return false;
@@ -301,7 +301,7 @@ export class GameService {
   }
 
   /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
-  private async commit(stored: GameHead, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
+  private async commit(stored: GameRef, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
     const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const { publisher } = this.deps;
@@ -317,8 +317,8 @@ export class GameService {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
       return null;
     }
-    const head = { id: stored.id, version: res.version, doc: write.doc, moveCount: stored.moveCount + t.moves.length };
-    this.decoded.set({ head, doc: t.doc, state: t.state });
+    const head = { id: stored.id, version: res.version, moveCount: stored.moveCount + t.moves.length };
+    this.decoded.set({ head, docLength: write.doc.length, doc: t.doc, state: t.state });
     publisher.publishGame(event, origin, res.relayed);
     this.announceTurn(t.doc, prev, res.version);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
