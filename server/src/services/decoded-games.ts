@@ -6,6 +6,9 @@ import type { GameDoc } from './game-doc.js';
 /** A game's id, version and log length: a head without its doc string (see `DecodedGames`). */
 export type GameRef = Pick<GameHead, 'id' | 'version' | 'moveCount'>;
 
+/** A head's id, version and log length alone (its doc string left out). */
+export const refOf = (h: GameRef): GameRef => ({ id: h.id, version: h.version, moveCount: h.moveCount });
+
 export interface DecodedGame {
   /** Version and log length, as read from or written to the store. */
   readonly head: GameRef;
@@ -30,8 +33,6 @@ export interface DecodedGame {
  * optimistic try relies on already. The doc string itself is not kept: it was some 40% of what
  * every young collection copies of the memo (one entry per game moved since the last one).
  */
-export const refOf = (h: GameRef): GameRef => ({ id: h.id, version: h.version, moveCount: h.moveCount });
-
 export class DecodedGames {
   private readonly entries = new SecondChanceMap<string, DecodedGame>();
 

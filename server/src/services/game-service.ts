@@ -136,7 +136,7 @@ export class GameService {
     return (await this.deps.store.loadGameHead(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
   }
 
-  /** The parsed doc and decoded state of a loaded game (memoised by the exact doc string). */
+  /** The parsed doc and decoded state of a loaded game (memoised by version: decoded-games.ts). */
   private decode(head: GameHead): DecodedGame {
     const known = this.decoded.get(head);
     if (known) return known;

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
  * floor's bare relay as well (both use these clients): 10-17 ms pauses instead of about 1 ms, and
  * CPU. Here the constructor runs unchanged but that one own getter, and `length` is a getter of the
  * prototype instead, reading the same queue. Nothing else changes; an ioredis whose constructor no
- * longer defines it is left as it is. (redis-client.test.ts checks both.)
+ * longer defines it is left as it is (test/store/ioredis-pipeline.test.ts checks both).
  */
 
 interface PipelineClass {
