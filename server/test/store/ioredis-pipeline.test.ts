@@ -27,8 +27,8 @@ describe('ioredis pipelines (ioredis-pipeline.ts)', () => {
       readonly _queue = [1];
       length = 5;
     }
-    const mod = { default: Defines as unknown as new (redis: unknown) => { _queue?: unknown[] } };
-    const plain = { default: Plain as unknown as new (redis: unknown) => { _queue?: unknown[] } };
+    const mod = { default: Defines as unknown as new (...args: unknown[]) => { _queue?: unknown[] } };
+    const plain = { default: Plain as unknown as new (...args: unknown[]) => { _queue?: unknown[] } };
     fixPipelineLength(mod);
     fixPipelineLength(mod); // once only
     fixPipelineLength(plain);
@@ -36,6 +36,13 @@ describe('ioredis pipelines (ioredis-pipeline.ts)', () => {
     expect(Object.hasOwn(d, 'length')).toBe(false);
     expect(d.kept).toBe(7); // other definitions go through
     expect(d).toBeInstanceOf(Defines);
+    class Sub extends mod.default {
+      readonly sub = true;
+    }
+    const s = new Sub(null) as unknown as { length: number; sub: boolean };
+    expect(s).toBeInstanceOf(Sub); // a subclass keeps its own prototype
+    expect(s.sub).toBe(true);
+    expect(Object.hasOwn(s, 'length')).toBe(false);
     const p = new plain.default(null) as unknown as { length: number };
     expect(Object.hasOwn(p, 'length')).toBe(true); // a field, not a getter: left alone
     expect(p.length).toBe(5);
