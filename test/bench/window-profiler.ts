@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
@@ -21,6 +21,7 @@ export function windowProfiler(dir: string | undefined, name: string): { start()
   // 'old': those that survived a young collection
   const deadOld = mode !== 'live';
   const deadYoung = mode !== 'live' && mode !== 'old';
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   return {
