@@ -5,6 +5,7 @@ import type { LoopSample } from './loop-monitor.js';
 import { child, stopChild } from './child.js';
 import type { LoadConfig, LoadResult } from './load.js';
 import { startBotLoad, type BotLoadResult } from './bot-load.js';
+import { hostCpu, stolenPct, type HostCpu } from './host-steal.js';
 
 /**
  * One measured run of the server benchmark: one mode on 1 or 2 nodes. `floor`: the messaging floor;
@@ -42,6 +43,8 @@ export interface PhaseResult extends LoadResult {
   readonly redisCallsPerMove: number;
   /** Each server node's event-loop delay and GC pauses over the window. */
   readonly loop: readonly LoopSample[];
+  /** Percent of the host's CPU time stolen by the hypervisor over the window (null: not Linux). */
+  readonly stealPct: number | null;
   readonly bots?: BotLoadResult;
 }
 
@@ -84,6 +87,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     let redis1: Promise<RedisSample> = redis0;
     let at = 0;
     let redisMs = 0;
+    let host0: HostCpu | null = null;
+    let host1: HostCpu | null = null;
     const loadCfg: LoadConfig = {
       mode: server,
       urls: ports.map((p) => `http://127.0.0.1:${p}`),
@@ -105,10 +110,12 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       if (line === 'MARK start') {
         for (const s of servers) s.proc.stdin?.write('mark\n');
         at = performance.now();
+        host0 = hostCpu();
         redis0 = redisSample(admin);
       }
       if (line === 'MARK end') {
         redisMs = performance.now() - at;
+        host1 = hostCpu();
         redis1 = redisSample(admin);
         for (const s of servers) {
           samples.push(s.next('CPU'));
@@ -138,6 +145,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
       redisCallsPerMove: (r1.calls - r0.calls) / moves,
       loop: nodeSamples.map((s) => s.loop),
+      stealPct: stolenPct(host0, host1),
       ...(botResult ? { bots: botResult } : {}),
     };
   } finally {
