@@ -115,11 +115,15 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
     const app = groups.get(phaseName('app', nodes));
     if (!floor || !app) continue;
     console.log(goalLine(`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8), floor, app, o));
-    // The same goals from the runs the host left alone, when it did not leave them all
-    const qf = floor.filter(quiet);
-    const qa = app.filter(quiet);
-    if ((qf.length < floor.length || qa.length < app.length) && qf.length > 0 && qa.length > 0) {
-      console.log(goalLine(`  quiet runs only (${qa.length} game server, ${qf.length} floor; host steal <= ${QUIET_STEAL_PCT}%):`, qf, qa, o));
+    // The same goals from the pairs of runs (run i of each, measured one after the other) that the
+    // host left alone, when it did not leave them all
+    const quietPairs = app.flatMap((a, i) => {
+      const f = floor[i];
+      return f !== undefined && quiet(a) && quiet(f) ? [[a, f] as const] : [];
+    });
+    if (quietPairs.length > 0 && quietPairs.length < Math.max(app.length, floor.length)) {
+      const label = `  quiet runs only (${quietPairs.length} of each; host steal <= ${QUIET_STEAL_PCT}%):`;
+      console.log(goalLine(label, quietPairs.map(([, f]) => f), quietPairs.map(([a]) => a), o));
     }
   }
   const memory = groups.get(phaseName('memory', 1));
@@ -161,7 +165,7 @@ function goalLine(label: string, floor: readonly PhaseResult[], app: readonly Ph
 }
 
 function noisyHostWarning(rows: readonly PhaseResult[]): void {
-  const noisy = rows.filter((r) => (r.stealPct ?? 0) > QUIET_STEAL_PCT);
+  const noisy = rows.filter((r) => !quiet(r));
   if (noisy.length === 0) return;
   const worst = Math.max(...noisy.map((r) => r.stealPct ?? 0));
   console.log(
