@@ -40,7 +40,7 @@ export async function openAppTable(index: number, urls: readonly string[], stats
     },
     renew,
   };
-  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs);
+  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs, opts.thinkJitter);
   for (const c of clients) {
     c.socket.off('game:event');
     c.socket.on('game:event', (e) => {

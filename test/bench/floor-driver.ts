@@ -24,6 +24,8 @@ function connect(url: string): Promise<Socket> {
 export interface TableOptions {
   readonly scripts: readonly GameScript[];
   readonly thinkMs: number;
+  /** Spread of the think time, 0..1 (table.ts `thinkDelay`). */
+  readonly thinkJitter?: number;
 }
 
 let fewScripts: GameScript[] | null = null;
@@ -60,7 +62,7 @@ export async function openFloorTable(index: number, urls: readonly string[], sta
     },
     renew: () => join(),
   };
-  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs);
+  const table = new Table(transport, stats, opts.scripts, index, opts.thinkMs, opts.thinkJitter);
   for (const s of [white, black, spectator]) {
     s.on('floor:event', (e: FloorEvent) => table.onEvent(e.version, e.move, false, s === spectator));
   }

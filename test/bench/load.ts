@@ -24,6 +24,8 @@ export interface LoadConfig {
   readonly durationMs: number;
   /** Pause between a move's event and the next move of that game (ms; 0: at once). */
   readonly thinkMs?: number;
+  /** Spread of the think time, 0..1 (table.ts `thinkDelay`; 0: every pause is `thinkMs`). */
+  readonly thinkJitter?: number;
   /** Return every latency sample (ms, sorted) with the result, for statistics pooled over runs. */
   readonly keepLatencies?: boolean;
 }
@@ -99,7 +101,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [], refusals: {} };
   if (process.env.BENCH_TRACE) stats.sentAt = [];
   // Played out before anything is measured: the generator runs no rules under load.
-  const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0 };
+  const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0, thinkJitter: cfg.thinkJitter ?? 0 };
   const t0 = performance.now();
   const tables = await openAll(cfg, stats, opts);
   const setupSec = (performance.now() - t0) / 1000;

@@ -22,6 +22,8 @@ export interface PhaseConfig {
   readonly seconds: number;
   readonly warmupMs: number;
   readonly thinkMs: number;
+  /** Spread of the think time, 0..1 (table.ts `thinkDelay`). */
+  readonly thinkJitter?: number;
   /** Games against the computer running beside the load (`bots` mode only). */
   readonly bots?: number;
 }
@@ -96,6 +98,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       warmupMs: cfg.warmupMs,
       durationMs: cfg.seconds * 1000,
       thinkMs: cfg.thinkMs,
+      thinkJitter: cfg.thinkJitter ?? 0,
       // every sample, for the p99 of all runs pooled (server-report.ts)
       keepLatencies: true,
     };

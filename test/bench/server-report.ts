@@ -57,6 +57,8 @@ export interface ReportOptions {
   readonly seconds: number;
   readonly warmupMs: number;
   readonly thinkMs: number;
+  /** Spread of the think time, 0..1 (0: fixed). */
+  readonly thinkJitter?: number;
   readonly runs: number;
   readonly adapter: string;
   readonly p99Goal: number;
@@ -72,10 +74,17 @@ function pooledP99(rs: readonly PhaseResult[]): number {
   return percentile(all, 99);
 }
 
+/** The think time as the report's header gives it: fixed, or its range when jittered. */
+export function thinkText(o: Pick<ReportOptions, 'thinkMs' | 'thinkJitter'>): string {
+  const j = o.thinkJitter ?? 0;
+  if (j <= 0) return `${o.thinkMs} ms`;
+  return `${fmt(o.thinkMs * (1 - j), 0)}-${fmt(o.thinkMs * (1 + j), 0)} ms (uniform, mean ${o.thinkMs})`;
+}
+
 export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   const pace =
     o.thinkMs > 0
-      ? `, each move ${o.thinkMs} ms after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load that saturates nothing`
+      ? `, each move ${thinkText(o)} after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load that saturates nothing`
       : ', moving as soon as the previous move arrives: the CPU saturates';
   console.log(
     `\n${o.games} games (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +

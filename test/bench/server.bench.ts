@@ -52,6 +52,18 @@ const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 const THINK_MS = thinkOption(300);
 /**
+ * `--think-jitter F` / BENCH_THINK_JITTER (0..1, default 0): each pause drawn from
+ * [(1 - F), (1 + F)] x the think time, the same mean (table.ts `thinkDelay`). 0 keeps the fixed
+ * pause of earlier figures; 0.5 spreads out the waves a fixed pause keeps in step.
+ */
+const THINK_JITTER = jitterOption();
+
+function jitterOption(): number {
+  const i = process.argv.indexOf('--think-jitter');
+  const n = Number(i >= 0 ? process.argv[i + 1] : (process.env.BENCH_THINK_JITTER ?? 0));
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0;
+}
+/**
  * `--bots N` / BENCH_BOTS: adds the phase "game server + N games against the computer (level 3)",
  * interleaved with the plain game server's (and, by default, instead of the floor's).
  */
@@ -83,7 +95,7 @@ async function main(): Promise<void> {
           await admin.flushall();
           await admin.config('RESETSTAT');
           const r = await runPhase(
-            { mode, nodes, redisUrl: redis.url, games: GAMES, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, bots: BOTS },
+            { mode, nodes, redisUrl: redis.url, games: GAMES, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
             admin,
           );
           console.log(runLine(r, run));
@@ -101,6 +113,7 @@ async function main(): Promise<void> {
     seconds: SECONDS,
     warmupMs: WARMUP_MS,
     thinkMs: THINK_MS,
+    thinkJitter: THINK_JITTER,
     runs: RUNS,
     adapter: adapterKind(),
     p99Goal: P99_GOAL,

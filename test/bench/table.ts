@@ -35,6 +35,19 @@ export interface Stats {
 /** Small deterministic PRNG (mulberry32). */
 export const rng = seededRandom;
 
+/**
+ * The pause before a player's next move: `thinkMs`, or with `jitter` (0..1) drawn uniformly from
+ * [(1 - jitter) * thinkMs, (1 + jitter) * thinkMs], so the mean and the offered load stay the same.
+ * With one fixed pause the server's own stalls fall into step with the load: the moves held up by a
+ * pause are answered together, their players all move again one think time later, and the wave
+ * comes back on every move, so the tail then measures how a server drains the bursts it made.
+ * Players' think times vary; a jittered load spreads such a wave out within a few moves.
+ */
+export function thinkDelay(thinkMs: number, jitter: number, random: () => number): number {
+  const j = Math.min(Math.max(jitter, 0), 1);
+  return j === 0 ? thinkMs : thinkMs * (1 - j + 2 * j * random());
+}
+
 export class Table {
   private version = 0;
   /** Version the game had when its script started (the join's version). */
@@ -49,6 +62,8 @@ export class Table {
   private readonly sentAt = new Map<number, number>();
   private readonly early = new Map<number, string | null>();
   private renewals = 0;
+  /** This table's own draws of the think time (seeded by its index: runs repeat). */
+  private readonly random: () => number;
 
   constructor(
     private readonly transport: Transport,
@@ -57,8 +72,11 @@ export class Table {
     private readonly index: number,
     /** Pause between an event and the next move (ms), so the offered load can be set below saturation. */
     private readonly thinkMs = 0,
+    /** Spread of the think time (see `thinkDelay`); 0: always `thinkMs`. */
+    private readonly thinkJitter = 0,
   ) {
     this.script = this.pick();
+    this.random = rng(index * 7919 + 1);
   }
 
   private pick(): GameScript {
@@ -97,7 +115,7 @@ export class Table {
       this.early.delete(this.version + 1);
       this.apply(next, false);
     }
-    if (this.thinkMs > 0) setTimeout(() => this.step(), this.thinkMs);
+    if (this.thinkMs > 0) setTimeout(() => this.step(), thinkDelay(this.thinkMs, this.thinkJitter, this.random));
     else this.step();
   }
 
