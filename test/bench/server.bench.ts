@@ -25,18 +25,12 @@ import { buildServer } from './built-server.js';
  * stops by itself.
  */
 
-function option(name: string, env: string, fallback: number): number {
+/** `--name N` or the environment variable `env`: a number that `valid` accepts (default: above 0), else `fallback`. */
+function option(name: string, env: string, fallback: number, valid = (n: number): boolean => n > 0): number {
   const i = process.argv.indexOf(`--${name}`);
   const raw = i >= 0 ? process.argv[i + 1] : process.env[env];
   const n = Number(raw ?? fallback);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** `--think N` / BENCH_THINK_MS (0 allowed: no think time). */
-function thinkOption(fallback: number): number {
-  const i = process.argv.indexOf('--think');
-  const n = Number(i >= 0 ? process.argv[i + 1] : (process.env.BENCH_THINK_MS ?? fallback));
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
+  return Number.isFinite(n) && valid(n) ? n : fallback;
 }
 
 /**
@@ -50,19 +44,14 @@ function thinkOption(fallback: number): number {
 const GAMES = option('games', 'BENCH_GAMES', 500);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
-const THINK_MS = thinkOption(300);
+/** `--think N` / BENCH_THINK_MS (0 allowed: no think time). */
+const THINK_MS = option('think', 'BENCH_THINK_MS', 300, (n) => n >= 0);
 /**
  * `--think-jitter F` / BENCH_THINK_JITTER (0..1, default 0): each pause drawn from
  * [(1 - F), (1 + F)] x the think time, the same mean (table.ts `thinkDelay`). 0 keeps the fixed
  * pause of earlier figures; 0.5 spreads out the waves a fixed pause keeps in step.
  */
-const THINK_JITTER = jitterOption();
-
-function jitterOption(): number {
-  const i = process.argv.indexOf('--think-jitter');
-  const n = Number(i >= 0 ? process.argv[i + 1] : (process.env.BENCH_THINK_JITTER ?? 0));
-  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0;
-}
+const THINK_JITTER = option('think-jitter', 'BENCH_THINK_JITTER', 0, (n) => n >= 0 && n <= 1);
 /**
  * `--bots N` / BENCH_BOTS: adds the phase "game server + N games against the computer (level 3)",
  * interleaved with the plain game server's (and, by default, instead of the floor's).
