@@ -84,7 +84,7 @@ export function thinkText(o: Pick<ReportOptions, 'thinkMs' | 'thinkJitter'>): st
 export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   const pace =
     o.thinkMs > 0
-      ? `, each move ${thinkText(o)} after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load that saturates nothing`
+      ? `, each move ${thinkText(o)} after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load at which no process saturates a core`
       : ', moving as soon as the previous move arrives: the CPU saturates';
   console.log(
     `\n${o.games} games (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +
@@ -155,22 +155,142 @@ const QUIET_STEAL_PCT = 2;
 
 const quiet = (r: PhaseResult): boolean => (r.stealPct ?? 0) <= QUIET_STEAL_PCT;
 
+/** The game server's figures as ratios of the floor's, as the goals read them. */
+export interface GoalFigures {
+  /** Median of the app's runs' p99 over the median of the floor's. */
+  readonly p99: number;
+  /** The same for moves per second. */
+  readonly throughput: number;
+  /** Pairwise ratios, run i of each (how much the runs disagree). */
+  readonly p99Runs: readonly number[];
+  readonly throughputRuns: readonly number[];
+  readonly cpuPerMove: number;
+  /** The p99 of all the app's samples over the floor's (NaN without samples). */
+  readonly pooledP99: number;
+}
+
+export function goalFigures(floor: readonly PhaseResult[], app: readonly PhaseResult[]): GoalFigures {
+  const pairs = app.map((a, i) => [a, floor[i]] as const).filter((p): p is readonly [PhaseResult, PhaseResult] => p[1] !== undefined);
+  return {
+    p99: median(app.map((r) => r.p99)) / median(floor.map((r) => r.p99)),
+    throughput: median(app.map((r) => r.movesPerSec)) / median(floor.map((r) => r.movesPerSec)),
+    p99Runs: pairs.map(([a, f]) => a.p99 / f.p99),
+    throughputRuns: pairs.map(([a, f]) => a.movesPerSec / f.movesPerSec),
+    cpuPerMove: median(app.map((r) => r.cpuMsPerMove)) / median(floor.map((r) => r.cpuMsPerMove)),
+    pooledP99: pooledP99(app) / pooledP99(floor),
+  };
+}
+
 /** The goals' line: medians' ratios, pairwise ratios (run i of each), CPU per move, pooled p99. */
 function goalLine(label: string, floor: readonly PhaseResult[], app: readonly PhaseResult[], o: ReportOptions): string {
-  const p99 = median(app.map((r) => r.p99)) / median(floor.map((r) => r.p99));
-  const thr = median(app.map((r) => r.movesPerSec)) / median(floor.map((r) => r.movesPerSec));
-  // Pairwise ratios (run i of the app against run i of the floor): how much the runs disagree.
-  const pairs = app.map((a, i) => [a, floor[i]] as const).filter((p): p is readonly [PhaseResult, PhaseResult] => p[1] !== undefined);
-  const p99s = pairs.map(([a, f]) => a.p99 / f.p99);
-  const thrs = pairs.map(([a, f]) => (a.movesPerSec / f.movesPerSec) * 100);
-  const cpu = median(app.map((r) => r.cpuMsPerMove)) / median(floor.map((r) => r.cpuMsPerMove));
-  const pooled = pooledP99(app) / pooledP99(floor);
+  const g = goalFigures(floor, app);
+  const p99s = g.p99Runs;
+  const thrs = g.throughputRuns.map((t) => t * 100);
   return (
-    `  ${label} p99 ${fmt(p99, 2)}x floor ${p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
-    `   throughput ${fmt(thr * 100, 0)}% of floor ${thr >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
-    `   server CPU per move ${fmt(cpu, 2)}x floor` +
-    (Number.isFinite(pooled) ? `   p99 of all runs' samples pooled ${fmt(pooled, 2)}x floor (${fmt(pooledP99(app))} / ${fmt(pooledP99(floor))} ms)` : '')
+    `  ${label} p99 ${fmt(g.p99, 2)}x floor ${g.p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
+    `   throughput ${fmt(g.throughput * 100, 0)}% of floor ${g.throughput >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
+    `   server CPU per move ${fmt(g.cpuPerMove, 2)}x floor` +
+    (Number.isFinite(g.pooledP99) ? `   p99 of all runs' samples pooled ${fmt(g.pooledP99, 2)}x floor (${fmt(pooledP99(app))} / ${fmt(pooledP99(floor))} ms)` : '')
   );
+}
+
+/** The runs of one offered load (`--games` of a sweep). */
+export interface LoadRuns {
+  readonly games: number;
+  readonly rows: readonly PhaseResult[];
+}
+
+/** One line of the sweep: a load and a node count, the floor's and the game server's figures. */
+export interface SweepLine {
+  readonly games: number;
+  readonly nodes: number;
+  readonly floorMovesPerSec: number;
+  readonly floorP99: number;
+  readonly appP99: number;
+  /** What the whole machine was busy with (servers, load generator, redis-server), % of one core, medians. */
+  readonly floorMachineCpu: number;
+  readonly appMachineCpu: number;
+  readonly goals: GoalFigures;
+  /** Both goals met, by the medians and by the pooled p99 alike. */
+  readonly met: boolean;
+}
+
+const machineCpu = (r: PhaseResult): number => r.serverCpu.reduce((a, b) => a + b, 0) + r.loadCpuPct + r.redisCpu;
+
+export function sweepLines(loads: readonly LoadRuns[], o: Pick<ReportOptions, 'p99Goal' | 'throughputGoal'>): SweepLine[] {
+  const lines: SweepLine[] = [];
+  for (const { games, rows } of [...loads].sort((a, b) => a.games - b.games)) {
+    for (const nodes of [1, 2]) {
+      const floor = rows.filter((r) => r.mode === 'floor' && r.nodes === nodes);
+      const app = rows.filter((r) => r.mode === 'app' && r.nodes === nodes);
+      if (floor.length === 0 || app.length === 0) continue;
+      const goals = goalFigures(floor, app);
+      const pooledOk = !Number.isFinite(goals.pooledP99) || goals.pooledP99 <= o.p99Goal;
+      lines.push({
+        games,
+        nodes,
+        floorMovesPerSec: median(floor.map((r) => r.movesPerSec)),
+        floorP99: median(floor.map((r) => r.p99)),
+        appP99: median(app.map((r) => r.p99)),
+        floorMachineCpu: median(floor.map(machineCpu)),
+        appMachineCpu: median(app.map(machineCpu)),
+        goals,
+        met: goals.p99 <= o.p99Goal && pooledOk && goals.throughput >= o.throughputGoal,
+      });
+    }
+  }
+  return lines;
+}
+
+/**
+ * The highest load of the sweep up to which the goals hold at every load measured (null: not even
+ * at the lightest): where the game server stops answering like the floor.
+ */
+export function goalsHoldUpTo(lines: readonly SweepLine[], nodes: number): SweepLine | null {
+  let last: SweepLine | null = null;
+  for (const l of lines.filter((x) => x.nodes === nodes).sort((a, b) => a.games - b.games)) {
+    if (!l.met) break;
+    last = l;
+  }
+  return last;
+}
+
+/**
+ * `--games 125,250,500`: the goals at each offered load, and how far up they hold. On a small host
+ * the game server's extra CPU per move (it runs the rules, the floor validates nothing) decides
+ * its tail as the machine fills: the sweep shows the load at which that starts.
+ */
+export function sweepReport(loads: readonly LoadRuns[], o: ReportOptions): void {
+  const lines = sweepLines(loads, o);
+  if (lines.length === 0) return;
+  console.log(`
+Sweep of the offered load (goals: p99 <= ${o.p99Goal}x floor by the medians and pooled, throughput >= ${o.throughputGoal * 100}%):
+`);
+  table(
+    ['games', 'nodes', 'floor moves/s', 'machine CPU % floor / game server', 'p99 ms floor / game server', 'p99 ratio (runs)', 'pooled p99 ratio', 'throughput', 'CPU/move ratio', 'goals'],
+    lines.map((l) => [
+      String(l.games),
+      String(l.nodes),
+      fmt(l.floorMovesPerSec, 0),
+      `${fmt(l.floorMachineCpu, 0)} / ${fmt(l.appMachineCpu, 0)}`,
+      `${fmt(l.floorP99)} / ${fmt(l.appP99)}`,
+      `${fmt(l.goals.p99, 2)}x (${spread(l.goals.p99Runs, 2) || fmt(l.goals.p99Runs[0] ?? NaN, 2)})`,
+      `${fmt(l.goals.pooledP99, 2)}x`,
+      `${fmt(l.goals.throughput * 100, 0)}%`,
+      `${fmt(l.goals.cpuPerMove, 2)}x`,
+      l.met ? 'met' : 'MISS',
+    ]),
+  );
+  for (const nodes of [1, 2]) {
+    if (!lines.some((l) => l.nodes === nodes)) continue;
+    const up = goalsHoldUpTo(lines, nodes);
+    const label = `${nodes} node${nodes > 1 ? 's' : ''}`;
+    console.log(
+      up === null
+        ? `  ${label}: the goals do not hold at the lightest load measured`
+        : `  ${label}: the goals hold up to ${up.games} games (${fmt(up.floorMovesPerSec, 0)} moves/s, the machine ${fmt(up.appMachineCpu, 0)}% busy with the game server)`,
+    );
+  }
 }
 
 function noisyHostWarning(rows: readonly PhaseResult[]): void {

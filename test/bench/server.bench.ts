@@ -2,9 +2,10 @@ import { Redis } from 'ioredis';
 import { startRedis } from '../support/redis-server.js';
 import { adapterKind } from './adapters.js';
 import { type PhaseResult, runPhase } from './phase.js';
-import { report, runLine } from './server-report.js';
+import { type LoadRuns, report, runLine, sweepReport } from './server-report.js';
 import { botLine } from './bot-load.js';
 import { buildServer } from './built-server.js';
+import { gamesOption } from './games-option.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300]` (or BENCH_GAMES /
@@ -41,7 +42,11 @@ function option(name: string, env: string, fallback: number, valid = (n: number)
  * saturated, so the goals compare how the servers answer the same offered load. `--think 0`
  * measures the saturated case (the report warns when the load generator nears a full core).
  */
-const GAMES = option('games', 'BENCH_GAMES', 500);
+/**
+ * `--games N` / BENCH_GAMES, or a list `--games 125,250,500`: a sweep of the offered load, each load
+ * measured in full (its own report), then the goals at each load and how far up they hold.
+ */
+const GAMES = gamesOption(process.argv.includes('--games') ? process.argv[process.argv.indexOf('--games') + 1] : process.env.BENCH_GAMES, 500);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 /** `--think N` / BENCH_THINK_MS (0 allowed: no think time). */
@@ -73,32 +78,10 @@ async function main(): Promise<void> {
   buildServer();
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
-  const rows: PhaseResult[] = [];
+  const loads: LoadRuns[] = [];
   const modes = (['floor', 'app', 'bots', 'memory'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
-  try {
-    for (const nodes of NODES) {
-      for (let run = 1; run <= RUNS; run++) {
-        // floor, app, app, floor, ...: neither mode always runs first
-        for (const mode of run % 2 ? modes : [...modes].reverse()) {
-          if (mode === 'memory' && nodes > 1) continue;
-          await admin.flushall();
-          await admin.config('RESETSTAT');
-          const r = await runPhase(
-            { mode, nodes, redisUrl: redis.url, games: GAMES, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
-            admin,
-          );
-          console.log(runLine(r, run));
-          if (r.bots) console.log(botLine(r.bots));
-          rows.push(r);
-        }
-      }
-    }
-  } finally {
-    await admin.quit();
-    await redis.stop();
-  }
-  report(rows, {
-    games: GAMES,
+  const options = (games: number) => ({
+    games,
     seconds: SECONDS,
     warmupMs: WARMUP_MS,
     thinkMs: THINK_MS,
@@ -108,6 +91,34 @@ async function main(): Promise<void> {
     p99Goal: P99_GOAL,
     throughputGoal: THROUGHPUT_GOAL,
   });
+  try {
+    for (const games of GAMES) {
+      const rows: PhaseResult[] = [];
+      for (const nodes of NODES) {
+        for (let run = 1; run <= RUNS; run++) {
+          // floor, app, app, floor, ...: neither mode always runs first
+          for (const mode of run % 2 ? modes : [...modes].reverse()) {
+            if (mode === 'memory' && nodes > 1) continue;
+            await admin.flushall();
+            await admin.config('RESETSTAT');
+            const r = await runPhase(
+              { mode, nodes, redisUrl: redis.url, games, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
+              admin,
+            );
+            console.log(`${GAMES.length > 1 ? `[${games} games] ` : ''}${runLine(r, run)}`);
+            if (r.bots) console.log(botLine(r.bots));
+            rows.push(r);
+          }
+        }
+      }
+      report(rows, options(games));
+      loads.push({ games, rows });
+    }
+  } finally {
+    await admin.quit();
+    await redis.stop();
+  }
+  if (loads.length > 1) sweepReport(loads, options(GAMES[GAMES.length - 1] ?? 0));
 }
 
 main().then(
