@@ -63,6 +63,8 @@ export interface ReportOptions {
   readonly adapter: string;
   readonly p99Goal: number;
   readonly throughputGoal: number;
+  /** The latency bound of the sweep's capacity lines (ms). */
+  readonly p99BoundMs: number;
 }
 
 /**
@@ -205,6 +207,7 @@ export interface SweepLine {
   readonly games: number;
   readonly nodes: number;
   readonly floorMovesPerSec: number;
+  readonly appMovesPerSec: number;
   readonly floorP99: number;
   readonly appP99: number;
   /** What the whole machine was busy with (servers, load generator, redis-server), % of one core, medians. */
@@ -230,6 +233,7 @@ export function sweepLines(loads: readonly LoadRuns[], o: Pick<ReportOptions, 'p
         games,
         nodes,
         floorMovesPerSec: median(floor.map((r) => r.movesPerSec)),
+        appMovesPerSec: median(app.map((r) => r.movesPerSec)),
         floorP99: median(floor.map((r) => r.p99)),
         appP99: median(app.map((r) => r.p99)),
         floorMachineCpu: median(floor.map(machineCpu)),
@@ -253,6 +257,50 @@ export function goalsHoldUpTo(lines: readonly SweepLine[], nodes: number): Sweep
     last = l;
   }
   return last;
+}
+
+/** How far up the load a server keeps its p99 (median of the runs) within a bound, at every load measured. */
+export interface Capacity {
+  /** The highest such load, or null when the lightest one is over the bound already. */
+  readonly games: number | null;
+  readonly movesPerSec: number;
+  /** The bound held at the heaviest load measured too: the capacity is at least this. */
+  readonly atTop: boolean;
+}
+
+function capacity(lines: readonly SweepLine[], p99: (l: SweepLine) => number, rate: (l: SweepLine) => number, boundMs: number): Capacity {
+  let last: SweepLine | null = null;
+  for (const l of lines) {
+    if (!(p99(l) <= boundMs)) break;
+    last = l;
+  }
+  return { games: last?.games ?? null, movesPerSec: last ? rate(last) : 0, atTop: last !== null && last === lines[lines.length - 1] };
+}
+
+/**
+ * The load each server carries with its p99 within `boundMs`, and the game server's as a share of
+ * the floor's: a capacity figure, where the ratio of p99s at one load mostly restates the ratio of
+ * CPU per move (the moves that arrive together wait behind one another). At the sweep's resolution.
+ */
+export function capacityUnder(lines: readonly SweepLine[], nodes: number, boundMs: number): { floor: Capacity; app: Capacity; share: number } {
+  const mine = lines.filter((l) => l.nodes === nodes).sort((a, b) => a.games - b.games);
+  const floor = capacity(mine, (l) => l.floorP99, (l) => l.floorMovesPerSec, boundMs);
+  const app = capacity(mine, (l) => l.appP99, (l) => l.appMovesPerSec, boundMs);
+  return { floor, app, share: floor.movesPerSec > 0 ? app.movesPerSec / floor.movesPerSec : NaN };
+}
+
+const capacityText = (c: Capacity): string =>
+  c.games === null ? 'not even at the lightest load' : `${c.atTop ? 'at least ' : ''}${c.games} games (${fmt(c.movesPerSec, 0)} moves/s)`;
+
+/** The game server's share of the floor's capacity, as far as the sweep's loads tell it. */
+export function shareText(c: ReturnType<typeof capacityUnder>): string {
+  if (c.floor.games === null) return '';
+  if (c.app.games === null) return ": the game server's share is below what the lightest load tells";
+  if (c.floor.atTop && c.app.atTop) return ': both within the bound at every load measured';
+  const pct = `${fmt(c.share * 100, 0)}% of the floor's load`;
+  if (c.floor.atTop) return `: the game server carries at most ${pct}`;
+  if (c.app.atTop) return `: the game server carries at least ${pct}`;
+  return `: the game server carries ${pct}`;
 }
 
 /**
@@ -290,6 +338,13 @@ Sweep of the offered load (goals: p99 <= ${o.p99Goal}x floor by the medians and 
         ? `  ${label}: the goals do not hold at the lightest load measured`
         : `  ${label}: the goals hold up to ${up.games} games (${fmt(up.floorMovesPerSec, 0)} moves/s, the machine ${fmt(up.appMachineCpu, 0)}% busy with the game server)`,
     );
+  }
+  console.log(`
+Load carried with the p99 within ${o.p99BoundMs} ms (--p99-bound), at the sweep's resolution:`);
+  for (const nodes of [1, 2]) {
+    if (!lines.some((l) => l.nodes === nodes)) continue;
+    const c = capacityUnder(lines, nodes, o.p99BoundMs);
+    console.log(`  ${nodes} node${nodes > 1 ? 's' : ''}: floor ${capacityText(c.floor)}, game server ${capacityText(c.app)}${shareText(c)}`);
   }
 }
 

@@ -62,6 +62,11 @@ const THINK_JITTER = option('think-jitter', 'BENCH_THINK_JITTER', 0, (n) => n >=
  * interleaved with the plain game server's (and, by default, instead of the floor's).
  */
 const BOTS = process.argv.includes('--bots') || process.env.BENCH_BOTS ? option('bots', 'BENCH_BOTS', 50) : 0;
+/**
+ * `--p99-bound MS` / BENCH_P99_BOUND (default 25): with a sweep, the load each server carries with
+ * its p99 within this bound, and the game server's share of the floor's.
+ */
+const P99_BOUND_MS = option('p99-bound', 'BENCH_P99_BOUND', 25);
 const WARMUP_MS = 2000;
 /** Goals of issue 12: the game server's p99 at most 1.25x the floor's, its throughput at least 85%. */
 const P99_GOAL = 1.25;
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
     adapter: adapterKind(),
     p99Goal: P99_GOAL,
     throughputGoal: THROUGHPUT_GOAL,
+    p99BoundMs: P99_BOUND_MS,
   });
   try {
     for (const games of GAMES) {

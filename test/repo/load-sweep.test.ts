@@ -1,7 +1,7 @@
 // bench:server's load sweep (--games 125,250,500): the option, the goals at each load, and how far up they hold.
 import { describe, expect, it } from 'vitest';
 import { gamesOption } from '../bench/games-option.js';
-import { goalFigures, goalsHoldUpTo, sweepLines, type LoadRuns } from '../bench/server-report.js';
+import { capacityUnder, goalFigures, goalsHoldUpTo, shareText, sweepLines, type LoadRuns } from '../bench/server-report.js';
 import type { BenchMode, PhaseResult } from '../bench/phase.js';
 
 const GOALS = { p99Goal: 1.25, throughputGoal: 0.85 };
@@ -35,9 +35,9 @@ function run(mode: BenchMode, nodes: number, games: number, p99: number, movesPe
   };
 }
 
-/** One load: the floor's and the game server's runs at 1 and 2 nodes (p99 per node count). */
-function load(games: number, app: Record<1 | 2, number>, floor: Record<1 | 2, number>, appRate = 1000): LoadRuns {
-  const rows = ([1, 2] as const).flatMap((n) => [run('floor', n, games, floor[n], 1000), run('app', n, games, app[n], appRate)]);
+/** One load: the floor's and the game server's runs at 1 and 2 nodes (p99 per node count); 4 moves/s a game, `appShare` of that for the game server. */
+function load(games: number, app: Record<1 | 2, number>, floor: Record<1 | 2, number>, appShare = 1): LoadRuns {
+  const rows = ([1, 2] as const).flatMap((n) => [run('floor', n, games, floor[n], games * 4), run('app', n, games, app[n], games * 4 * appShare)]);
   return { games, rows };
 }
 
@@ -101,7 +101,7 @@ describe('the goals at each load', () => {
   });
 
   it('miss on throughput alone, and on a pooled p99 over the goal when the medians meet it', () => {
-    const slow = sweepLines([load(125, { 1: 10, 2: 10 }, { 1: 10, 2: 10 }, 800)], GOALS);
+    const slow = sweepLines([load(125, { 1: 10, 2: 10 }, { 1: 10, 2: 10 }, 0.8)], GOALS);
     expect(slow.every((l) => !l.met)).toBe(true);
     const floor = [run('floor', 1, 125, 10, 1000, [1, 1, 10])];
     const app = [run('app', 1, 125, 10, 1000, [1, 1, 20])];
@@ -109,5 +109,34 @@ describe('the goals at each load', () => {
     expect(line?.goals.p99).toBe(1);
     expect(line?.goals.pooledP99).toBe(2);
     expect(line?.met).toBe(false);
+  });
+});
+
+describe('the load carried within a p99 bound', () => {
+  // p99 (ms) of the floor and the game server at 125, 250 and 500 games, 2 nodes
+  const sweep = (floor: number[], app: number[]) =>
+    sweepLines(
+      [125, 250, 500].map((games, i) => load(games, { 1: 5, 2: app[i] ?? NaN }, { 1: 5, 2: floor[i] ?? NaN })),
+      GOALS,
+    );
+
+  it("is the heaviest load of an unbroken run within the bound, and the share of the floor's", () => {
+    const c = capacityUnder(sweep([8, 10, 30], [12, 20, 170]), 2, 25);
+    expect(c.floor).toMatchObject({ games: 250, atTop: false });
+    expect(c.app).toMatchObject({ games: 250, atTop: false });
+    expect(c.share).toBeCloseTo(1);
+    expect(shareText(c)).toBe(": the game server carries 100% of the floor's load");
+    const tighter = capacityUnder(sweep([8, 10, 30], [12, 20, 170]), 2, 15);
+    expect(tighter.app.games).toBe(125);
+    expect(shareText(tighter)).toBe(": the game server carries 50% of the floor's load");
+  });
+
+  it('says "at most" when the floor held the bound at the heaviest load, and nothing of a share it cannot tell', () => {
+    const c = capacityUnder(sweep([8, 10, 20], [12, 20, 170]), 2, 25);
+    expect(c.floor).toMatchObject({ games: 500, atTop: true });
+    expect(shareText(c)).toBe(": the game server carries at most 50% of the floor's load");
+    expect(shareText(capacityUnder(sweep([8, 10, 20], [9, 11, 21]), 2, 25))).toBe(': both within the bound at every load measured');
+    expect(capacityUnder(sweep([8, 10, 20], [30, 20, 21]), 2, 25).app.games).toBeNull();
+    expect(shareText(capacityUnder(sweep([30, 10, 20], [30, 20, 21]), 2, 25))).toBe('');
   });
 });
