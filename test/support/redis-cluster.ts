@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { freePort, redisAvailable, startRedis, type RedisHandle } from './redis-server.js';
+import { freePorts, portTaken, redisAvailable, startRedis, type RedisHandle } from './redis-server.js';
 
 /**
  * Test harness: a real local Redis Cluster of `masters` redis-server processes (no replicas), each
@@ -49,16 +49,27 @@ async function waitClusterOk(ports: readonly number[], timeoutMs = 20_000): Prom
   }
 }
 
+/**
+ * One cluster node. Its bus gets a free port of its own (the default, port + 10000, may be taken or
+ * invalid), distinct from the node's port; both are chosen again if either is taken before it binds.
+ */
+async function startClusterNode(): Promise<RedisHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const [port, busPort] = await freePorts(2);
+    const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort)];
+    try {
+      return await startRedis({ port, args: [...args, '--cluster-node-timeout', '3000'] });
+    } catch (e) {
+      if (!portTaken(e) || attempt >= 3) throw e;
+    }
+  }
+}
+
 export async function startRedisCluster(masters = 3): Promise<RedisClusterHandle> {
   if (!redisClusterAvailable()) throw new Error(`redis-server or ${CLI} not found`);
   const servers: RedisHandle[] = [];
   try {
-    for (let i = 0; i < masters; i++) {
-      // The cluster bus gets its own free port (the default, port + 10000, may be taken or invalid).
-      const busPort = await freePort();
-      const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort)];
-      servers.push(await startRedis({ args: [...args, '--cluster-node-timeout', '3000'] }));
-    }
+    for (let i = 0; i < masters; i++) servers.push(await startClusterNode());
     const nodes = servers.map((s) => `127.0.0.1:${s.port}`);
     await run(CLI, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'], { timeout: 30_000 });
     const ports = servers.map((s) => s.port);

@@ -27,6 +27,8 @@ export interface RedisOptions {
   readonly appendOnly?: boolean;
   /** More redis-server arguments (e.g. Cluster mode). */
   readonly args?: readonly string[];
+  /** The port (default: a free one, tried again with another if it is taken before the server binds it). */
+  readonly port?: number;
 }
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? 'redis-server';
@@ -56,16 +58,37 @@ export function skipWithoutRedis(): boolean {
 }
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port ?? 0;
 }
+
+/**
+ * `n` distinct free loopback ports: all held open together, then released. (Asked for one at a
+ * time, the OS may hand back the port it just released: a Redis Cluster node's own port and its
+ * bus port were once the same, and the node failed to start.)
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (srv) =>
+          new Promise<number>((resolve, reject) => {
+            srv.once('error', reject);
+            srv.listen(0, '127.0.0.1', () => {
+              const addr = srv.address();
+              resolve(typeof addr === 'object' && addr ? addr.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise<void>((resolve) => (srv.listening ? srv.close(() => resolve()) : resolve()))));
+  }
+}
+
+/** Whether a redis-server that exited failed to bind its port (taken between our check and its start). */
+export const portTaken = (e: unknown): boolean => e instanceof Error && e.message.includes('Address already in use');
 
 /** Sends one inline command and resolves with the first reply line (e.g. '+PONG'). */
 export function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
@@ -125,8 +148,18 @@ function waitExit(proc: ChildProcess, timeoutMs: number): Promise<void> {
 
 export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> {
   if (!redisAvailable()) throw new Error(`redis-server binary not found (${BINARY})`);
+  if (opts.port !== undefined) return startRedisOn(opts.port, opts);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRedisOn(await freePort(), opts);
+    } catch (e) {
+      if (!portTaken(e) || attempt >= 3) throw e;
+    }
+  }
+}
+
+async function startRedisOn(port: number, opts: RedisOptions): Promise<RedisHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'pcl-redis-'));
-  const port = await freePort();
   const args = [
     '--port', String(port),
     '--bind', '127.0.0.1',
@@ -160,7 +193,13 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> 
     if (p.exitCode === null) p.kill('SIGTERM');
     await waitExit(p, 5000);
   };
-  await launch();
+  try {
+    await launch();
+  } catch (e) {
+    await halt();
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
