@@ -251,9 +251,18 @@ export function sweepLines(loads: readonly LoadRuns[], o: Pick<ReportOptions, 'p
  * at the lightest): where the game server stops answering like the floor.
  */
 export function goalsHoldUpTo(lines: readonly SweepLine[], nodes: number): SweepLine | null {
+  return lastOfRun(linesOf(lines, nodes), (l) => l.met);
+}
+
+/** The sweep's lines of one node count, from the lightest load up. */
+const linesOf = (lines: readonly SweepLine[], nodes: number): SweepLine[] =>
+  lines.filter((l) => l.nodes === nodes).sort((a, b) => a.games - b.games);
+
+/** The last line of the unbroken run, from the first, of lines that pass `ok` (null: the first fails). */
+function lastOfRun(lines: readonly SweepLine[], ok: (l: SweepLine) => boolean): SweepLine | null {
   let last: SweepLine | null = null;
-  for (const l of lines.filter((x) => x.nodes === nodes).sort((a, b) => a.games - b.games)) {
-    if (!l.met) break;
+  for (const l of lines) {
+    if (!ok(l)) break;
     last = l;
   }
   return last;
@@ -269,11 +278,7 @@ export interface Capacity {
 }
 
 function capacity(lines: readonly SweepLine[], p99: (l: SweepLine) => number, rate: (l: SweepLine) => number, boundMs: number): Capacity {
-  let last: SweepLine | null = null;
-  for (const l of lines) {
-    if (!(p99(l) <= boundMs)) break;
-    last = l;
-  }
+  const last = lastOfRun(lines, (l) => p99(l) <= boundMs);
   return { games: last?.games ?? null, movesPerSec: last ? rate(last) : 0, atTop: last !== null && last === lines[lines.length - 1] };
 }
 
@@ -283,7 +288,7 @@ function capacity(lines: readonly SweepLine[], p99: (l: SweepLine) => number, ra
  * CPU per move (the moves that arrive together wait behind one another). At the sweep's resolution.
  */
 export function capacityUnder(lines: readonly SweepLine[], nodes: number, boundMs: number): { floor: Capacity; app: Capacity; share: number } {
-  const mine = lines.filter((l) => l.nodes === nodes).sort((a, b) => a.games - b.games);
+  const mine = linesOf(lines, nodes);
   const floor = capacity(mine, (l) => l.floorP99, (l) => l.floorMovesPerSec, boundMs);
   const app = capacity(mine, (l) => l.appP99, (l) => l.appMovesPerSec, boundMs);
   return { floor, app, share: floor.movesPerSec > 0 ? app.movesPerSec / floor.movesPerSec : NaN };

@@ -26,11 +26,15 @@ import { gamesOption } from './games-option.js';
  * stops by itself.
  */
 
+/** The text of `--name X`, else of the environment variable `env` (undefined: neither is set). */
+function rawOption(name: string, env: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : process.env[env];
+}
+
 /** `--name N` or the environment variable `env`: a number that `valid` accepts (default: above 0), else `fallback`. */
 function option(name: string, env: string, fallback: number, valid = (n: number): boolean => n > 0): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? process.argv[i + 1] : process.env[env];
-  const n = Number(raw ?? fallback);
+  const n = Number(rawOption(name, env) ?? fallback);
   return Number.isFinite(n) && valid(n) ? n : fallback;
 }
 
@@ -41,12 +45,10 @@ function option(name: string, env: string, fallback: number, valid = (n: number)
  * CPU per move (the floor does no rules, no validation, no identity); at this load nothing is
  * saturated, so the goals compare how the servers answer the same offered load. `--think 0`
  * measures the saturated case (the report warns when the load generator nears a full core).
- */
-/**
  * `--games N` / BENCH_GAMES, or a list `--games 125,250,500`: a sweep of the offered load, each load
  * measured in full (its own report), then the goals at each load and how far up they hold.
  */
-const GAMES = gamesOption(process.argv.includes('--games') ? process.argv[process.argv.indexOf('--games') + 1] : process.env.BENCH_GAMES, 500);
+const GAMES = gamesOption(rawOption('games', 'BENCH_GAMES'), 500);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 /** `--think N` / BENCH_THINK_MS (0 allowed: no think time). */

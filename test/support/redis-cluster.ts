@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { freePorts, portTaken, redisAvailable, startRedis, type RedisHandle } from './redis-server.js';
+import { onFreePorts, redisAvailable, startRedis, type RedisHandle } from './redis-server.js';
 
 /**
  * Test harness: a real local Redis Cluster of `masters` redis-server processes (no replicas), each
@@ -53,16 +53,11 @@ async function waitClusterOk(ports: readonly number[], timeoutMs = 20_000): Prom
  * One cluster node. Its bus gets a free port of its own (the default, port + 10000, may be taken or
  * invalid), distinct from the node's port; both are chosen again if either is taken before it binds.
  */
-async function startClusterNode(): Promise<RedisHandle> {
-  for (let attempt = 1; ; attempt++) {
-    const [port, busPort] = await freePorts(2);
+function startClusterNode(): Promise<RedisHandle> {
+  return onFreePorts(2, ([port, busPort]) => {
     const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(busPort)];
-    try {
-      return await startRedis({ port, args: [...args, '--cluster-node-timeout', '3000'] });
-    } catch (e) {
-      if (!portTaken(e) || attempt >= 3) throw e;
-    }
-  }
+    return startRedis({ ...(port === undefined ? {} : { port }), args: [...args, '--cluster-node-timeout', '3000'] });
+  });
 }
 
 export async function startRedisCluster(masters = 3): Promise<RedisClusterHandle> {

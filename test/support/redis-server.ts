@@ -90,6 +90,20 @@ export async function freePorts(n: number): Promise<number[]> {
 /** Whether a redis-server that exited failed to bind its port (taken between our check and its start). */
 export const portTaken = (e: unknown): boolean => e instanceof Error && e.message.includes('Address already in use');
 
+/**
+ * Starts something on `n` distinct free ports; when one of them is taken before it binds it
+ * (`portTaken`), starts it again on new ones, 3 tries in all.
+ */
+export async function onFreePorts<T>(n: number, start: (ports: number[]) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePorts(n));
+    } catch (e) {
+      if (!portTaken(e) || attempt >= 3) throw e;
+    }
+  }
+}
+
 /** Sends one inline command and resolves with the first reply line (e.g. '+PONG'). */
 export function command(port: number, cmd: string, timeoutMs = 1000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -149,13 +163,7 @@ function waitExit(proc: ChildProcess, timeoutMs: number): Promise<void> {
 export async function startRedis(opts: RedisOptions = {}): Promise<RedisHandle> {
   if (!redisAvailable()) throw new Error(`redis-server binary not found (${BINARY})`);
   if (opts.port !== undefined) return startRedisOn(opts.port, opts);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startRedisOn(await freePort(), opts);
-    } catch (e) {
-      if (!portTaken(e) || attempt >= 3) throw e;
-    }
-  }
+  return onFreePorts(1, ([port]) => startRedisOn(port ?? 0, opts));
 }
 
 async function startRedisOn(port: number, opts: RedisOptions): Promise<RedisHandle> {
