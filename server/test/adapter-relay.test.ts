@@ -5,7 +5,7 @@ import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { createRedisStore } from '../src/store/redis-store.js';
-import { skipOwnBroadcasts } from '../src/transport/adapter-parser.js';
+import { adapterParser } from '../src/transport/adapter-parser.js';
 import { adapterRelay } from '../src/transport/adapter-relay.js';
 import { testDoc } from './doc-fixture.js';
 
@@ -29,7 +29,7 @@ const payload = { gameId: 'g1', version: 3, event: { type: 'move', uci: 'e2e4', 
 describe('the relay of a game event is the Redis adapter`s own message for that broadcast', () => {
   for (const [name, parser] of [
     ['the default codec', undefined],
-    ['skipOwnBroadcasts', skipOwnBroadcasts()],
+    ['adapterParser', adapterParser()],
   ] as const) {
     it(`byte for byte, with and without an excepted connection (${name})`, () => {
       const pub = new FakeRedis();
