@@ -45,6 +45,13 @@ describe('the adapter parser', () => {
     expect(p.decode(p.encode(request))).toEqual(request);
   });
 
+  it('drops a message that decodes in neither encoding instead of throwing (the adapter would not catch it)', () => {
+    const p = adapterParser();
+    for (const bad of [Buffer.from('[not json'), Buffer.from([0x93, 0xa6, 0x61]), Buffer.from('["x", 1')]) {
+      expect(p.decode(bad)).toEqual([]);
+    }
+  });
+
   it("knows the uid of every namespace's adapter it encoded for", () => {
     const p = adapterParser();
     const a = p.encode(['uidA01', packet, opts]);

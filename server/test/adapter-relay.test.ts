@@ -48,6 +48,23 @@ describe('the relay of a game event is the Redis adapter`s own message for that 
     });
   }
 
+  it('a broadcast from another node arrives in JSON; a malformed one is dropped without a throw', () => {
+    const sub = new FakeRedis();
+    const io = new Server({ adapter: createAdapter(new FakeRedis(), sub, { parser: adapterParser() }) });
+    const adapter = io.of('/').adapter;
+    adapter.addAll('sock-9', new Set(['game:g1']));
+    const seen: unknown[] = [];
+    // the local delivery of a broadcast (the adapter calls its base class's broadcast, which ends here)
+    (adapter as unknown as { apply: (opts: { rooms: Set<string> }) => void }).apply = (opts) => void seen.push([...opts.rooms]);
+    const message = ['other-node', { type: 2, data: ['game:event', payload], nsp: '/' }, { rooms: ['game:g1'], except: [], flags: {} }];
+    // the subscriber client's event, as ioredis emits it: pattern, channel, message
+    const deliver = (m: Buffer) => sub.emit('pmessageBuffer', Buffer.from('socket.io#/#*'), Buffer.from('socket.io#/#game:g1#'), m);
+    expect(() => deliver(Buffer.from('[{"broken'))).not.toThrow();
+    expect(seen).toEqual([]);
+    deliver(Buffer.from(JSON.stringify(message)));
+    expect(seen).toEqual([['game:g1']]);
+  });
+
   it('none without a Redis adapter (one node)', () => {
     const io = new Server();
     expect(adapterRelay(io)).toBeNull();

@@ -36,8 +36,9 @@ const isBroadcast = (m: unknown): m is [string, unknown, unknown] => Array.isArr
  *   several times faster than notepack's msgpack (measured: some 50 us of the two nodes' CPU per
  *   relayed move). The payload reaches the clients as JSON anyway (socket.io-parser), so nothing a
  *   client sees changes. Broadcasts with binary data and the requests between nodes stay msgpack,
- *   as does everything the adapter's own default codec could read; every node of a deployment must
- *   run this codec (they share the code that builds the relays too: adapter-relay.ts).
+ *   and every message the adapter's default codec writes is read as before. A node of an older
+ *   version reads msgpack only: the nodes of a deployment are upgraded together (README). A
+ *   message that decodes in neither encoding is dropped, never thrown.
  * - Every node receives its own broadcasts back from Redis, and the adapter decodes each one whole
  *   before it sees the sender's id first in it and drops it. This codec learns its node's uid from
  *   the broadcasts it encodes and answers a message that starts with it (in either encoding) with
@@ -68,7 +69,14 @@ export function adapterParser(): AdapterParser {
       if (!Buffer.isBuffer(message)) return unpack(message);
       const uid = ownUid(message);
       if (uid !== null) return [uid];
-      return message[0] === JSON_ARRAY ? (JSON.parse(message.toString()) as unknown) : unpack(message);
+      try {
+        return message[0] === JSON_ARRAY ? (JSON.parse(message.toString()) as unknown) : unpack(message);
+      } catch {
+        // The adapter decodes a broadcast outside any try: a throw here would be an uncaught
+        // exception. A message no node of this version writes is dropped as the adapter drops a
+        // broadcast without a packet.
+        return [];
+      }
     },
   };
 }

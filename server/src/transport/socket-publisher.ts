@@ -76,9 +76,14 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       return relay?.(gameRoom(e.gameId), 'game:event', e, except) ?? null;
     },
     publishGame(e, except, relayed) {
-      const room = (relayed === true ? io.local : io).to(gameRoom(e.gameId));
-      (except === undefined ? room : room.except(except)).emit('game:event', e);
       const members = roomOf(e.gameId);
+      // The emit encodes the event even for nobody: skipped when no other node needs it from here
+      // (the commit published it, or there is no other node) and the room here holds at most the sender.
+      const nobodyHere = !members || (members.size === 1 && except !== undefined && members.has(except));
+      if (!nobodyHere || (relayed !== true && opts.crossNode)) {
+        const room = (relayed === true ? io.local : io).to(gameRoom(e.gameId));
+        (except === undefined ? room : room.except(except)).emit('game:event', e);
+      }
       if (!members) return;
       // the room's members rarely change between moves: the last snapshot is kept when they have not
       const last = delivered.get(e.gameId);
