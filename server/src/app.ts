@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
-import { adapterParser } from './transport/adapter-parser.js';
+import { skipOwnBroadcasts } from './transport/adapter-parser.js';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
@@ -84,7 +84,7 @@ function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; ow
 
 /** The Socket.IO adapter: classic pub/sub on one Redis, sharded pub/sub (Redis 7) on a Cluster. */
 function adapterOf(redis: { pub: RedisClient; sub: RedisClient }) {
-  return isCluster(redis.pub) ? createShardedAdapter(redis.pub, redis.sub) : createAdapter(redis.pub, redis.sub, { parser: adapterParser() });
+  return isCluster(redis.pub) ? createShardedAdapter(redis.pub, redis.sub) : createAdapter(redis.pub, redis.sub, { parser: skipOwnBroadcasts() });
 }
 
 /** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
