@@ -148,7 +148,15 @@ export class Table {
 
   private async renew(): Promise<void> {
     this.renewing = true;
-    const version = await this.transport.renew(this.over);
+    let version: number;
+    try {
+      version = await this.transport.renew(this.over);
+    } catch (e) {
+      // Closing the tables once the run has stopped cuts a renewal in flight short (its requests are
+      // refused as their sockets disconnect): nothing to report then. While running, it is a failure.
+      if (!this.stats.running) return;
+      throw e;
+    }
     this.stats.games += 1;
     this.renewals += 1;
     this.script = this.pick();
