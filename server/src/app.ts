@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): App {
     identity,
     now,
     logger,
-    publicUrl,
+    ...(deps.publicUrl === undefined ? {} : { publicUrl: deps.publicUrl }),
     seekGraceMs: settings.seekGraceMs,
     limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),

@@ -80,6 +80,14 @@ describe('lobby', () => {
     expect((await a.ok('lobby:online', {})).players).toBe(2);
   });
 
+  it('without PUBLIC_URL a private seek carries no invitation link: the client builds it on its own page address', async () => {
+    const server = await startServer();
+    const alice = await Client.connect(server);
+    const res = await alice.ok('seek:create', { ...PUBLIC, visibility: 'private', color: 'white' });
+    expect(res.seek.inviteCode).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(res.inviteUrl).toBeUndefined();
+  });
+
   it('private seeks stay out of the lobby and are accepted through their invitation', async () => {
     const server = await startServer({ publicUrl: 'https://chess.example' });
     const [alice, bob, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);

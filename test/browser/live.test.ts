@@ -16,6 +16,15 @@ describe.runIf(run)('browser: seeks, chat, offers, PGN export and import, not-fo
     const { alice, bob } = t;
     // Counted when the lobby opens (and every 15 s; the server recounts at most every 5 s).
     await waitText(alice, '[data-testid="online-count"]', /\d+ players? online/);
+    // the name box: the server's refusal, then a blank name's own message in its place
+    const nameBox = alice.page.getByLabel('Your name');
+    await nameBox.fill('a'.repeat(25));
+    await alice.page.locator('form.name').getByRole('button', { name: 'Save' }).click();
+    await waitText(alice, 'form.name [role="alert"]', /the name is too long \(at most 24 characters\)\.$/);
+    await nameBox.fill('   ');
+    await alice.page.locator('form.name').getByRole('button', { name: 'Save' }).click();
+    await waitText(alice, 'form.name [role="alert"]', /^The name needs at least one visible character\.$/);
+    await nameBox.fill('Alice');
     await alice.page.waitForTimeout(5100);
     await alice.page.reload();
     await waitText(alice, '[data-testid="online-count"]', /2 players online/);
@@ -56,7 +65,8 @@ describe.runIf(run)('browser: seeks, chat, offers, PGN export and import, not-fo
 
     await white.page.getByLabel('Type a move').fill('e5');
     await white.page.getByLabel('Type a move').press('Enter');
-    await waitText(white, '#san-error', /./);
+    // the move keeps its case in the message ("E5" would read as a piece)
+    await waitText(white, '#san-error', /^e5 is not a legal move here\.$/);
     await clickMove(white.page, 'e2e4');
     await waitText(black, '[data-testid="series-label"]', 'Move 1 of 2');
     expect(await white.page.locator('#san-error').textContent()).toBe('');

@@ -89,6 +89,9 @@ export class BoardView {
     const piece = this.pieces[sq];
     if (!piece || piece.color !== g.myColor || !g.state) return null;
     if (!g.isMyTurn && !g.premoveState) return null;
+    if (!g.isMyTurn && g.premoveState && g.premoveState.state.color !== g.myColor) {
+      return 'Your coming series is already full of premoves: cancel them to choose others.';
+    }
     const state = g.isMyTurn ? g.state : g.premoveState?.state;
     if (state && VARIANTS[state.variant].cycles && g.isMyTurn && !g.cyclePending.includes(sq)) {
       return 'This piece already moved in this cycle: move the ringed pieces first.';

@@ -18,6 +18,12 @@ describe('the rules explained', () => {
   it('writes notices in sentence case', () => {
     expect(sentence('the game is over')).toBe('The game is over.');
     expect(sentence('Check only on the last move!')).toBe('Check only on the last move!');
+    // a move first keeps its case: "E5" would be read as a piece
+    expect(sentence('e5 is not a legal move here')).toBe('e5 is not a legal move here.');
+    expect(sentence('exd5 is not a legal move here')).toBe('exd5 is not a legal move here.');
+    expect(sentence('e2e4 is not a legal move here')).toBe('e2e4 is not a legal move here.');
+    expect(sentence('black to move')).toBe('Black to move.');
+    expect(sentence('a move is due')).toBe('A move is due.');
   });
 
   it('marks a Scottish check that ended the series early, and says who must answer it', () => {

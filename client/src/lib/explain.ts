@@ -1,11 +1,14 @@
 import { VARIANTS, opposite, seriesBudget, type Color, type MoveRecord, type VariantId } from '@progressive-chess/shared';
 import { colorName } from './moves.js';
 
-/** "the game is over" -> "The game is over." (rule and server messages are lower case). */
+/** A first word in chess notation (a square, a pawn move or capture, UCI): never capitalised, as "E5" would read as a piece. */
+const NOTATION_FIRST = /^[a-h](?:[1-8]|x[a-h])/;
+
+/** "the game is over" -> "The game is over." (rule and server messages are lower case; "e5 is not..." keeps its move). */
 export function sentence(text: string): string {
   const t = text.trim();
   if (!t) return t;
-  const cap = t[0]!.toUpperCase() + t.slice(1);
+  const cap = NOTATION_FIRST.test(t) ? t : t[0]!.toUpperCase() + t.slice(1);
   return /[.!?]$/.test(cap) ? cap : `${cap}.`;
 }
 

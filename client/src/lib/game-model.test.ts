@@ -238,6 +238,22 @@ describe('GameModel premoves', () => {
     expect(model.premoves).toHaveLength(0);
   });
 
+  it('says the coming series is full when every one of its moves is queued', () => {
+    const game = new FakeGame();
+    const { model } = setup('black', game);
+    const view = new BoardView(model);
+    // White's first series (1 move) runs; Black's coming series has 2 moves
+    expect(model.move(uci('b8c6'))).toBe(true);
+    expect(view.dests.get(sq2('a7'))).toContain(sq2('a6'));
+    expect(view.whyNot(sq2('a7'))).not.toMatch(/full/);
+    expect(model.move(uci('g8f6'))).toBe(true);
+    expect(view.dests.size).toBe(0);
+    expect(view.whyNot(sq2('a7'))).toMatch(/series is already full/);
+    model.cancelPremoves();
+    expect(view.dests.get(sq2('a7'))).toContain(sq2('a6'));
+    expect(view.whyNot(sq2('a7'))).not.toMatch(/full/);
+  });
+
   it('stops the queue at the first premove that is no longer legal', async () => {
     const game = new FakeGame();
     game.move('e2e4');

@@ -17,7 +17,12 @@ export interface LobbyDeps {
   readonly identity: Identity;
   readonly now: () => number;
   readonly logger: Logger;
-  readonly publicUrl: () => string;
+  /**
+   * The configured public address (PUBLIC_URL): invitation links are built on it. Unset, the ack
+   * carries no link and the client builds it on the page's own address, which the player reached
+   * (the server's own bound address, `localhost`, would not reach a friend's machine).
+   */
+  readonly publicUrl?: string;
   readonly seekGraceMs: number;
   readonly limits: Limits;
   readonly randomInt: (max: number) => number;
@@ -100,8 +105,8 @@ export class LobbyService {
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
     const open = seekOf(r.seek);
     if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open);
-    if (r.seek.code === null) return { seek: open };
-    return { seek: open, inviteUrl: `${this.deps.publicUrl()}/invite/${r.seek.code}` };
+    if (r.seek.code === null || this.deps.publicUrl === undefined) return { seek: open };
+    return { seek: open, inviteUrl: `${this.deps.publicUrl}/invite/${r.seek.code}` };
   }
 
   async cancel(playerId: string, seekId: string): Promise<void> {

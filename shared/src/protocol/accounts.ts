@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import type { GameResult, OutcomeReason, VariantId } from '../rules/variant-ids.js';
+import { impersonatesComputer } from './display-name.js';
 import { idSchema, variantSchema } from './schemas.js';
 
 /** Accounts, ratings and the archive over HTTP (`/api/account`, `/api/players`, `/api/leaderboard`). */
 
-/** 3-20 letters, digits, `_` or `-`; unique without regard to case. */
+/** 3-20 letters, digits, `_` or `-`; unique without regard to case; not the computer player's name. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(3)
   .max(20)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+  .refine((name) => !impersonatesComputer(name), "that name is the computer player's");
 export const passwordSchema = z.string().min(8).max(200);
 
 /** `POST /api/account/register`: claims the anonymous identity of `token` as an account. */

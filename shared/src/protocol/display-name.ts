@@ -28,6 +28,15 @@ const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cf}]
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+/**
+ * Names that would pass for the computer player's (`botName`: "Computer (level 3)"): "Computer"
+ * alone or followed by anything in parentheses, in any case and spacing. Refused as display names
+ * and usernames, so that opponents and spectators can tell a person from the bot.
+ */
+export function impersonatesComputer(name: string): boolean {
+  return /^\s*computer\s*(\(.*\))?\s*$/iu.test(name.normalize('NFKC'));
+}
+
 /** The normalised name, or why it is refused (a message for people). */
 export function normalizeDisplayName(raw: string): { ok: true; name: string } | { ok: false; message: string } {
   if (LONE_SURROGATE.test(raw)) return { ok: false, message: 'the name holds a broken character (lone surrogate)' };
@@ -40,6 +49,7 @@ export function normalizeDisplayName(raw: string): { ok: true; name: string } | 
   if (visible === 0) return { ok: false, message: 'the name needs at least one visible character' };
   if (visible > DISPLAY_NAME_MAX) return { ok: false, message: `the name is too long (at most ${DISPLAY_NAME_MAX} characters)` };
   if (name.length > MAX_CODE_UNITS) return { ok: false, message: 'the name is too long (too many combining marks)' };
+  if (impersonatesComputer(name)) return { ok: false, message: 'that name is the computer player\'s' };
   return { ok: true, name };
 }
 
@@ -51,7 +61,8 @@ const BAD_NAME: SchemaErrorCode = 'bad-name';
 /**
  * A display name: NFC, trimmed, runs of whitespace collapsed to one space; refused with an
  * issue carrying `params.code` `bad-name` when it holds control, bidi-control or invisible
- * format characters or lone surrogates, or has not 1 to 24 visible characters.
+ * format characters or lone surrogates, has not 1 to 24 visible characters, or passes for the
+ * computer player's name (`impersonatesComputer`).
  */
 export const displayNameSchema = z.string().transform((raw, ctx) => {
   const checked = normalizeDisplayName(raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_NAME_MAX, displayNameSchema, schemaErrorCode, setNameSchema } from '../../src/protocol/index.js';
+import { DISPLAY_NAME_MAX, botName, displayNameSchema, registerSchema, schemaErrorCode, setNameSchema, usernameSchema } from '../../src/protocol/index.js';
 
 const parse = (raw: string) => displayNameSchema.safeParse(raw);
 const accepted = (raw: string): string => {
@@ -68,5 +68,25 @@ describe('schemaErrorCode', () => {
     const extra = setNameSchema.safeParse({ name: 'ok', more: 1 });
     expect(!extra.success && schemaErrorCode(extra.error)).toBe('bad-request');
     expect(setNameSchema.parse({ name: '  Bob  ' })).toEqual({ name: 'Bob' });
+  });
+});
+
+describe("the computer player's name", () => {
+  it('cannot be taken as a display name, in any case, spacing or width', () => {
+    for (const level of [1, 2, 3] as const) expect(refusedWith(botName(level))).toMatch(/computer player/);
+    for (const n of ['Computer', 'computer', ' COMPUTER ', 'Computer(level 9)', 'Computer  (lvl 3)', 'Ｃｏｍｐｕｔｅｒ']) {
+      expect(refusedWith(n)).toMatch(/computer player/);
+    }
+  });
+
+  it('leaves names that only contain the word', () => {
+    for (const n of ['Computer Guy', 'Computerfan', 'My computer', 'Computer (3) fan']) expect(accepted(n)).toBe(n);
+  });
+
+  it('cannot be registered as a username', () => {
+    expect(usernameSchema.safeParse('Computer').success).toBe(false);
+    expect(usernameSchema.safeParse('COMPUTER').success).toBe(false);
+    expect(usernameSchema.safeParse('Computer_1').success).toBe(true);
+    expect(registerSchema.safeParse({ username: 'computer', password: 'long enough', token: 't' }).success).toBe(false);
   });
 });
