@@ -67,6 +67,11 @@ describe.runIf(run)('browser: seeks, chat, offers, PGN export and import, not-fo
     await white.page.getByLabel('Type a move').press('Enter');
     // the move keeps its case in the message ("E5" would read as a piece)
     await waitText(white, '#san-error', /^e5 is not a legal move here\.$/);
+    // an empty box plays nothing and leaves no stale error
+    await white.page.getByLabel('Type a move').fill('');
+    await white.page.getByLabel('Type a move').press('Enter');
+    await white.page.locator('#san-error', { hasText: /^$/ }).waitFor({ timeout: 10_000 });
+    expect(await white.page.locator('#san-error').textContent()).toBe('');
     await clickMove(white.page, 'e2e4');
     await waitText(black, '[data-testid="series-label"]', 'Move 1 of 2');
     expect(await white.page.locator('#san-error').textContent()).toBe('');
