@@ -2,7 +2,7 @@ import { newGame, play, parseUci, type GameState } from '@progressive-chess/shar
 import { describe, expect, it } from 'vitest';
 import { ClockSync } from './clock-sync.js';
 import { reasonText, resultHeadline } from './outcome-text.js';
-import { matchRoute } from './router.svelte.js';
+import { matchRoute, pageTitle } from './router.svelte.js';
 import { seriesProgress } from './series.js';
 import { formatClock, timeControlLabel } from './time-control-text.js';
 
@@ -70,6 +70,19 @@ describe('router', () => {
     expect(matchRoute('/rules/italian')).toEqual({ page: 'rules', variant: 'italian' });
     expect(matchRoute('/game/a/b')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
+  });
+
+  it('names each page in the window title', () => {
+    const title = (path: string) => pageTitle(matchRoute(path));
+    expect(title('/')).toBe('Lobby');
+    expect(title('/leaderboard')).toBe('Leaderboard');
+    expect(title('/leaderboard/italian')).toBe('Leaderboard');
+    expect(title('/invite/XYZ')).toBe('Invitation');
+    expect(title('/@/Alice')).toBe('Alice');
+    expect(title('/signup')).toBe('Sign up');
+    expect(title('/login')).toBe('Log in');
+    expect(title('/game/abc')).toBe('Game');
+    expect(title('/nope')).toBe('Page not found');
   });
 });
 

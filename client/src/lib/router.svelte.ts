@@ -29,6 +29,34 @@ export function matchRoute(path: string): Route {
   return { page: 'not-found' };
 }
 
+/** The page's name in the window's title ("<name> · Progressive Chess Live"). */
+export function pageTitle(route: Route): string {
+  switch (route.page) {
+    case 'lobby':
+      return 'Lobby';
+    case 'game':
+      return 'Game';
+    case 'invite':
+      return 'Invitation';
+    case 'rules':
+      return 'Rules';
+    case 'analysis':
+      return 'Analysis';
+    case 'puzzles':
+      return 'Puzzles';
+    case 'signup':
+      return 'Sign up';
+    case 'login':
+      return 'Log in';
+    case 'profile':
+      return route.name;
+    case 'leaderboard':
+      return 'Leaderboard';
+    case 'not-found':
+      return 'Page not found';
+  }
+}
+
 export const router: { path: string } = $state({
   path: typeof location === 'undefined' ? '/' : location.pathname,
 });

@@ -38,9 +38,19 @@ let ctx: AudioContext | null = null;
 
 export { isMuted, setMuted } from './storage.js';
 
-/** Plays a sound unless muted or the browser has no WebAudio (tests, old browsers). */
+/**
+ * Browsers start no audio before the page's first user gesture, and warn for every try (a spectator
+ * who only watches would log one per move): nothing is tried until then. A browser that cannot
+ * tell (no `navigator.userActivation`) tries as before.
+ */
+function gestureSeen(): boolean {
+  const activation = (globalThis.navigator as { userActivation?: { hasBeenActive: boolean } } | undefined)?.userActivation;
+  return activation?.hasBeenActive ?? true;
+}
+
+/** Plays a sound unless muted, before the page's first user gesture, or without WebAudio (tests, old browsers). */
 export function playSound(name: SoundName): void {
-  if (isMuted() || typeof AudioContext === 'undefined') return;
+  if (isMuted() || typeof AudioContext === 'undefined' || !gestureSeen()) return;
   ctx ??= new AudioContext();
   const t0 = ctx.currentTime + 0.01;
   for (const [freq, start, dur, type, peak] of NOTES[name]) {
