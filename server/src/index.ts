@@ -47,8 +47,8 @@ installProcessGuards(logger, () => server.close().then(() => store.close()));
 const port = Number(env.PORT ?? 3000);
 const address = await server.listen(port, env.HOST);
 const url = env.PUBLIC_URL ?? `http://localhost:${address.port}`;
+// `npm start` sets CLIENT_DIR; without it this process serves the API and the sockets alone
 if (env.CLIENT_DIR) logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);
-// (`npm start` sets CLIENT_DIR; without it this process serves the API and the sockets alone)
 else logger.info({ url }, `Progressive Chess Live is ready at ${url}: API and sockets only (CLIENT_DIR unset: no web client; npm start serves it)`);
 if (database.kind === 'pglite' && pgliteDir === undefined) {
   logger.warn('DATABASE_URL and PGLITE_DIR are not set: accounts, ratings and the archive are in memory, lost on restart');

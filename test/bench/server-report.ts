@@ -15,6 +15,8 @@ export function median(xs: readonly number[]): number {
 
 const spread = (xs: readonly number[], d = 1): string =>
   xs.length > 1 ? `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}` : '';
+/** The runs' range, or the one run's value. */
+const runsText = (xs: readonly number[], d: number): string => spread(xs, d) || fmt(xs[0] ?? NaN, d);
 
 function table(head: string[], body: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
@@ -186,11 +188,9 @@ export function goalFigures(floor: readonly PhaseResult[], app: readonly PhaseRe
 /** The goals' line: medians' ratios, pairwise ratios (run i of each), CPU per move, pooled p99. */
 function goalLine(label: string, floor: readonly PhaseResult[], app: readonly PhaseResult[], o: ReportOptions): string {
   const g = goalFigures(floor, app);
-  const p99s = g.p99Runs;
-  const thrs = g.throughputRuns.map((t) => t * 100);
   return (
-    `  ${label} p99 ${fmt(g.p99, 2)}x floor ${g.p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${spread(p99s, 2) || fmt(p99s[0] ?? NaN, 2)})` +
-    `   throughput ${fmt(g.throughput * 100, 0)}% of floor ${g.throughput >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${spread(thrs, 0) || fmt(thrs[0] ?? NaN, 0)})` +
+    `  ${label} p99 ${fmt(g.p99, 2)}x floor ${g.p99 <= o.p99Goal ? 'OK  ' : 'MISS'} (runs ${runsText(g.p99Runs, 2)})` +
+    `   throughput ${fmt(g.throughput * 100, 0)}% of floor ${g.throughput >= o.throughputGoal ? 'OK  ' : 'MISS'} (runs ${runsText(g.throughputRuns.map((t) => t * 100), 0)})` +
     `   server CPU per move ${fmt(g.cpuPerMove, 2)}x floor` +
     (Number.isFinite(g.pooledP99) ? `   p99 of all runs' samples pooled ${fmt(g.pooledP99, 2)}x floor (${fmt(pooledP99(app))} / ${fmt(pooledP99(floor))} ms)` : '')
   );
@@ -327,15 +327,15 @@ Sweep of the offered load (goals: p99 <= ${o.p99Goal}x floor by the medians and 
       fmt(l.floorMovesPerSec, 0),
       `${fmt(l.floorMachineCpu, 0)} / ${fmt(l.appMachineCpu, 0)}`,
       `${fmt(l.floorP99)} / ${fmt(l.appP99)}`,
-      `${fmt(l.goals.p99, 2)}x (${spread(l.goals.p99Runs, 2) || fmt(l.goals.p99Runs[0] ?? NaN, 2)})`,
+      `${fmt(l.goals.p99, 2)}x (${runsText(l.goals.p99Runs, 2)})`,
       `${fmt(l.goals.pooledP99, 2)}x`,
       `${fmt(l.goals.throughput * 100, 0)}%`,
       `${fmt(l.goals.cpuPerMove, 2)}x`,
       l.met ? 'met' : 'MISS',
     ]),
   );
-  for (const nodes of [1, 2]) {
-    if (!lines.some((l) => l.nodes === nodes)) continue;
+  const nodeCounts = [1, 2].filter((n) => lines.some((l) => l.nodes === n));
+  for (const nodes of nodeCounts) {
     const up = goalsHoldUpTo(lines, nodes);
     const label = `${nodes} node${nodes > 1 ? 's' : ''}`;
     console.log(
@@ -346,8 +346,7 @@ Sweep of the offered load (goals: p99 <= ${o.p99Goal}x floor by the medians and 
   }
   console.log(`
 Load carried with the p99 within ${o.p99BoundMs} ms (--p99-bound), at the sweep's resolution:`);
-  for (const nodes of [1, 2]) {
-    if (!lines.some((l) => l.nodes === nodes)) continue;
+  for (const nodes of nodeCounts) {
     const c = capacityUnder(lines, nodes, o.p99BoundMs);
     console.log(`  ${nodes} node${nodes > 1 ? 's' : ''}: floor ${capacityText(c.floor)}, game server ${capacityText(c.app)}${shareText(c)}`);
   }
@@ -380,7 +379,7 @@ function botsReport(groups: ReadonlyMap<string, PhaseResult[]>): void {
     const part = (name: string, f: (r: PhaseResult) => number): string => {
       const ratio = median(bots.map(f)) / median(plain.map(f));
       const runs = pairs.map(([b, a]) => f(b) / f(a));
-      return `${name} ${fmt(median(plain.map(f)))} -> ${fmt(median(bots.map(f)))} ms (${fmt(ratio, 2)}x; runs ${spread(runs, 2) || fmt(runs[0] ?? NaN, 2)})`;
+      return `${name} ${fmt(median(plain.map(f)))} -> ${fmt(median(bots.map(f)))} ms (${fmt(ratio, 2)}x; runs ${runsText(runs, 2)})`;
     };
     const botMoves = median(bots.map((r) => (r.bots ? (r.bots.botMoves + r.bots.humanMoves) / r.seconds : 0)));
     console.log(`  ${`${nodes} node${nodes > 1 ? 's' : ''}`.padEnd(8)} ${part('p50', (r) => r.p50)}   ${part('p99', (r) => r.p99)}   bot games' own moves ${fmt(botMoves, 0)}/s`);

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
 import { startLobbyGame } from './support/game-start.js';
 import { startServer, type TestServer } from './support/server.js';
-
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
+import { ARTIFACTS } from './support/two-players.js';
 const run = chromiumAvailable();
 
 /** A phone's window. */

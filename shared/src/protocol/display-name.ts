@@ -28,13 +28,15 @@ const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cf}]
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+const COMPUTER_NAME = /^\s*computer\s*(\(.*\))?\s*$/iu;
+
 /**
  * Names that would pass for the computer player's (`botName`: "Computer (level 3)"): "Computer"
  * alone or followed by anything in parentheses, in any case and spacing. Refused as display names
  * and usernames, so that opponents and spectators can tell a person from the bot.
  */
 export function impersonatesComputer(name: string): boolean {
-  return /^\s*computer\s*(\(.*\))?\s*$/iu.test(name.normalize('NFKC'));
+  return COMPUTER_NAME.test(name.normalize('NFKC'));
 }
 
 /** The normalised name, or why it is refused (a message for people). */
