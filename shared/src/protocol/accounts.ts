@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GameResult, OutcomeReason, VariantId } from '../rules/variant-ids.js';
-import { impersonatesComputer } from './display-name.js';
+import { impersonatesComputer } from './name-rules.js';
 import { idSchema, variantSchema } from './schemas.js';
 
 /** Accounts, ratings and the archive over HTTP (`/api/account`, `/api/players`, `/api/leaderboard`). */
