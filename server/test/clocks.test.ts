@@ -117,6 +117,40 @@ describe('clocks', () => {
     expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
   });
 
+  it("the clock views carry the running first-move deadline: the server's, to the millisecond", async () => {
+    const { clock, white, black, watcher, gameId } = await timedGame();
+    const created = clock.now();
+    let s = (await watcher.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks.firstMoveBy).toBe(created + 30_000);
+    clock.advance(20_000);
+    // White's one-move series ends the turn: Black's grace starts now, and the move event says so
+    const seen = watcher.next('game:event', (e) => e.event.type === 'move');
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    const ev = (await seen).event;
+    expect(ev.type === 'move' && ev.clocks.firstMoveBy).toBe(created + 50_000);
+    s = (await watcher.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks.firstMoveBy).toBe(created + 50_000);
+    // Black's first move: no deadline runs any more
+    v = await playMoves(black, gameId, v, ['e7e5']);
+    s = (await watcher.ok('game:resync', { gameId })).snapshot;
+    expect(s.clocks).not.toHaveProperty('firstMoveBy');
+    expect(v).toBe(3);
+  });
+
+  it('a first-move abort: its game-over event carries the deadline that ran out', async () => {
+    const { clock, white, watcher, gameId } = await timedGame();
+    clock.advance(20_000);
+    await playMoves(white, gameId, 1, ['e2e4']);
+    const due = clock.now() + 30_000;
+    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    clock.advance(30_000);
+    const ev = (await over).event;
+    expect(ev.type === 'game-over' && ev.clocks.firstMoveBy).toBe(due);
+    expect(ev.type === 'game-over' && ev.clocks.serverNow).toBeGreaterThanOrEqual(due);
+    // a finished game's snapshot has no running deadline
+    expect((await watcher.ok('game:resync', { gameId })).snapshot.clocks).not.toHaveProperty('firstMoveBy');
+  });
+
   it('per-turn budgets are fresh every turn and sized by the series length', async () => {
     const { clock, white, black, gameId } = await timedGame({ timeControl: { kind: 'per-turn', base: 5, perMove: 2 } });
     let v = await playMoves(white, gameId, 1, ['e2e4']);

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@progressive-chess/shared';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { ChatModel } from '../lib/chat.svelte.js';
@@ -93,9 +93,11 @@ describe('PlayerBar', () => {
 });
 
 describe('GameNotices', () => {
-  function model(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
+  // the fake clocks' server time is 1000; the server's first-move deadline 30 s later
+  function model(seat: 'white' | 'black' | 'spectator', game = new FakeGame(), firstMoveBy: number | null = 31_000) {
     const m = new GameModel('g1', new FakeTransport().request);
-    m.applySnapshot(game.snapshot({ createdAt: 1000 }), seat); // the fake clocks' server time is 1000
+    const clocks = game.snapshot().clocks;
+    m.applySnapshot(game.snapshot({ createdAt: 1000, clocks: firstMoveBy === null ? clocks : { ...clocks, firstMoveBy } }), seat);
     return { m, game };
   }
 
@@ -106,6 +108,20 @@ describe('GameNotices', () => {
     const other = model('black');
     render(GameNotices, { game: other.m });
     expect(screen.getAllByTestId('first-move')[1]?.textContent).toMatch(/White must make a first move within (29|30) s/);
+  });
+
+  it("counts down to the server's own deadline, and only while the clock view carries one", () => {
+    // a server with a 10-minute grace: the page shows its deadline, not a constant of its own
+    const { m, game } = model('black', new FakeGame(), 601_000);
+    render(GameNotices, { game: m });
+    expect(screen.getByTestId('first-move').textContent).toMatch(/White must make a first move within (599|600) s/);
+    // White's first move: this clock view carries no deadline (the fake server's), so none is shown
+    m.handleEvent(game.move('e2e4'));
+    flushSync();
+    expect(screen.queryByTestId('first-move')).toBeNull();
+    cleanup();
+    render(GameNotices, { game: model('white', new FakeGame(), null).m });
+    expect(screen.queryByTestId('first-move')).toBeNull();
   });
 
   it('says a check ended the Scottish series, to both sides, and follows history browsing', () => {

@@ -1,7 +1,7 @@
 import { newGame, type MoveRecord } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { lowTimeMs, turnBudgetMs } from './clock-display.js';
-import { abortText, checkEndedNotice, endedByCheck, firstMoveDeadline, passedAfter, sentence } from './explain.js';
+import { abortText, checkEndedNotice, endedByCheck, passedAfter, sentence } from './explain.js';
 import { soundsFor } from './sounds.js';
 
 const rec = (san: string, color: 'white' | 'black', turn: number, index: number, turnEnded = false, at = 0): MoveRecord => ({
@@ -43,11 +43,8 @@ describe('the rules explained', () => {
     expect(passedAfter(moves, 2, 'black')).toBe(true); // White passed: Black to move
   });
 
-  it('counts the first-move grace from the game start (White) or the end of the first series (Black)', () => {
-    expect(firstMoveDeadline([], 'white', 1000, 30_000)).toBe(31_000);
+  it('explains an abort: who did not make a first move in time, else a plain abort', () => {
     const first = [rec('e4', 'white', 1, 1, true, 5000)];
-    expect(firstMoveDeadline(first, 'white', 1000, 30_000)).toBeNull();
-    expect(firstMoveDeadline(first, 'black', 1000, 30_000)).toBe(35_000);
     expect(abortText(first, 'black', true)).toBe('Black did not make a first move in time, so the game was aborted. Nobody lost rating.');
     expect(abortText(first, 'black', false)).toMatch(/^The game was aborted.*Nobody lost rating\.$/);
   });

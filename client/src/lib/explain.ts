@@ -38,23 +38,6 @@ export function passedAfter(moves: readonly MoveRecord[], i: number, nextColor: 
   return next ? next.turn !== rec.turn : nextColor !== null && nextColor !== rec.color;
 }
 
-/**
- * Server time (ms) by which `color` must make its first move (fischer and per-turn games), or null
- * when it has moved already. Its grace starts with the game (White) or with the end of the
- * opponent's first series.
- */
-export function firstMoveDeadline(
-  moves: readonly MoveRecord[],
-  color: Color,
-  createdAt: number,
-  graceMs: number,
-): number | null {
-  if (moves.some((m) => m.color === color)) return null;
-  const opponentDone = moves.find((m) => m.color !== color && m.turnEnded);
-  if (moves.length > 0 && !opponentDone) return null;
-  return (opponentDone?.at ?? createdAt) + graceMs;
-}
-
 /** The abort banner: who failed to move (when the grace ran out), and that nobody lost rating. */
 export function abortText(moves: readonly MoveRecord[], toMove: Color, timedOut: boolean): string {
   const who = colorName(toMove);

@@ -1,8 +1,6 @@
 import {
-  FIRST_MOVE_GRACE_MS,
   canAbort,
   canPass,
-  hasFirstMoveGrace,
   isTimed,
   legalMoves,
   moveRecord,
@@ -17,9 +15,6 @@ import { GameSync } from './game-sync.svelte.js';
 import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-check.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
-
-/** docs/rules.md section 9, in seconds for display. */
-export const FIRST_MOVE_GRACE_S = FIRST_MOVE_GRACE_MS / 1000;
 
 /** Player actions the server decides alone (no local prediction). */
 export type GameAction =
@@ -79,13 +74,6 @@ export class GameModel extends GameSync {
   /** Cost variants: "pass the rest" once at least one move of the series is made. */
   readonly canPass = $derived(this.isMyTurn && this.state !== null && this.myColor !== null && canPass(this.state, this.myColor));
   readonly timed = $derived(this.snapshot !== null && isTimed(this.snapshot.timeControl));
-  /** Fischer and per-turn games are aborted when a side does not make its first move in time. */
-  readonly firstMoveDue = $derived(
-    this.isMyTurn &&
-      this.snapshot !== null &&
-      hasFirstMoveGrace(this.snapshot.timeControl) &&
-      !this.moves.some((m) => m.color === this.myColor),
-  );
 
   /** Candidate moves for a from/to pair in the current mode (several = promotion choice). */
   candidates(from: number, to: number): Move[] {

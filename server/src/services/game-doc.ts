@@ -266,7 +266,7 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number): GameS
     initialTurn: doc.initialTurn,
     moves: game.moves,
     state: doc.state,
-    clocks: clockView(doc.clock, now),
+    clocks: clockView(doc.clock, now, doc.status === 'playing' ? doc.graceDeadline : null),
     status: doc.status,
     outcome: doc.outcome,
     drawOffer: doc.drawOffer,

@@ -106,7 +106,7 @@ export function moveTransition(ctx: TransitionContext, uci: string): Transition 
     type: 'move',
     uci: record.uci,
     hash: hashEncodedState(doc.state),
-    clocks: clockView(doc.clock, ctx.now),
+    clocks: clockView(doc.clock, ctx.now, doc.graceDeadline),
     ...(out.outcome ? { outcome: out.outcome } : {}),
   };
   return { doc, state: out.state, moves: [record], body };
@@ -118,7 +118,7 @@ export function passTransition(ctx: TransitionContext): Transition {
   if (!res.ok) ruleFail(res.error);
   const played = afterPlay(ctx, res.value, ctx.state.moveIndex);
   const doc = { ...played, passes: [...played.passes, ctx.logLength] };
-  const clocks = clockView(doc.clock, ctx.now);
+  const clocks = clockView(doc.clock, ctx.now, doc.graceDeadline);
   const body: GameEventBody = {
     type: 'turn-passed',
     color: ctx.color,
@@ -143,7 +143,8 @@ export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcom
     drawOffer: null,
     rematchOffer: null,
   };
-  const body: GameEventBody = { type: 'game-over', outcome, clocks: clockView(clock, now) };
+  // the first-move deadline that was running, so that clients can tell a first-move timeout
+  const body: GameEventBody = { type: 'game-over', outcome, clocks: clockView(clock, now, doc.graceDeadline) };
   return { doc: next, state: finished, moves: [], body };
 }
 

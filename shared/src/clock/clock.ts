@@ -92,11 +92,13 @@ export function clockDeadline(clock: ClockState): number | null {
   return clock.since + clock.remaining[clock.running];
 }
 
-export function clockView(clock: ClockState, now: number): ClockView {
-  return {
+/** What clients see of `clock` at `now`; `firstMoveBy`: the running first-move deadline (null: none). */
+export function clockView(clock: ClockState, now: number, firstMoveBy: number | null = null): ClockView {
+  const view = {
     white: remainingMs(clock, 'white', now),
     black: remainingMs(clock, 'black', now),
     running: clock.running,
     serverNow: now,
   };
+  return firstMoveBy === null ? view : { ...view, firstMoveBy };
 }

@@ -55,6 +55,13 @@ export interface ClockView {
   /** The side whose clock runs, or null (untimed, not started, or game over). */
   readonly running: Color | null;
   readonly serverNow: number;
+  /**
+   * Server time by which the side to move must make its first move, or the game is aborted
+   * (Fischer and per-turn games, until each side has moved; absent otherwise). In the `game-over`
+   * event that ends a game, the deadline that was running then: an abort at or after it was the
+   * first-move timeout.
+   */
+  readonly firstMoveBy?: number;
 }
 
 export interface MoveRecord {
