@@ -99,6 +99,25 @@ describe('HTTP', () => {
     expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
   });
 
+  it("an unknown page a browser navigates to is the app's not-found page (404); other requests get the JSON 404", async () => {
+    const server = await startServer({ clientDir: clientDir() });
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const path of ['/nowhere', '/a/b/c', '/game/x/y']) {
+      const res = await fetch(server.url + path, { headers: html });
+      expect([res.status, res.headers.get('cache-control')], path).toEqual([404, 'no-cache']);
+      expect(await res.text(), path).toContain('Progressive Chess');
+    }
+    // a script, a fetch, the API and a missing asset: JSON, never the page
+    for (const [path, accept] of [['/a/b/c', '*/*'], ['/api/nothing', html.accept], ['/assets/missing.js', html.accept]] as const) {
+      const res = await fetch(server.url + path, { headers: { accept } });
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toMatchObject({ code: 'not-found' });
+    }
+    const post = await fetch(`${server.url}/a/b/c`, { method: 'POST', headers: html });
+    expect(post.status).toBe(404);
+    expect(post.headers.get('content-type')).toContain('application/json');
+  });
+
   it('answers /game/:id with the app, 404 when no such game exists (the app shows its not-found page)', async () => {
     const server = await startServer({ clientDir: clientDir() });
     const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);

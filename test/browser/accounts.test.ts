@@ -52,6 +52,25 @@ describe.runIf(run)('browser: accounts, a rated game, ratings and history on a s
     await db?.close();
   });
 
+  it("a guest's pages load without a console error or a failed request (no account is not an error)", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    for (const path of ['/', '/leaderboard', '/login', '/analysis']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('[data-testid="user-menu"]').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('sign up, play a rated game, both see their rating change, log in elsewhere and find the game', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await signUp(alice.page, server.url, 'alice');

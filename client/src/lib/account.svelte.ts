@@ -7,7 +7,7 @@ import { savedToken } from './storage.js';
 export const me: { account: AccountView | null; loaded: boolean } = $state({ account: null, loaded: false });
 
 export async function loadAccount(): Promise<void> {
-  const res = await api<{ account: AccountView }>('/api/account');
+  const res = await api<{ account: AccountView | null }>('/api/account');
   me.account = res.ok ? res.data.account : null;
   me.loaded = true;
 }

@@ -28,7 +28,6 @@ export const ACCOUNT_STATUS: Partial<Record<ErrorCode, number>> = {
   'username-taken': 409,
   'already-registered': 409,
   'bad-credentials': 401,
-  'not-signed-in': 401,
   'bad-token': 401,
   'unknown-player': 404,
   'rate-limited': 429,
@@ -65,6 +64,7 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
     res.setHeader('Set-Cookie', sessionCookie('', secure(req)));
     res.json({});
   });
+  // A guest is not an error: `{ account: null }` (a 401 here was a console error on every guest's page load).
   r.get('/account', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ account: await service.me(cookie(req)) });

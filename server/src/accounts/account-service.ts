@@ -85,11 +85,11 @@ export class AccountService {
     else await this.deps.accounts.deleteSession(sessionHash(token));
   }
 
-  async me(cookieHeader: string | undefined): Promise<AccountView> {
+  /** The account of the session cookie; null for a guest (no cookie, or an ended or unknown session). */
+  async me(cookieHeader: string | undefined): Promise<AccountView | null> {
     const token = sessionTokenOf(cookieHeader);
     const acc = token === null ? null : await this.deps.accounts.bySession(sessionHash(token));
-    if (acc === null) fail('not-signed-in', 'not signed in');
-    return this.view(acc);
+    return acc === null ? null : this.view(acc);
   }
 
   async profile(name: string): Promise<PlayerProfile> {

@@ -10,7 +10,7 @@ export type GameExists = (id: string) => Promise<boolean>;
 /**
  * The built client: hashed assets cached for a year (`immutable`), index.html never cached,
  * SPA fallback on app routes. `/game/:id` of a game that does not exist is still the app (it
- * shows a friendly not-found page) but with HTTP 404.
+ * shows a friendly not-found page) but with HTTP 404, as is any unknown page a browser asks for.
  */
 export function serveClient(clientDir: string, gameExists?: GameExists): Router {
   const router = express.Router();
@@ -31,5 +31,12 @@ export function serveClient(clientDir: string, gameExists?: GameExists): Router 
     sendIndex(res, found ? 200 : 404, next);
   });
   router.get(SPA_ROUTES, (_req, res, next) => sendIndex(res, 200, next));
+  // Any other page a browser navigates to (it asks for HTML by name) is the app's own not-found
+  // page, with HTTP 404; other requests (fetch, scripts, tools) keep the JSON 404.
+  router.use((req, res, next) => {
+    const page = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+    if (page && !req.path.startsWith('/assets/')) sendIndex(res, 404, next);
+    else next();
+  });
   return router;
 }

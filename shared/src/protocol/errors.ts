@@ -29,7 +29,6 @@ export const ERROR_CODES = [
   'name-taken', // a display name that is another player's username
   'already-registered', // this identity already has an account
   'bad-credentials', // wrong username or password
-  'not-signed-in', // needs the session cookie of an account
   'unknown-player', // no account with that username
   'account-required', // rated seeks need accounts on both sides
   'out-of-rating-range', // the seek's rating range excludes the acceptor
