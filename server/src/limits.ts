@@ -14,6 +14,11 @@ export interface Limits {
   readonly playerTtlMs: number;
   /** A game with no clock deadline (untimed, or correspondence before its clock runs) is aborted after this long without a change. */
   readonly abandonAfterMs: number;
+  /**
+   * The same for a game against the computer whose person has not made a first move: it holds
+   * places under the bot-game caps (per person and service-wide), so it goes sooner.
+   */
+  readonly unplayedBotGameMs: number;
   /** Aborted games (no result) are deleted this long after they end. */
   readonly abortedRetentionMs: number;
   /** Entries in a lobby answer: public seeks and games in progress (each). */
@@ -29,6 +34,7 @@ export const DEFAULT_LIMITS: Limits = {
   inviteTtlMs: 7 * DAY,
   playerTtlMs: 90 * DAY,
   abandonAfterMs: 14 * DAY,
+  unplayedBotGameMs: 60 * 60 * 1000,
   abortedRetentionMs: DAY,
   lobbyListed: 100,
 };
@@ -41,6 +47,7 @@ const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
   inviteTtlMs: ['INVITE_TTL_SECONDS', 1000],
   playerTtlMs: ['PLAYER_TTL_SECONDS', 1000],
   abandonAfterMs: ['ABANDON_AFTER_SECONDS', 1000],
+  unplayedBotGameMs: ['UNPLAYED_BOT_GAME_SECONDS', 1000],
   abortedRetentionMs: ['ABORTED_RETENTION_SECONDS', 1000],
   lobbyListed: ['LOBBY_LISTED', 1],
 };

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 export async function start(deps: Partial<AppDeps> = {}): Promise<{ app: App; url: string; store: Store }> {
-  const store = createMemoryStore();
+  const store = deps.store ?? createMemoryStore();
   const compute = deps.compute ?? createWorkerPool({ size: 1 });
   const app = createApp({ store, deadlineTickMs: 20, ...FAST_HUMAN_LIMITS, ...deps, compute, bot: { pauseMs: [0, 0], ...deps.bot } });
   const { port } = await app.listen(0, '127.0.0.1');

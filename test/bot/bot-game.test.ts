@@ -2,6 +2,8 @@ import { INITIAL_FEN, seededRandom, type GameEvent } from '@progressive-chess/sh
 import { describe, expect, it, vi } from 'vitest';
 import { ALL_BOT_GAMES, botGamesOf } from '../../server/src/bot/bot-settings.js';
 import { createWorkerPool } from '../../server/src/compute/worker-pool.js';
+import { createMemoryStore } from '../../server/src/store/memory-store.js';
+import { manualClock } from '../../server/test/helpers.js';
 import { call, request, waitFor, type Client } from '../support/game-client.js';
 import { playAsHuman } from '../support/scripted-human.js';
 import { player, start, UNTIMED } from './bot-app.js';
@@ -101,6 +103,32 @@ describe('playing the computer', () => {
     await call(a.socket, 'game:resign', { gameId: first.gameId });
     await vi.waitFor(async () => expect(await store.gamesOf(botGamesOf(a.session.playerId))).toHaveLength(1));
     expect((await play(b)).ok).toBe(true);
+  });
+
+  it('an untimed game against the computer in which the person never moves is aborted after UNPLAYED_BOT_GAME_SECONDS, freeing its places', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore({ now: clock.now });
+    const { url } = await start({ store, now: clock.now, limits: { unplayedBotGameMs: 10_000 } });
+    const idle = await player(url, 'Idle');
+    const keen = await player(url, 'Keen');
+    const play = (c: Client, color: 'white' | 'black') => call(c.socket, 'bot:play', { variant: 'scottish', timeControl: UNTIMED, color, level: 1 });
+    // Idle plays Black: the computer opens, then Idle never moves. Keen plays White and moves once.
+    const { gameId: unplayed } = await play(idle, 'black');
+    await call(idle.socket, 'game:join', { gameId: unplayed });
+    await vi.waitFor(async () => expect((await store.loadGameHead(unplayed))?.version).toBe(2), { timeout: 20_000 });
+    const { gameId: played } = await play(keen, 'white');
+    await call(keen.socket, 'game:move', { gameId: played, version: 1, move: 'e2e4' });
+    const over = waitFor(idle.socket, 'game:event', (e: GameEvent) => e.gameId === unplayed && e.event.type === 'game-over');
+    clock.advance(10_000);
+    expect((await over)[0].event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+    await vi.waitFor(async () => {
+      for (const key of [idle.session.playerId, botGamesOf(idle.session.playerId)]) expect(await store.gamesOf(key)).toEqual([]);
+    });
+    expect(await store.gamesOf(ALL_BOT_GAMES)).toEqual([played]);
+    // the game its person played goes on: the usual 14-day abandonment applies to it
+    const doc = JSON.parse((await store.loadGameHead(played))?.doc ?? '{}') as { status: string; idleDeadline: number };
+    expect(doc.status).toBe('playing');
+    expect(doc.idleDeadline).toBeGreaterThan(clock.now() + 13 * 86_400_000);
   });
 
   it('games against the computer count among the games in progress of the player', async () => {

@@ -25,7 +25,7 @@ export const ctxOf = (c: CommandContext): TransitionContext => ({
   color: c.color,
   now: c.now,
   graceMs: c.graceMs,
-  idleMs: c.idleMs,
+  idle: c.idle,
   logLength: c.stored.moveCount,
 });
 const finishBy = (c: CommandContext, outcome: Parameters<typeof finishTransition>[2]): Transition =>

@@ -1,6 +1,7 @@
 import {
   clockDeadline,
   clockView,
+  opposite,
   type ClockState,
   type Color,
   type GameRatingChanges,
@@ -13,6 +14,7 @@ import {
   type VariantId,
   type BotLevel,
 } from '@progressive-chess/shared';
+import type { Limits } from '../limits.js';
 import type { StoredGame } from '../store/store.js';
 
 export interface PlayerRef {
@@ -211,13 +213,22 @@ export function abandoned(doc: GameDoc, now: number): boolean {
   return doc.status === 'playing' && timedDeadline(doc) === null && doc.idleDeadline != null && now >= doc.idleDeadline;
 }
 
+/** How long games in progress may go unchanged before they are abandoned (limits.ts). */
+export type IdleLimits = Pick<Limits, 'abandonAfterMs' | 'unplayedBotGameMs'>;
+
+/** How long `doc` may go unchanged: shorter for a game against the computer whose person has not moved yet. */
+export function idleMsOf(doc: Pick<GameDoc, 'bot' | 'started'>, limits: IdleLimits): number {
+  const unplayed = doc.bot !== undefined && !doc.started[opposite(doc.bot.color)];
+  return unplayed ? Math.min(limits.unplayedBotGameMs, limits.abandonAfterMs) : limits.abandonAfterMs;
+}
+
 /** The idle deadline of a game of `status` changed at `now`: in progress, it is abandoned `idleMs` later unless it changes again. */
 export const idleDeadlineOf = (status: GameStatus, now: number, idleMs: number): number | null =>
   status === 'playing' ? now + idleMs : null;
 
-/** The doc after a change at `now` (`idleDeadlineOf`). */
-export function withActivity(doc: GameDoc, now: number, idleMs: number): GameDoc {
-  const idleDeadline = idleDeadlineOf(doc.status, now, idleMs);
+/** The doc after a change at `now` (`idleDeadlineOf`, `idleMsOf`). */
+export function withActivity(doc: GameDoc, now: number, limits: IdleLimits): GameDoc {
+  const idleDeadline = idleDeadlineOf(doc.status, now, idleMsOf(doc, limits));
   return doc.idleDeadline === idleDeadline ? doc : { ...doc, idleDeadline };
 }
 

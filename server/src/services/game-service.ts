@@ -28,6 +28,7 @@ import {
   withActivity,
   type BotSeat,
   type GameDoc,
+  type IdleLimits,
   type PlayerRef,
 } from './game-doc.js';
 import { LobbySummaries } from './lobby-summaries.js';
@@ -76,8 +77,8 @@ export interface CommandContext {
   readonly color: Color;
   readonly now: number;
   readonly graceMs: number;
-  /** Abandonment: a game in progress unchanged this long is aborted (settings). */
-  readonly idleMs: number;
+  /** Abandonment: how long a game in progress may go unchanged before it is aborted (settings). */
+  readonly idle: IdleLimits;
 }
 
 export interface CommandOptions {
@@ -178,7 +179,7 @@ export class GameService {
       ...(opts.bot ? { bot: opts.bot } : {}),
       ...(opts.counted?.length ? { counted: opts.counted } : {}),
     };
-    const doc = withActivity(created, now, this.deps.settings.limits.abandonAfterMs);
+    const doc = withActivity(created, now, this.deps.settings.limits);
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
@@ -244,7 +245,7 @@ export class GameService {
       fail('stale-version', `the game is at version ${stored.version}`);
     }
     const { settings } = this.deps;
-    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idleMs: settings.limits.abandonAfterMs });
+    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idle: settings.limits });
     if (t === null) return optimistic ? null : { version: stored.version, doc };
     const version = await this.commit(stored, doc, t, now, opts.origin);
     if (version !== null) return { version, doc: t.doc, event: t.body };
@@ -302,7 +303,7 @@ export class GameService {
 
   /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
   private async commit(stored: GameRef, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
-    const active = withActivity(decided.doc, now, this.deps.settings.limits.abandonAfterMs);
+    const active = withActivity(decided.doc, now, this.deps.settings.limits);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const { publisher } = this.deps;
     // The event's relay to the other nodes goes out with the commit when the store can publish it

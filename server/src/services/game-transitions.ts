@@ -25,7 +25,7 @@ import {
   type RuleError,
 } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import { abandoned, idleDeadlineOf, playedDoc, type GameDoc } from './game-doc.js';
+import { abandoned, idleDeadlineOf, idleMsOf, playedDoc, type GameDoc, type IdleLimits } from './game-doc.js';
 
 /** A decided change of one game: the new doc, move-log entries and the event to publish. */
 export interface Transition {
@@ -43,7 +43,7 @@ export interface TransitionContext {
   readonly now: number;
   readonly graceMs: number;
   /** A game in progress is aborted as abandoned this long after its last change (see `withActivity`). */
-  readonly idleMs: number;
+  readonly idle: IdleLimits;
   /** Moves in the log before this command. */
   readonly logLength: number;
 }
@@ -89,7 +89,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     outcome: out.outcome,
     drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
     // as `withActivity` sets it at commit, so that the doc is not copied once more there
-    idleDeadline: idleDeadlineOf(status, now, ctx.idleMs),
+    idleDeadline: idleDeadlineOf(status, now, idleMsOf({ bot: doc.bot, started }, ctx.idle)),
   });
 }
 
