@@ -90,6 +90,13 @@ describe('PlayerBar', () => {
     expect(screen.getByText('in the rematch')).toBeTruthy();
     expect(screen.queryByText('offline')).toBeNull();
   });
+
+  it('the side to move before its first move (its clock not yet running) shows this turn\'s budget as such', () => {
+    const props = { color: 'white', name: 'Wanda', online: true, isYou: true, timed: true, running: false, remaining: () => 6000, nextBudget: 6000 } as const;
+    render(PlayerBar, { ...props, toMove: true });
+    expect(screen.getByText('this turn')).toBeTruthy();
+    expect(screen.queryByText('next turn')).toBeNull();
+  });
 });
 
 describe('GameNotices', () => {
@@ -146,5 +153,49 @@ describe('GameNotices', () => {
     watcher.m.handleEvent({ gameId: 'g1', version: 2, event: { type: 'rematch', gameId: 'g2' } });
     render(GameNotices, { game: watcher.m });
     expect(screen.getByRole('link', { name: 'Follow them' }).getAttribute('href')).toBe('/game/g2');
+  });
+
+  it('a declined draw offer is news until the turn ends or a new offer is made', () => {
+    const { m, game } = model('white');
+    render(GameNotices, { game: m });
+    m.handleEvent(game.move('e2e4')); // White's one-move series ends: Black to move
+    let v = game.version;
+    m.handleEvent({ gameId: 'g1', version: ++v, event: { type: 'draw-offer', by: 'white' } });
+    m.handleEvent({ gameId: 'g1', version: ++v, event: { type: 'draw-declined', by: 'black' } });
+    flushSync();
+    expect(screen.getByTestId('declined').textContent).toBe('Your opponent declined the draw offer.');
+    game.version = v;
+    m.handleEvent(game.move('e7e5')); // in the middle of Black's series: still news
+    flushSync();
+    expect(screen.queryByTestId('declined')).not.toBeNull();
+    m.handleEvent(game.move('d7d6')); // Black's turn ends
+    flushSync();
+    expect(screen.queryByTestId('declined')).toBeNull();
+    // declined, then a new offer: the new offer replaces the old news
+    v = game.version;
+    m.handleEvent({ gameId: 'g1', version: v + 1, event: { type: 'draw-declined', by: 'black' } });
+    m.handleEvent({ gameId: 'g1', version: v + 2, event: { type: 'draw-offer', by: 'black' } });
+    flushSync();
+    expect(screen.queryByTestId('declined')).toBeNull();
+  });
+
+  it('a spectator reads the offers and their answers', () => {
+    const { m } = model('spectator');
+    render(GameNotices, { game: m });
+    m.handleEvent({ gameId: 'g1', version: 2, event: { type: 'draw-offer', by: 'white' } });
+    flushSync();
+    expect(screen.getByTestId('offer').textContent).toBe('White offers a draw.');
+    m.handleEvent({ gameId: 'g1', version: 3, event: { type: 'draw-declined', by: 'black' } });
+    flushSync();
+    expect(screen.queryByTestId('offer')).toBeNull();
+    expect(screen.getByTestId('declined').textContent).toBe('Black declined the draw offer.');
+    m.handleEvent({ gameId: 'g1', version: 4, event: { type: 'game-over', outcome: { result: '1-0', reason: 'resignation' }, clocks: m.clocks! } });
+    m.handleEvent({ gameId: 'g1', version: 5, event: { type: 'rematch-offer', by: 'black' } });
+    flushSync();
+    expect(screen.getByTestId('offer').textContent).toBe('Black offers a rematch.');
+    expect(screen.queryByTestId('declined')).toBeNull();
+    m.handleEvent({ gameId: 'g1', version: 6, event: { type: 'rematch-declined', by: 'white' } });
+    flushSync();
+    expect(screen.getByTestId('declined').textContent).toBe('White declined the rematch.');
   });
 });

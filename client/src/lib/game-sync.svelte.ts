@@ -196,8 +196,9 @@ export class GameSync {
         const rec = moveRecord(before, move, next.value, ev.clocks.serverNow);
         this.serverState = next.value.state;
         this.serverMoves = [...this.serverMoves, rec];
-        // A standing draw offer lapses when the offered side ends a turn.
+        // A standing draw offer lapses when the offered side ends a turn; a declined one is old news then.
         if (rec.turnEnded && this.drawOffer !== null && rec.color !== this.drawOffer) this.drawOffer = null;
+        if (rec.turnEnded) this.forgetDeclined('draw');
         if (rec.color === this.myColor) this.onOwnMove(rec);
         this.setClocks(ev.clocks);
         if (ev.outcome) this.finish(ev.outcome);
@@ -208,6 +209,7 @@ export class GameSync {
         if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
         this.serverState = next.value.state;
         if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
+        this.forgetDeclined('draw');
         this.onSnapshot();
         this.setClocks(ev.clocks);
         // A pass may end the game (e.g. the next side starts its turn mated).
@@ -220,6 +222,7 @@ export class GameSync {
         return true;
       case 'draw-offer':
         this.drawOffer = ev.by;
+        this.declined = null;
         return true;
       case 'draw-declined':
         this.drawOffer = null;
@@ -231,6 +234,7 @@ export class GameSync {
         return true;
       case 'rematch-offer':
         this.rematchOffer = ev.by;
+        this.declined = null;
         return true;
       case 'rematch':
         this.rematchGameId = ev.gameId;
@@ -241,9 +245,15 @@ export class GameSync {
     }
   }
 
+  /** A declined offer is news until the turn ends (a draw's) or a new offer is made. */
+  private forgetDeclined(kind: 'draw' | 'rematch'): void {
+    if (this.declined?.kind === kind) this.declined = null;
+  }
+
   private finish(outcome: Outcome): void {
     this.outcome = outcome;
     this.drawOffer = null;
+    this.forgetDeclined('draw');
     this.onSnapshot();
   }
 
