@@ -8,11 +8,24 @@ import { readTags, wrap, writeTags, type PgnTags } from './pgn-tags.js';
 import type { GameRecord, ParsedGame, StartOptions } from './record.js';
 
 const tagKey = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+const ASIDE = /\(([^)]*)\)/g;
 
-/** The variant named by a `Variant` tag: its id or its name (a bracketed aside ignored), any case. */
+/** What a `Variant` tag may say for a variant: its id, its name, the name without its aside, the aside ("ENPR"). */
+const VARIANT_KEYS: ReadonlyArray<readonly [VariantId, ReadonlySet<string>]> = VARIANT_IDS.map((id) => {
+  const { name } = VARIANTS[id];
+  const asides = [...name.matchAll(ASIDE)].map((m) => m[1] ?? '');
+  const keys = [id, name, name.replace(ASIDE, ''), ...asides].map(tagKey).filter((k) => k.length > 0);
+  return [id, new Set(keys)] as const;
+});
+
+/**
+ * The variant named by a `Variant` tag, any case: its id, its full name, its name without the
+ * bracketed abbreviation or the abbreviation alone ("English progressive (ENPR)", "English
+ * progressive", "ENPR", "english"); a bracketed aside in the tag itself is ignored.
+ */
 export function variantFromTag(value: string): VariantId | undefined {
-  const keys = [tagKey(value), tagKey(value.replace(/\([^)]*\)/g, ''))];
-  return VARIANT_IDS.find((id) => keys.includes(id) || keys.includes(tagKey(VARIANTS[id].name)));
+  const keys = [tagKey(value), tagKey(value.replace(ASIDE, ''))].filter((k) => k.length > 0);
+  return VARIANT_KEYS.find(([, names]) => keys.some((k) => names.has(k)))?.[0];
 }
 
 /** `Result` and `Termination` of a finished (or aborted) game; `*` while it is in progress. */
