@@ -45,12 +45,14 @@ describe('playing the computer', () => {
     const now = await call(human.socket, 'game:resync', { gameId });
     expect(now.snapshot.moves).toHaveLength(1);
     expect(now.snapshot.moves[0]!.color).toBe('white');
-    // Black offers a draw, then plays its two moves: the bot declines when its turn comes.
+    // Black offers a draw on its own turn: the bot answers at once, without waiting for its turn.
     const declined = waitFor(human.socket, 'game:event', (e) => e.gameId === gameId && e.event.type === 'draw-declined');
     await call(human.socket, 'game:drawOffer', { gameId });
-    const game = playAsHuman(human, gameId, { random: seededRandom(3), timeoutMs: 60_000 });
     const [event] = await declined;
     expect(event.event).toEqual({ type: 'draw-declined', by: 'white' });
+    const after = await call(human.socket, 'game:resync', { gameId });
+    expect([after.snapshot.moves.length, after.snapshot.drawOffer]).toEqual([1, null]); // still Black's turn
+    const game = playAsHuman(human, gameId, { random: seededRandom(3), timeoutMs: 60_000 });
     expect((await game).outcome).not.toBeNull();
   });
 

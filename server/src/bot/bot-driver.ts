@@ -217,7 +217,7 @@ export class BotDriver {
     });
   }
 
-  /** The game when the computer is to move in it, else null. */
+  /** The game when it needs the computer (its turn, or a draw offer to answer: `botDue`), else null. */
   private async load(gameId: string): Promise<Game | null> {
     const head = await this.deps.store.loadGameHead(gameId);
     if (head === null) return null;

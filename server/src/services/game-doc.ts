@@ -80,9 +80,14 @@ export interface BotSeat {
 /** The side to move in a game at progressive turn `turn` (White plays the odd turns). */
 export const colorOfTurn = (turn: number): Color => (turn % 2 === 1 ? 'white' : 'black');
 
-/** A bot game in progress whose bot is to move: when a driver may take its turn (a driver's hold, else at once). */
+/**
+ * A bot game in progress that needs its computer: its turn, or a draw offer made to it (answered
+ * at once, on either side's turn). When a driver may take it (a driver's hold, else at once).
+ */
 export function botDue(doc: GameDoc): number | null {
-  if (doc.bot === undefined || doc.status !== 'playing' || colorOfTurn(doc.turn) !== doc.bot.color) return null;
+  if (doc.bot === undefined || doc.status !== 'playing') return null;
+  const offered = doc.drawOffer === opposite(doc.bot.color);
+  if (!offered && colorOfTurn(doc.turn) !== doc.bot.color) return null;
   return doc.botHold ?? doc.createdAt;
 }
 
