@@ -31,8 +31,17 @@ describe('the rules explained', () => {
     expect(endedByCheck(early, 'scottish')).toBe(true);
     expect(endedByCheck(rec('Qh5+', 'white', 3, 3, true), 'scottish')).toBe(false); // the series was complete anyway
     expect(endedByCheck(early, 'italian')).toBe(false);
-    expect(checkEndedNotice([rec('e4', 'white', 1, 1, true), rec('e5', 'black', 2, 1), rec('Bb4+', 'black', 2, 2, true)], 'scottish')).toBeNull();
     expect(checkEndedNotice([rec('d4', 'white', 3, 1), early], 'scottish')).toBe('Series ended by check: Black must answer it');
+  });
+
+  it('says who starts a turn in check after a full series ended with a check, in every variant with checks', () => {
+    const full = [rec('e4', 'white', 1, 1, true), rec('e5', 'black', 2, 1), rec('Bb4+', 'black', 2, 2, true)];
+    const inCheck = 'White is in check: the first move of the series must answer it';
+    for (const variant of ['scottish', 'italian', 'escalation', 'english'] as const) expect(checkEndedNotice(full, variant), variant).toBe(inCheck);
+    // no check, a check in the middle of a series that goes on (Escalation), a mate: nothing to answer
+    expect(checkEndedNotice([rec('e4', 'white', 1, 1, true)], 'italian')).toBeNull();
+    expect(checkEndedNotice([rec('d4', 'white', 3, 1), rec('Bb5+', 'white', 3, 2)], 'escalation')).toBeNull();
+    expect(checkEndedNotice([rec('d4', 'white', 3, 1), rec('Qxf7#', 'white', 3, 2, true)], 'scottish')).toBeNull();
   });
 
   it('tells a passed cost turn from one that ended by itself', () => {

@@ -19,11 +19,17 @@ export function endedByCheck(rec: MoveRecord, variant: VariantId): boolean {
   return rec.turnEnded && rec.san.endsWith('+') && rec.index < seriesBudget(v, rec.turn);
 }
 
-/** "Series ended by check: Black must answer it", for the last move when it did so. */
+/**
+ * The side to move starts its turn in check: "Series ended by check: Black must answer it" when
+ * the check cut the series short (Scottish-style), else "Black is in check: the first move of the
+ * series must answer it" (a check on a series' last move, in every variant with checks).
+ */
 export function checkEndedNotice(moves: readonly MoveRecord[], variant: VariantId): string | null {
   const last = moves.at(-1);
-  if (!last || !endedByCheck(last, variant)) return null;
-  return `Series ended by check: ${colorName(opposite(last.color))} must answer it`;
+  if (!last?.turnEnded || !last.san.endsWith('+')) return null;
+  const checked = colorName(opposite(last.color));
+  if (endedByCheck(last, variant)) return `Series ended by check: ${checked} must answer it`;
+  return `${checked} is in check: the first move of the series must answer it`;
 }
 
 /**
