@@ -126,4 +126,27 @@ describe.runIf(run)('browser: accounts, a rated game, ratings and history on a s
     expect(await rows.allTextContents()).toEqual([expect.stringContaining('alice'), expect.stringContaining('bob')]);
     await device.context.close();
   });
+
+  it("after logging out the player is the guest they were, by name; refusals read as sentences; an unknown profile says so", async () => {
+    const carla = await openPlayer(browser, server.url, 'Carla');
+    const page = carla.page;
+    const menu = page.getByTestId('user-menu');
+    await menu.getByText('Carla').waitFor();
+    // a username already taken: the server's refusal as a sentence
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('That username is taken.');
+    await signUp(page, server.url, 'carla_q');
+    // logged out: the guest name of before, not a new "Guest 1234"
+    await menu.getByRole('button', { name: /carla_q/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).or(page.getByRole('button', { name: 'Log out', exact: true })).click();
+    await menu.getByText('Carla', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pcl.name'))).toBe('Carla');
+    await page.goto(`${server.url}/@/nosuchplayer`);
+    expect(await page.locator('main h1').textContent()).toBe('No such player');
+    expect(await page.getByRole('alert').textContent()).toContain('There is no player called “nosuchplayer”.');
+    await carla.context.close();
+  });
 });

@@ -64,9 +64,12 @@ export function getSocket(): ClientSocket {
     connection.status = 'connecting';
   });
   s.on('session', (session) => {
-    // An account's session cookie signs in without a token ('' then): keep the guest token.
-    if (session.token) saveToken(session.token);
-    saveName(session.name);
+    // An account's session cookie signs in without a token ('' then): keep the guest's token and
+    // name (the account's name is its username), for when the player logs out again.
+    if (session.token) {
+      saveToken(session.token);
+      saveName(session.name);
+    }
     connection.session = session;
   });
   socket = s;
