@@ -1,15 +1,18 @@
 import {
-  describeError,
   endTurn,
   moveRecord,
   newGame,
   parsePgn,
   play,
   positionOf,
+  withRecordedOutcome,
   type GameState,
   type MoveRecord,
+  type NotationError,
   type PgnTags,
+  type VariantId,
 } from '@progressive-chess/shared';
+import { sentence } from './explain.js';
 
 /** A game read from a PGN, ready to step through: one state per ply (0 = the start). */
 export interface ImportedGame {
@@ -20,16 +23,35 @@ export interface ImportedGame {
 
 export type ImportResult = { readonly ok: true; readonly game: ImportedGame } | { readonly ok: false; readonly error: string };
 
-/** Reads a PGN (the rules package's reader) and replays it, passes included, for the analysis board. */
-export function importPgn(text: string): ImportResult {
-  const read = parsePgn(text);
-  if (!read.ok) return { ok: false, error: `This PGN does not read: ${describeError(read.error)}` };
-  const { record } = read.value.parsed;
+/** Problems of the file as a whole (its tags), not of a move: told without a turn and move. */
+const NOT_AT_A_MOVE: ReadonlySet<NotationError['code']> = new Set(['unknown-variant', 'result-mismatch']);
+
+/** "Turn 3, move 2 (Qh5+): check is allowed only on the last move of the series." (no error code). */
+export function importError(e: NotationError): string {
+  if (NOT_AT_A_MOVE.has(e.code)) return sentence(e.message);
+  const san = e.san ? ` (${e.san})` : '';
+  return sentence(`Turn ${e.turn}, move ${e.move}${san}: ${e.message}`);
+}
+
+const failed = (message: string): ImportResult => ({ ok: false, error: `This PGN does not read. ${sentence(message)}` });
+
+/**
+ * Reads a PGN (the rules package's reader) and replays it, passes included, for the analysis
+ * board. `variant` applies to a PGN without a `Variant` tag. The last state carries the outcome
+ * the file records, also a finish the moves do not show (resignation, timeout, agreement...).
+ */
+export function importPgn(text: string, variant: VariantId = 'scottish'): ImportResult {
+  const read = parsePgn(text, { variant });
+  if (!read.ok) return failed(importError(read.error));
+  const { tags, parsed } = read.value;
+  const finished = withRecordedOutcome(tags, parsed);
+  if (!finished.ok) return failed(importError(finished.error));
+  const { record } = parsed;
   const start = newGame(record.variant, {
     ...(record.initialFen === undefined ? {} : { fen: record.initialFen }),
     ...(record.initialTurn === undefined ? {} : { turn: record.initialTurn }),
   });
-  if (!start.ok) return { ok: false, error: start.error.message };
+  if (!start.ok) return failed(start.error.message);
   const passes = new Set(record.passes ?? []);
   let state = start.value;
   const states: GameState[] = [state];
@@ -38,15 +60,17 @@ export function importPgn(text: string): ImportResult {
     // A cost turn passed before this move (written, or implied by the colour of the piece moving).
     if (passes.has(i) || positionOf(state).pieceAt(move.from)?.color !== state.color) {
       const passed = endTurn(state);
-      if (!passed.ok) return { ok: false, error: passed.error.message };
+      if (!passed.ok) return failed(passed.error.message);
       state = passed.value.state;
       states[states.length - 1] = state;
     }
     const res = play(state, move);
-    if (!res.ok) return { ok: false, error: res.error.message };
+    if (!res.ok) return failed(res.error.message);
     records.push(moveRecord(state, move, res.value, 0));
     state = res.value.state;
     states.push(state);
   }
-  return { ok: true, game: { tags: read.value.tags, records, states } };
+  // The reader's final state: a pass after the last move, and the recorded outcome, applied.
+  states[states.length - 1] = finished.value.state;
+  return { ok: true, game: { tags, records, states } };
 }

@@ -1,0 +1,49 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import AnalysisPage from './AnalysisPage.svelte';
+
+async function importText(text: string): Promise<void> {
+  await fireEvent.input(screen.getByLabelText(/Paste a PGN/), { target: { value: text } });
+  await fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+}
+
+describe('AnalysisPage', () => {
+  it('shows a resigned game as over at its final position, with no side to move', async () => {
+    render(AnalysisPage);
+    await importText('[Variant "Scottish progressive"]\n[Result "0-1"]\n[Termination "resignation"]\n\n1.e4 2.e5 Nc6 0-1');
+    expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 0-1 (resignation)');
+    expect(screen.queryByTestId('series-label')).toBeNull();
+    // The end of an imported game is its last move, not "live".
+    expect(screen.getByRole('button', { name: 'Last move' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: /live/i })).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Previous move' }));
+    expect(screen.queryByTestId('analysis-result')).toBeNull();
+    expect(screen.getByTestId('series-label').textContent).toBe('Move 2 of 2');
+    await fireEvent.click(screen.getByRole('button', { name: 'Go to the last move' }));
+    expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 0-1 (resignation)');
+  });
+
+  it('reads plain moves in the chosen variant, and tells errors in sentences', async () => {
+    render(AnalysisPage);
+    await importText('1.e4 2.f6 g5 3.Qh5#');
+    expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 1-0 (checkmate)');
+    // Italian refuses the early check: choosing it reads the moves again.
+    await fireEvent.change(screen.getByLabelText(/Variant of moves without a Variant tag/), { target: { value: 'italian' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This PGN does not read. Turn 3, move 1 (Qh5#): check is allowed only on the last move of the series.',
+    );
+    await importText('[Variant "Nonsense"]\n\n1.e4');
+    expect(screen.getByRole('alert').textContent).toBe('This PGN does not read. Unknown variant "Nonsense".');
+  });
+
+  it('names the chosen file on the file button', async () => {
+    render(AnalysisPage);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.closest('label')?.textContent).toBe('Open a file…');
+    const file = new File(['[Variant "ENPR"]\n\n1.e4 *'], 'my-game.pgn', { type: 'text/plain' });
+    await fireEvent.change(input, { target: { files: [file] } });
+    await screen.findByText('File: my-game.pgn');
+    await screen.findByRole('button', { name: 'Turn 1, move 1: e4' });
+    expect(screen.getByText(/English progressive/, { selector: '.tags' })).toBeDefined();
+  });
+});
