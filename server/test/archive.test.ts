@@ -72,7 +72,7 @@ describe('archive and ratings', () => {
     expect(profile.recentGames.map((g) => [g.id, g.outcome, g.rated])).toEqual([[gameId, 'loss', true]]);
     expect(profile.history.scottish).toHaveLength(1);
     const list = (await http(server, 'GET', '/api/players/alice/games?variant=scottish&result=win')).body as GamesPage;
-    expect(list.games.map((g) => g.id)).toEqual([gameId]);
+    expect(list.games.map((g) => [g.id, g.turns])).toEqual([[gameId, 3]]); // three turns played (Black mated at the start of the 4th)
     expect(((await http(server, 'GET', '/api/players/alice/games?result=loss')).body as GamesPage).games).toEqual([]);
     const board = (await http(server, 'GET', '/api/leaderboard/scottish')).body as Leaderboard;
     expect(board.players.map((p) => p.username)).toEqual(['alice', 'bob']);

@@ -7,6 +7,7 @@ import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
 import { GameModel } from '../lib/game-model.svelte.js';
 import ChatPanel from './ChatPanel.svelte';
 import GameControls from './GameControls.svelte';
+import GameInfo from './GameInfo.svelte';
 import GameNotices from './GameNotices.svelte';
 import PlayerBar from './PlayerBar.svelte';
 import SanInput from './SanInput.svelte';
@@ -177,6 +178,27 @@ describe('GameNotices', () => {
     m.handleEvent({ gameId: 'g1', version: v + 2, event: { type: 'draw-offer', by: 'black' } });
     flushSync();
     expect(screen.queryByTestId('declined')).toBeNull();
+  });
+
+  it("keeps a line for notices only in a player's live game (no empty band for spectators or after the end)", () => {
+    const player = model('white', new FakeGame(), null);
+    const { container: mine } = render(GameNotices, { game: player.m });
+    expect(mine.querySelector('.notices')?.classList.contains('reserve')).toBe(true);
+    const { container: theirs } = render(GameNotices, { game: model('spectator', new FakeGame(), null).m });
+    expect(theirs.querySelector('.notices')?.classList.contains('reserve')).toBe(false);
+    player.m.handleEvent({ gameId: 'g1', version: 2, event: { type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks: player.m.clocks! } });
+    flushSync();
+    expect(mine.querySelector('.notices')?.classList.contains('reserve')).toBe(false);
+  });
+
+  it('the game information says whether the game is rated', () => {
+    const rated = new GameModel('g1', new FakeTransport().request);
+    rated.applySnapshot(new FakeGame().snapshot({ rated: true }), 'spectator');
+    render(GameInfo, { game: rated, onflip: () => undefined });
+    expect(screen.getByTestId('rated').textContent).toContain('Rated');
+    cleanup();
+    render(GameInfo, { game: model('spectator').m, onflip: () => undefined });
+    expect(screen.getByTestId('rated').textContent).toContain('Casual');
   });
 
   it('a spectator reads the offers and their answers', () => {

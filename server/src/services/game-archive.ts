@@ -54,7 +54,8 @@ export function createGameArchive(repo: ArchiveRepo, now: () => number, graceMs:
           black: doc.players.black,
           result: doc.outcome.result,
           reason: doc.outcome.reason,
-          turns: doc.turn,
+          // the last turn played (a mate or stalemate leaves the doc at the next turn, never played)
+          turns: moves.at(-1)?.turn ?? 0,
           createdAt: doc.createdAt,
           // Archived within a deadline tick of the end (a lease later if a node died meanwhile).
           endedAt: now(),
