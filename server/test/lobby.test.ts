@@ -112,6 +112,36 @@ describe('lobby', () => {
     expect(carol.received('lobby:seekAdded')).toEqual([]);
   });
 
+  it("gives a player its own open seeks and invitations on subscribe, and tells all its tabs when they change", async () => {
+    const server = await startServer({ publicUrl: 'https://chess.example' });
+    const [alice, bob] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const tab2 = await Client.connect(server, { token: alice.session.token });
+    expect((await alice.ok('lobby:subscribe', {})).mine).toEqual([]);
+
+    const told = tab2.next('lobby:mySeeks', (p) => p.seeks.length === 1);
+    const { ok: _, ...inv } = await alice.ok('seek:create', { ...PUBLIC, visibility: 'private', color: 'black' });
+    expect((await told).seeks).toEqual([inv]);
+    const pub = await alice.ok('seek:create', PUBLIC);
+    // a later visit of the lobby (another page, a reload, another tab) gets both, oldest first
+    const { mine, seeks } = await tab2.ok('lobby:subscribe', {});
+    expect(mine).toEqual([inv, { seek: pub.seek }]);
+    expect(mine[0]?.seek.inviteCode).toBeTruthy();
+    expect(mine[0]?.inviteUrl).toBe(`https://chess.example/invite/${mine[0]?.seek.inviteCode}`);
+    expect(seeks.map((s) => s.id)).toEqual([pub.seek.id]);
+    // nobody else gets them, nor the invitation code
+    expect((await bob.ok('lobby:subscribe', {})).mine).toEqual([]);
+    expect(bob.received('lobby:mySeeks')).toEqual([]);
+
+    const cancelled = alice.next('lobby:mySeeks', (p) => p.seeks.length === 1);
+    await tab2.ok('seek:cancel', { seekId: pub.seek.id });
+    expect((await cancelled).seeks).toEqual([inv]);
+    // accepted by a friend: gone from the creator's list
+    const accepted = tab2.next('lobby:mySeeks', (p) => p.seeks.length === 0);
+    await bob.ok('seek:accept', { code: inv.seek.inviteCode ?? '' });
+    await accepted;
+    expect((await alice.ok('lobby:subscribe', {})).mine).toEqual([]);
+  });
+
   it('a public seek vanishes when its creator stays away longer than the grace period', async () => {
     const server = await startServer({ seekGraceMs: 150 });
     const [alice, carol] = await Promise.all([Client.connect(server), Client.connect(server)]);

@@ -1,4 +1,4 @@
-import type { ClientPayload, GameSummary, Seek } from '@progressive-chess/shared';
+import type { ClientPayload, GameSummary, OwnSeek, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { acceptorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
@@ -50,10 +50,34 @@ export class LobbyService {
     }, deps.seekGraceMs);
   }
 
-  /** Joins the lobby room, then reads the listing: every change after the listing reaches the socket. */
-  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[] }> {
+  /**
+   * Joins the lobby room, then reads the listing: every change after the listing reaches the socket.
+   * `mine`: the player's own open seeks (later changes come as `lobby:mySeeks` to all its connections).
+   */
+  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[] }> {
     await socket.join(LOBBY_ROOM);
-    return this.listing.get('');
+    const [listing, mine] = await Promise.all([this.listing.get(''), this.seeksOf(socket.data.playerId)]);
+    return { ...listing, mine };
+  }
+
+  /** The player's open seeks, public and private, oldest first, each with its invitation link. */
+  async seeksOf(playerId: string): Promise<OwnSeek[]> {
+    const seeks = await this.deps.store.listSeeksOf(playerId, this.deps.now());
+    return seeks.map((s) => this.own(s));
+  }
+
+  private own(s: StoredSeek): OwnSeek {
+    const seek = seekOf(s);
+    if (s.code === null || this.deps.publicUrl === undefined) return { seek };
+    return { seek, inviteUrl: `${this.deps.publicUrl}/invite/${s.code}` };
+  }
+
+  /** Tells every connection of the player its open seeks after one of them changed (never throws). */
+  private mineChanged(playerId: string): void {
+    this.seeksOf(playerId).then(
+      (seeks) => this.deps.publisher.toPlayer(playerId, 'lobby:mySeeks', { seeks }),
+      (e: unknown) => this.deps.logger.warn({ err: e, playerId }, 'own seeks'),
+    );
   }
 
   /** The listing now; the subscribes of one event-loop turn share one read, issued after they came. */
@@ -103,10 +127,10 @@ export class LobbyService {
     };
     const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer);
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
-    const open = seekOf(r.seek);
-    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open);
-    if (r.seek.code === null || this.deps.publicUrl === undefined) return { seek: open };
-    return { seek: open, inviteUrl: `${this.deps.publicUrl}/invite/${r.seek.code}` };
+    const open = this.own(r.seek);
+    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek);
+    if (r.created) this.mineChanged(playerId);
+    return open;
   }
 
   async cancel(playerId: string, seekId: string): Promise<void> {
@@ -217,7 +241,9 @@ export class LobbyService {
     }
   }
 
+  /** A seek was taken (cancelled, accepted or dropped): the lobby and its creator are told. */
   private removed(s: StoredSeek): void {
     if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
+    this.mineChanged(s.owner);
   }
 }

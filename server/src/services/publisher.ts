@@ -14,7 +14,7 @@ export type LobbyEvents = Pick<
   'lobby:seekAdded' | 'lobby:seekRemoved' | 'lobby:gameAdded' | 'lobby:gameUpdated' | 'lobby:gameRemoved'
 >;
 /** Server events addressed to one player (every connection of theirs, on every node). */
-export type PlayerEvents = Pick<ServerToClientEvents, 'game:start'>;
+export type PlayerEvents = Pick<ServerToClientEvents, 'game:start' | 'lobby:mySeeks'>;
 
 /**
  * How the services reach clients, whatever the transport. Delivery is to every node (a

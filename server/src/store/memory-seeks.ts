@@ -10,7 +10,8 @@ export class MemorySeeks {
   private readonly seeks = new Map<string, StoredSeek>();
   private readonly invites = new Map<string, string>();
   private readonly byOwnerSettings = new Map<string, string>();
-  private readonly perOwner = new Map<string, number>();
+  /** Each owner's open seek ids, in creation order. */
+  private readonly byOwner = new Map<string, Set<string>>();
   /** Public seeks in listing order (insertion). */
   private readonly publicIds = new Set<string>();
 
@@ -19,7 +20,7 @@ export class MemorySeeks {
     const existing = this.byOwnerSettings.get(dedupeKey(seek));
     const found = existing === undefined ? undefined : this.seeks.get(existing);
     if (found) return { ok: true, created: false, seek: { ...found } };
-    if ((this.perOwner.get(seek.owner) ?? 0) >= maxPerOwner) return { ok: false, reason: 'too-many' };
+    if ((this.byOwner.get(seek.owner)?.size ?? 0) >= maxPerOwner) return { ok: false, reason: 'too-many' };
     if (this.seeks.has(seek.id) || (seek.code !== null && this.invites.has(seek.code))) {
       throw new Error(`seek ${seek.id} already exists`);
     }
@@ -27,7 +28,8 @@ export class MemorySeeks {
     if (seek.code !== null) this.invites.set(seek.code, seek.id);
     if (seek.public) this.publicIds.add(seek.id);
     this.byOwnerSettings.set(dedupeKey(seek), seek.id);
-    this.perOwner.set(seek.owner, (this.perOwner.get(seek.owner) ?? 0) + 1);
+    const owned = this.byOwner.get(seek.owner) ?? new Set<string>();
+    this.byOwner.set(seek.owner, owned.add(seek.id));
     return { ok: true, created: true, seek: { ...seek } };
   }
 
@@ -55,6 +57,11 @@ export class MemorySeeks {
     return ids.slice(Math.max(0, ids.length - limit)).flatMap((id) => this.get(id, now) ?? []);
   }
 
+  listOf(owner: string, now: number): StoredSeek[] {
+    this.purge(now);
+    return [...(this.byOwner.get(owner) ?? [])].flatMap((id) => this.get(id, now) ?? []);
+  }
+
   private purge(now: number): void {
     for (const s of this.seeks.values()) if (s.expiresAt <= now) this.remove(s);
   }
@@ -64,8 +71,8 @@ export class MemorySeeks {
     this.publicIds.delete(s.id);
     if (s.code !== null) this.invites.delete(s.code);
     this.byOwnerSettings.delete(dedupeKey(s));
-    const n = (this.perOwner.get(s.owner) ?? 1) - 1;
-    if (n > 0) this.perOwner.set(s.owner, n);
-    else this.perOwner.delete(s.owner);
+    const owned = this.byOwner.get(s.owner);
+    owned?.delete(s.id);
+    if (owned?.size === 0) this.byOwner.delete(s.owner);
   }
 }

@@ -173,6 +173,11 @@ export class MemoryStore implements Store {
     return this.seeks.listPublic(now, limit);
   }
 
+  async listSeeksOf(owner: string, now: number): Promise<StoredSeek[]> {
+    await this.tick();
+    return this.seeks.listOf(owner, now);
+  }
+
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     await this.tick();
     const key = `${gameId}:${channel}`;

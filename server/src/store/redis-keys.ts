@@ -8,6 +8,7 @@
  *   {lobby}:seeks:expiry   zset id -> expiresAt          {lobby}:seeks:seq  counter
  *   {lobby}:invites        hash code -> seek id          {lobby}:seeks:owned hash owner\nsettings -> seek id
  *   {lobby}:seeks:count    hash owner -> open seeks      {lobby}:playing:<player> set of game ids
+ *   {lobby}:seeks:mine     hash owner -> its open seek ids, space-separated, oldest first
  *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
@@ -50,6 +51,7 @@ export function redisKeys(prefix: string): RedisKeys {
       invites,
       `${seeks}:owned`,
       `${seeks}:count`,
+      `${seeks}:mine`,
     ],
     seeks,
     invites,

@@ -5,9 +5,19 @@
  * Seek scripts take KEYS in this order (redis-keys.ts `seekKeys`): [1] records hash id -> JSON
  * record {owner, settings, code, public, doc, expiresAt}, [2] public zset id -> sequence, [3] expiry
  * zset id -> expiresAt, [4] sequence counter, [5] invites hash code -> id, [6] owned hash
- * "owner\nsettings" -> id, [7] count hash owner -> open seeks. ARGV[1] is always `now`.
+ * "owner\nsettings" -> id, [7] count hash owner -> open seeks, [8] mine hash owner -> its open seek
+ * ids (space-separated, oldest first). ARGV[1] is always `now`.
  */
 const SEEK_LIB = `
+local function ids_of(owner)
+  local out = {}
+  local s = redis.call('HGET', KEYS[8], owner)
+  if s then for id in string.gmatch(s, '%S+') do out[#out + 1] = id end end
+  return out
+end
+local function set_ids(owner, ids)
+  if #ids == 0 then redis.call('HDEL', KEYS[8], owner) else redis.call('HSET', KEYS[8], owner, table.concat(ids, ' ')) end
+end
 local function drop(id)
   local raw = redis.call('HGET', KEYS[1], id)
   redis.call('ZREM', KEYS[2], id)
@@ -18,6 +28,9 @@ local function drop(id)
   if r.code ~= cjson.null and r.code ~= '' then redis.call('HDEL', KEYS[5], r.code) end
   redis.call('HDEL', KEYS[6], r.owner .. '\\n' .. r.settings)
   if redis.call('HINCRBY', KEYS[7], r.owner, -1) <= 0 then redis.call('HDEL', KEYS[7], r.owner) end
+  local kept = {}
+  for _, x in ipairs(ids_of(r.owner)) do if x ~= id then kept[#kept + 1] = x end end
+  set_ids(r.owner, kept)
   return raw
 end
 local function purge(now)
@@ -48,6 +61,9 @@ if ARGV[7] == '1' then redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[4]), 
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[5], ARGV[6], ARGV[3]) end
 redis.call('HSET', KEYS[6], owned, ARGV[3])
 redis.call('HINCRBY', KEYS[7], ARGV[4], 1)
+local mine = ids_of(ARGV[4])
+mine[#mine + 1] = ARGV[3]
+set_ids(ARGV[4], mine)
 return {1}
 `;
 
@@ -65,6 +81,43 @@ if #ids == 0 then return {} end
 local out = {}
 local raws = redis.call('HMGET', KEYS[1], unpack(ids))
 for i = 1, #ids do if raws[i] then out[#out + 1] = raws[i] end end
+return out
+`;
+
+/**
+ * ARGV[2] owner. Returns the records of the owner's open seeks, oldest first. When the owner's ids
+ * disagree with its count (seeks stored or taken by a server that kept no ids), they are found
+ * again in the owned hash (any order then) and the ids are rewritten.
+ */
+export const LIST_SEEKS_OF = `${SEEK_LIB}
+purge(ARGV[1])
+local owner = ARGV[2]
+local ids = ids_of(owner)
+local live, out = {}, {}
+if #ids > 0 then
+  local raws = redis.call('HMGET', KEYS[1], unpack(ids))
+  for i = 1, #ids do
+    if raws[i] then live[#live + 1] = ids[i]; out[#out + 1] = raws[i] end
+  end
+end
+local stale = #live ~= #ids
+if #live ~= tonumber(redis.call('HGET', KEYS[7], owner) or '0') then
+  stale, live, out = true, {}, {}
+  local prefix, seen, cursor = owner .. '\\n', {}, '0'
+  repeat
+    local page = redis.call('HSCAN', KEYS[6], cursor, 'COUNT', 500)
+    cursor = page[1]
+    for i = 1, #page[2], 2 do
+      local id = page[2][i + 1]
+      if string.sub(page[2][i], 1, #prefix) == prefix and not seen[id] then
+        seen[id] = true
+        local raw = redis.call('HGET', KEYS[1], id)
+        if raw then live[#live + 1] = id; out[#out + 1] = raw end
+      end
+    end
+  until cursor == '0'
+end
+if stale then set_ids(owner, live) end
 return out
 `;
 

@@ -9,6 +9,7 @@ const SCRIPTS = {
   add: script(lua.ADD_SEEK),
   take: script(lua.TAKE_SEEK),
   list: script(lua.LIST_PUBLIC_SEEKS),
+  listOf: script(lua.LIST_SEEKS_OF),
   byCode: script(lua.SEEK_BY_CODE),
   reserve: script(lua.RESERVE_GAME),
 } as const;
@@ -75,6 +76,11 @@ export class RedisSeeks {
     if (limit <= 0) return [];
     const raws = strings(await runScript(this.redis, SCRIPTS.list, this.k.seekKeys, [now, limit]));
     return raws.flatMap((raw) => fromRecord(raw, now) ?? []).reverse();
+  }
+
+  async listOf(owner: string, now: number): Promise<StoredSeek[]> {
+    const raws = strings(await runScript(this.redis, SCRIPTS.listOf, this.k.seekKeys, [now, owner]));
+    return raws.flatMap((raw) => fromRecord(raw, now) ?? []);
   }
 
   async reserve(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {

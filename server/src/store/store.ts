@@ -133,6 +133,8 @@ export interface Store {
   takeSeek(id: string, now: number): Promise<StoredSeek | null>;
   /** The `limit` most recent open public seeks, oldest first. */
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
+  /** Every open seek of `owner` (public and private; at most the `maxPerOwner` of `addSeek`), oldest first. */
+  listSeeksOf(owner: string, now: number): Promise<StoredSeek[]>;
 
   /**
    * Appends a line to one chat channel of a game and keeps only its last `cap` lines. The channel

@@ -97,6 +97,27 @@ export function lobbyContract(store: () => Store): void {
       // the owner's settings are free again
       expect(await s.addSeek(seek('s9', { owner: one.owner }), 0, 1)).toMatchObject({ created: true });
     });
+
+    it("lists an owner's open seeks, public and private, oldest first, as they are taken or expire", async () => {
+      const s = store();
+      const inv = seek('s1', { owner: 'ann', settings: 'a', public: false, code: 'C1', expiresAt: 9_000 });
+      const pub = seek('s2', { owner: 'ann', settings: 'b', expiresAt: 1_000 });
+      const inv2 = seek('s3', { owner: 'ann', settings: 'c', public: false, code: 'C3', expiresAt: 9_000 });
+      expect(await s.listSeeksOf('ann', 0)).toEqual([]);
+      for (const x of [inv, seek('b1', { owner: 'bob' }), pub, inv2]) await s.addSeek(x, 0, 3);
+      expect(await s.listSeeksOf('ann', 0)).toEqual([inv, pub, inv2]);
+      expect(ids(await s.listSeeksOf('bob', 0))).toEqual(['b1']);
+      // the same settings again add nothing
+      await s.addSeek(seek('s4', { owner: 'ann', settings: 'a', public: false, code: 'C4' }), 0, 3);
+      expect(ids(await s.listSeeksOf('ann', 0))).toEqual(['s1', 's2', 's3']);
+      await s.takeSeek('s1', 0);
+      expect(ids(await s.listSeeksOf('ann', 0))).toEqual(['s2', 's3']);
+      expect(ids(await s.listSeeksOf('ann', 1_000))).toEqual(['s3']);
+      const again = seek('s5', { owner: 'ann', settings: 'a', public: false, code: 'C5', expiresAt: 9_000 });
+      await s.addSeek(again, 1_000, 3);
+      expect(ids(await s.listSeeksOf('ann', 1_000))).toEqual(['s3', 's5']);
+      expect(await s.listSeeksOf('nobody', 0)).toEqual([]);
+    });
   });
 
   describe('games in progress per player', () => {

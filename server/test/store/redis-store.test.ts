@@ -83,6 +83,30 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
     }
   });
 
+  it("finds an owner's seeks again when its id list was not kept (seeks stored by an older server)", async () => {
+    const store = createRedisStore(redis.url, { prefix: 'mine:' });
+    const seek = (id: string, settings: string) => ({
+      id, owner: 'ann', settings, code: null, public: true, doc: '{}', expiresAt: 10_000,
+    });
+    try {
+      for (const [id, k] of [['s1', 'a'], ['s2', 'b'], ['s3', 'c']] as const) await store.addSeek(seek(id, k), 0, 3);
+      await store.takeSeek('s2', 0);
+      expect((await store.listSeeksOf('ann', 0)).map((x) => x.id)).toEqual(['s1', 's3']);
+      // as an older server left them: no id list at all, then a list with a seek taken meanwhile
+      await store.client.del('mine:{lobby}:seeks:mine');
+      expect((await store.listSeeksOf('ann', 0)).map((x) => x.id).sort()).toEqual(['s1', 's3']);
+      await store.client.hset('mine:{lobby}:seeks:mine', 'ann', 's9 s3');
+      expect((await store.listSeeksOf('ann', 0)).map((x) => x.id).sort()).toEqual(['s1', 's3']);
+      expect((await store.client.hget('mine:{lobby}:seeks:mine', 'ann'))?.split(' ').sort()).toEqual(['s1', 's3']);
+      await store.takeSeek('s1', 0);
+      await store.takeSeek('s3', 0);
+      expect(await store.listSeeksOf('ann', 0)).toEqual([]);
+      expect(await store.client.hexists('mine:{lobby}:seeks:mine', 'ann')).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('ping rejects when Redis is unreachable', async () => {
     const store = createRedisStore('redis://127.0.0.1:1', { prefix: 'x:' });
     await expect(store.ping()).rejects.toThrow();

@@ -10,6 +10,7 @@ import type {
   GameSnapshot,
   GameSummary,
   HeartbeatEvent,
+  OwnSeek,
   PresenceEvent,
   Seat,
   Seek,
@@ -64,7 +65,8 @@ export interface CommandAck {
 /** What a successful ack carries, per event. */
 export interface AckData {
   'session:setName': { name: string };
-  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[] };
+  /** `mine`: the caller's own open seeks, public and private (with their invitations), oldest first. */
+  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[] };
   'lobby:unsubscribe': Record<never, never>;
   'lobby:online': { players: number };
   'seek:create': { seek: Seek; inviteUrl?: string };
@@ -105,6 +107,11 @@ export interface ServerToClientEvents {
   'lobby:gameAdded': (g: GameSummary) => void;
   'lobby:gameUpdated': (g: GameSummary) => void;
   'lobby:gameRemoved': (p: { gameId: string }) => void;
+  /**
+   * To every connection of a player whose open seeks changed (one created, cancelled, accepted or
+   * dropped): all of them now, as in the `mine` of the `lobby:subscribe` ack.
+   */
+  'lobby:mySeeks': (p: { seeks: OwnSeek[] }) => void;
   /** Sent to both players when a seek is accepted or a rematch starts. */
   'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
   'game:event': (e: GameEvent) => void;
@@ -126,6 +133,7 @@ export const SERVER_EVENTS = [
   'lobby:gameAdded',
   'lobby:gameUpdated',
   'lobby:gameRemoved',
+  'lobby:mySeeks',
   'game:start',
   'game:event',
   'game:presence',

@@ -34,6 +34,16 @@ export interface Seek {
   readonly inviteCode?: string;
 }
 
+/**
+ * One of the player's own open seeks (public or private), as only its creator gets it: the seek
+ * with its `inviteCode` when private, and the invitation link when the server knows its public
+ * address (else the client builds it on its own origin, `/invite/<code>`).
+ */
+export interface OwnSeek {
+  readonly seek: Seek;
+  readonly inviteUrl?: string;
+}
+
 export interface GameSummary {
   readonly id: string;
   readonly variant: VariantId;
