@@ -101,7 +101,16 @@ describe.runIf(run)('browser: seeks, chat, offers, PGN export and import, not-fo
     expect(await white.page.locator('[data-square="h5"]').getAttribute('aria-label')).toBe('h5, empty');
     await white.page.getByRole('button', { name: 'First position' }).click();
     expect(await white.page.locator('[data-square="e2"]').getAttribute('aria-label')).toContain('white pawn');
+    await waitText(white, 'label.file', 'File: game.pgn');
     await white.page.screenshot({ path: new URL('analysis.png', ARTIFACTS).pathname });
+
+    // A resigned game (the moves do not end it) is over at its last move, with no side to move.
+    await white.page.getByLabel(/Paste a PGN/).fill('[Variant "English progressive"]\n[Result "0-1"]\n[Termination "resignation"]\n\n1.e4 2.e5 Nc6 0-1');
+    await white.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await waitText(white, '[data-testid="analysis-result"]', 'Game over: 0-1 (resignation)');
+    expect(await white.page.locator('[data-testid="series-label"]').count()).toBe(0);
+    await white.page.getByRole('button', { name: 'Last move' }).waitFor();
+    await white.page.screenshot({ path: new URL('analysis-resigned.png', ARTIFACTS).pathname });
   });
 
   it('a bad game id answers HTTP 404 with a friendly page', async () => {

@@ -45,5 +45,8 @@ describe('AnalysisPage', () => {
     await screen.findByText('File: my-game.pgn');
     await screen.findByRole('button', { name: 'Turn 1, move 1: e4' });
     expect(screen.getByText(/English progressive/, { selector: '.tags' })).toBeDefined();
+    // Edited text is no longer the file's.
+    await fireEvent.input(screen.getByLabelText(/Paste a PGN/), { target: { value: '1.d4' } });
+    expect(input.closest('label')?.textContent).toBe('Open a file…');
   });
 });
