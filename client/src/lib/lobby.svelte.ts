@@ -1,16 +1,39 @@
-import type { ClientPayload, GameSummary, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
+import type { AckError, ClientPayload, GameSummary, OwnSeek, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
+import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
 
 export const inviteLink = (code: string, origin: string): string => `${origin}/invite/${encodeURIComponent(code)}`;
 
-/** The lobby's live lists: open public seeks and games in progress, plus my invitation. */
+/** The link to send for one of my open seeks: the server's when it knows its address, else on this page's; null for a public seek. */
+export const ownSeekLink = (own: OwnSeek, origin: string): string | null =>
+  own.seek.inviteCode === undefined ? null : (own.inviteUrl ?? inviteLink(own.seek.inviteCode, origin));
+
+/** The colour a player of the seek plays: its creator's, or the opponent's ('random' stays random). */
+export function seekColorText(seek: Seek, creator: boolean): string {
+  if (seek.color === 'random') return 'a random colour';
+  return (seek.color === 'white') === creator ? 'White' : 'Black';
+}
+
+/** Where the lobby lists my open seeks (the too-many-seeks refusal points there). */
+export const MY_SEEKS_TITLE = 'Your open games and invitations';
+
+/** A refusal as the lobby shows it: a sentence, and for too many seeks where to cancel one. */
+export function lobbyError(res: AckError): string {
+  const text = sentence(res.message);
+  return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
+}
+
+/** The lobby's live lists: open public seeks, games in progress, and my own open seeks and invitations. */
 export class LobbyModel {
   seeks = $state.raw<readonly Seek[]>([]);
   games = $state.raw<readonly GameSummary[]>([]);
-  /** My private seek waiting for its invitee. */
-  invite = $state.raw<{ seek: Seek; url: string } | null>(null);
+  /** My open seeks, public and private, oldest first (the server's, kept live by `lobby:mySeeks`). */
+  mine = $state.raw<readonly OwnSeek[]>([]);
+  /** The refusal of a create, cancel or game against the computer. */
   error = $state<string | null>(null);
+  /** The refusal of accepting a seek of the list (shown by the list). */
+  acceptError = $state<string | null>(null);
   busy = $state(false);
   /** Players connected (null until counted). */
   online = $state<number | null>(null);
@@ -23,16 +46,17 @@ export class LobbyModel {
   async subscribe(): Promise<void> {
     const res = await this.request('lobby:subscribe', {});
     if (!res.ok) {
-      this.error = res.message;
+      this.error = lobbyError(res);
       return;
     }
     this.seeks = res.seeks;
     this.games = res.games;
+    this.mine = res.mine;
   }
 
-  /** My open public seek, if any: the lobby shows it as "waiting for an opponent". */
-  waitingSeek(myId: string | null): Seek | null {
-    return this.seeks.find((s) => s.creator.id === myId && s.visibility === 'public') ?? null;
+  /** My open seeks as the server now has them (`lobby:mySeeks`: one was created, cancelled or accepted, maybe in another tab). */
+  mySeeks(seeks: readonly OwnSeek[]): void {
+    this.mine = seeks;
   }
 
   async countOnline(): Promise<void> {
@@ -44,12 +68,12 @@ export class LobbyModel {
    * Quick pairing: accepts someone else's open seek of that variant and time control, else opens
    * one (random colours). Resolves with the game id when a seek was accepted.
    */
-  async quickPair(variant: VariantId, timeControl: TimeControl, myId: string | null, origin: string): Promise<string | null> {
+  async quickPair(variant: VariantId, timeControl: TimeControl, myId: string | null): Promise<string | null> {
     const match = this.seeks.find(
       (s) => s.creator.id !== myId && s.variant === variant && s.visibility === 'public' && sameTimeControl(s.timeControl, timeControl),
     );
     if (match) return this.accept(match.id);
-    await this.create({ variant, timeControl, color: 'random', visibility: 'public' }, origin);
+    await this.create({ variant, timeControl, color: 'random', visibility: 'public' });
     return null;
   }
 
@@ -63,7 +87,7 @@ export class LobbyModel {
 
   seekRemoved(seekId: string): void {
     this.seeks = this.seeks.filter((s) => s.id !== seekId);
-    if (this.invite?.seek.id === seekId) this.invite = null;
+    this.mine = this.mine.filter((o) => o.seek.id !== seekId);
   }
 
   gameAdded(g: GameSummary): void {
@@ -78,36 +102,35 @@ export class LobbyModel {
     this.games = this.games.filter((g) => g.id !== gameId);
   }
 
-  async create(req: ClientPayload<'seek:create'>, origin: string): Promise<void> {
+  async create(req: ClientPayload<'seek:create'>): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
     const res = await this.request('seek:create', req);
     this.busy = false;
     if (!res.ok) {
-      this.error = res.message;
+      this.error = lobbyError(res);
       return;
     }
-    if (req.visibility === 'private') {
-      const code = res.seek.inviteCode ?? '';
-      this.invite = { seek: res.seek, url: res.inviteUrl ?? inviteLink(code, origin) };
-    } else {
-      this.seekAdded(res.seek);
-    }
+    const own: OwnSeek = res.inviteUrl === undefined ? { seek: res.seek } : { seek: res.seek, inviteUrl: res.inviteUrl };
+    this.mine = [...this.mine.filter((o) => o.seek.id !== res.seek.id), own];
+    if (res.seek.visibility === 'public') this.seekAdded(res.seek);
   }
 
   async cancel(seekId: string): Promise<void> {
+    this.error = null;
     const res = await this.request('seek:cancel', { seekId });
-    if (!res.ok) this.error = res.message;
-    else this.seekRemoved(seekId);
+    // A seek already gone (accepted, expired) leaves the list as a cancelled one does.
+    if (res.ok || res.code === 'unknown-seek') this.seekRemoved(seekId);
+    else this.error = lobbyError(res);
   }
 
   /** Accepts a public seek; the server then sends `game:start` to both players. */
   async accept(seekId: string): Promise<string | null> {
-    this.error = null;
+    this.acceptError = null;
     const res = await this.request('seek:accept', { seekId });
     if (!res.ok) {
-      this.error = res.message;
+      this.acceptError = lobbyError(res);
       return null;
     }
     return res.gameId;
@@ -118,7 +141,7 @@ export class LobbyModel {
     this.error = null;
     const res = await this.request('bot:play', req);
     if (!res.ok) {
-      this.error = res.message;
+      this.error = lobbyError(res);
       return null;
     }
     return res.gameId;

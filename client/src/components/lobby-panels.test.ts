@@ -1,0 +1,91 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import type { Seek } from '@progressive-chess/shared';
+import { describe, expect, it, vi } from 'vitest';
+import MySeeks from './MySeeks.svelte';
+import SeekList from './SeekList.svelte';
+
+const requests = vi.hoisted(() => ({ sent: [] as { event: string; payload: unknown }[], answers: new Map<string, unknown>() }));
+vi.mock('../lib/socket.js', () => ({
+  request: async (event: string, payload: unknown) => {
+    requests.sent.push({ event, payload });
+    return requests.answers.get(event) ?? { ok: true };
+  },
+}));
+vi.mock('../lib/connection.svelte.js', () => ({ connection: { session: { playerId: 'me', token: 't', name: 'Alice9' } } }));
+
+const { default: InvitePage } = await import('../pages/InvitePage.svelte');
+
+const seek = (over: Partial<Seek> = {}): Seek => ({
+  id: 's1',
+  variant: 'italian',
+  timeControl: { kind: 'none' },
+  color: 'black',
+  visibility: 'public',
+  creator: { id: 'p1', name: 'Bob' },
+  createdAt: 0,
+  ...over,
+});
+
+describe('SeekList', () => {
+  it('offers a guest "Sign up to play" instead of Play on a rated seek (or one with a rating range)', () => {
+    const seeks = [seek(), seek({ id: 's2', rated: true }), seek({ id: 's3', ratingRange: { min: 1200, max: 1800 } })];
+    render(SeekList, { seeks, myId: 'me', guest: true, onaccept: () => {}, oncancel: () => {} });
+    expect(screen.getAllByRole('button', { name: 'Play Bob' })).toHaveLength(1);
+    const signup = screen.getAllByRole('link', { name: 'Sign up to play' });
+    expect(signup).toHaveLength(2);
+    expect(signup[0]?.getAttribute('href')).toBe('/signup');
+  });
+
+  it('lets an account holder play a rated seek, and shows a refused accept by the list', () => {
+    render(SeekList, {
+      seeks: [seek({ rated: true })],
+      myId: 'me',
+      error: 'This seek is for players with an account.',
+      onaccept: () => {},
+      oncancel: () => {},
+    });
+    expect(screen.getByRole('button', { name: 'Play Bob' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This seek is for players with an account.');
+    expect(screen.getByRole('alert').closest('section')?.querySelector('h2')?.textContent).toBe('Open games');
+  });
+});
+
+describe('MySeeks', () => {
+  it('lists my invitations with their link, colour, Copy link and Cancel, and my public seeks as waiting', async () => {
+    const oncancel = vi.fn();
+    const mine = [
+      { seek: seek({ id: 'i1', visibility: 'private', inviteCode: 'CODE1', creator: { id: 'me', name: 'Alice9' } }) },
+      { seek: seek({ id: 'p1', color: 'random', creator: { id: 'me', name: 'Alice9' } }) },
+    ];
+    render(MySeeks, { mine, origin: 'https://x.test', oncancel });
+    expect(screen.getByRole('heading').textContent).toBe('Your open games and invitations');
+    expect((screen.getByTestId('invite-url') as HTMLInputElement).value).toBe('https://x.test/invite/CODE1');
+    expect(screen.getByTestId('my-invitation').textContent).toContain('you play Black');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByTestId('waiting-seek').textContent).toContain('Waiting for an opponent');
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel this invitation' }));
+    expect(oncancel).toHaveBeenCalledWith('i1');
+  });
+});
+
+describe('InvitePage', () => {
+  it("tells the creator who opens their own link the colour they play, with Copy link and Cancel", async () => {
+    const own = seek({ visibility: 'private', inviteCode: 'CODE1', creator: { id: 'me', name: 'Alice9' } });
+    requests.answers.set('invite:get', { ok: true, seek: own });
+    render(InvitePage, { code: 'CODE1' });
+    await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Your invitation'));
+    expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('Black');
+    expect(screen.queryByRole('button', { name: 'Accept and play' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel invitation' }));
+    expect(requests.sent.at(-1)).toEqual({ event: 'seek:cancel', payload: { seekId: 's1' } });
+  });
+
+  it('tells an invitee the other colour', async () => {
+    requests.answers.set('invite:get', { ok: true, seek: seek({ visibility: 'private', inviteCode: 'CODE2' }) });
+    render(InvitePage, { code: 'CODE2' });
+    await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Bob invites you to play'));
+    expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('White');
+    expect(screen.getByRole('button', { name: 'Accept and play' })).toBeTruthy();
+  });
+});
