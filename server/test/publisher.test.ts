@@ -21,6 +21,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     publishLobbyUpdates: (summaries) => summaries.forEach((s) => sent.push(['lobby:gameUpdated', s])),
     toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
     gameMembers: () => Promise.resolve([]),
+    nodeCount: () => Promise.resolve(1),
     playerOnline: () => Promise.resolve(false),
     localGames: () => local,
     heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),

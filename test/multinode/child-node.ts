@@ -22,6 +22,8 @@ export interface ChildNode {
   readonly url: string;
   pause(): void;
   resume(): void;
+  /** A crash: SIGKILL, no shutdown (its connections vanish without a word); resolves once it is gone. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,12 @@ export async function startChildNode(opts: ChildNodeOptions): Promise<ChildNode>
     url: `http://127.0.0.1:${port}`,
     pause: () => proc.kill('SIGSTOP'),
     resume: () => proc.kill('SIGCONT'),
+    async kill() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const gone = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGKILL');
+      await gone;
+    },
     async close() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const gone = new Promise((r) => proc.once('exit', r));

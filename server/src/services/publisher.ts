@@ -43,6 +43,11 @@ export interface Publisher {
   toPlayer<K extends keyof PlayerEvents>(playerId: string, event: K, payload: Parameters<PlayerEvents[K]>[0]): void;
   /** The player id of every connection in the game's room, on every node (one entry per connection). */
   gameMembers(gameId: string): Promise<string[]>;
+  /**
+   * How many server nodes share the transport now (1 on its own). A node that crashed drops out
+   * without disconnecting its connections one by one: a drop tells the others to count again.
+   */
+  nodeCount(): Promise<number>;
   /** Whether the player has a connection on any node. */
   playerOnline(playerId: string): Promise<boolean>;
   /** The games with a room on this node (at least one connection of this node in it). */

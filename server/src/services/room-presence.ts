@@ -16,6 +16,10 @@ const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false }
  * across nodes (one `gameMembers` per room) and only what changed is published (presence per
  * seat, the spectator count, and through `countChanged` the lobby). A flood of joins and leaves
  * therefore costs one count and at most three broadcasts per room and interval, whatever its rate.
+ *
+ * A node that crashes sends no disconnects: its players would stay "connected" and its spectators
+ * counted. So each tick also reads the node count (one small request), and when it fell every room
+ * known here is counted again.
  */
 export class RoomPresence {
   private readonly marked = new Map<string, Seats>();
@@ -24,6 +28,8 @@ export class RoomPresence {
   /** Last counted state of rooms this node has marked; dropped when a room empties. */
   private readonly known = new Map<string, LiveInfo>();
   private readonly timer: NodeJS.Timeout;
+  /** The node count last read (null: not yet). */
+  private nodes: number | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -38,9 +44,20 @@ export class RoomPresence {
     },
   ) {
     this.timer = setInterval(() => {
-      this.flushing = this.flush().catch((e: unknown) => deps.logger.warn({ err: e }, 'presence batch'));
+      this.flushing = this.checkNodes()
+        // an unreadable count (the store away) only delays the recount of a crashed node's rooms
+        .catch((e: unknown) => deps.logger.debug({ err: e }, 'node count'))
+        .then(() => this.flush())
+        .catch((e: unknown) => deps.logger.warn({ err: e }, 'presence batch'));
     }, deps.intervalMs);
     this.timer.unref();
+  }
+
+  /** Reads the node count; when it fell (a node left, perhaps without a word), every room known here is marked. */
+  async checkNodes(): Promise<void> {
+    const n = await this.deps.publisher.nodeCount();
+    if (this.nodes !== null && n < this.nodes) for (const [gameId, seats] of this.seats) this.marked.set(gameId, seats);
+    this.nodes = n;
   }
 
   /** Someone joined or left the room: it is counted at the next tick. */

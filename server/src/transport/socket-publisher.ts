@@ -105,6 +105,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     async gameMembers(gameId) {
       return (await io.in(gameRoom(gameId)).fetchSockets()).map((s) => s.data.playerId);
     },
+    nodeCount() {
+      return io.of('/').adapter.serverCount();
+    },
     async playerOnline(playerId) {
       return (await io.in(playerRoom(playerId)).fetchSockets()).length > 0;
     },
