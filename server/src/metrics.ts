@@ -21,11 +21,15 @@ export function createMetrics(connectedSockets: () => number, store: Store): Met
     },
   });
   new Gauge({
-    name: 'pchess_active_games',
-    help: 'Games in progress (whole cluster, from the store)',
+    name: 'pchess_listed_games',
+    help: 'Public games in progress, as the lobby lists them (whole cluster, from the store; private games are not listed)',
     registers: [registry],
     async collect() {
-      this.set((await store.listActiveGames(100_000)).length);
+      // The store away (the moment these metrics matter most) must not cost the node's own metrics: the last count stays.
+      await store.countActiveGames().then(
+        (n) => this.set(n),
+        () => undefined,
+      );
     },
   });
   const movesCommitted = new Counter({

@@ -7,7 +7,7 @@ import type { GameSnapshot } from '@progressive-chess/shared';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
-import type { Store } from '../src/store/store.js';
+import { StoreUnavailableError, type Store } from '../src/store/store.js';
 import { Client, createGame, playMoves, startServer } from './helpers.js';
 
 function clientDir(): string {
@@ -72,11 +72,26 @@ describe('HTTP', () => {
     await playMoves(white, gameId, 1, ['e2e4']);
     const text = await (await fetch(`${server.url}/metrics`)).text();
     expect(text).toMatch(/^pchess_connected_sockets 2$/m);
-    expect(text).toMatch(/^pchess_active_games 1$/m);
+    expect(text).toMatch(/^pchess_listed_games 1$/m);
     expect(text).toMatch(/^pchess_moves_committed_total 1$/m);
     expect(text).toMatch(/^pchess_move_handling_seconds_count 1$/m);
     // the move's commit; the game's creation is not a commit
     expect(text).toMatch(/^pchess_store_commit_seconds_count 1$/m);
+  });
+
+  it("serves the node's own metrics while the store is away, the listed games' last count kept", async () => {
+    const store = createMemoryStore();
+    const server = await startServer({ store });
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    await createGame(server, white, black);
+    expect(await (await fetch(`${server.url}/metrics`)).text()).toMatch(/^pchess_listed_games 1$/m);
+    store.countActiveGames = () => Promise.reject(new StoreUnavailableError(new Error('connection refused')));
+    const res = await fetch(`${server.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^pchess_connected_sockets 2$/m);
+    expect(text).toMatch(/^pchess_listed_games 1$/m);
+    await store.close();
   });
 
   it('serves the client with an SPA fallback and a CSP fit for it', async () => {

@@ -69,7 +69,9 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     }
   });
   app.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    // the text first: a failure then answers as JSON, not under the Prometheus content type
+    const text = await deps.metrics.registry.metrics();
+    res.type(deps.metrics.registry.contentType).send(text);
   });
   app.get('/api/games/:id', async (req, res) => {
     res.json(await deps.rooms.snapshot(gameIdOf(req)));

@@ -138,6 +138,11 @@ export class MemoryStore implements Store {
     return all.reverse().slice(0, Math.max(0, limit));
   }
 
+  async countActiveGames(): Promise<number> {
+    await this.tick();
+    return this.active.size;
+  }
+
   async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
     await this.tick();
     return this.deadlines.claim(now, limit, leaseMs);

@@ -143,6 +143,10 @@ export class RedisStore implements Store {
     return out;
   }
 
+  async countActiveGames(): Promise<number> {
+    return guarded(this.redis.zcard(this.k.active));
+  }
+
   async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
     if (limit <= 0) return [];
     return strings(await this.run(SCRIPTS.claim, [this.k.deadlines], [now, Math.floor(limit), now + leaseMs]));

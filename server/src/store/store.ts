@@ -108,6 +108,8 @@ export interface Store {
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
   /** Summaries of games in progress, most recent first. */
   listActiveGames(limit: number): Promise<{ id: string; summary: string }[]>;
+  /** How many games `listActiveGames` would list without a limit (one small read). */
+  countActiveGames(): Promise<number>;
   /**
    * Atomically claims up to `limit` deadlines due at `now`, earliest first; each is returned to one
    * caller only. A claim is a lease: the entry moves to `now + leaseMs`, so if the claimer dies

@@ -210,6 +210,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
           { id: 'b', summary: 'B1' },
           { id: 'a', summary: 'A1' },
         ]);
+        expect(await store.countActiveGames()).toBe(3);
         await store.commitGame('a', 1, write({ summary: 'A2' }));
         await store.commitGame('b', 1, write({ summary: null, doc: 'finished' }));
         expect(await store.listActiveGames(10)).toEqual([
@@ -217,6 +218,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
           { id: 'a', summary: 'A2' },
         ]);
         expect(await store.listActiveGames(1)).toEqual([{ id: 'c', summary: 'C1' }]);
+        expect(await store.countActiveGames()).toBe(2);
         // an undefined summary leaves the listing as it is
         await store.commitGame('c', 1, write({ summary: undefined }));
         await store.commitGame('a', 2, write({ summary: undefined }));
