@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { skipOwnBroadcasts } from './transport/adapter-parser.js';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
 import type { AccountService } from './accounts/account-service.js';
@@ -78,8 +78,25 @@ function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; ow
   // Auto-pipelining on the publisher: the broadcasts of one event-loop tick go out in one write.
   const pub = openRedis(target);
   const sub = openRedis(target, true);
-  for (const c of [pub, sub]) c.on('error', (e: Error) => deps.logger?.warn({ err: e }, 'redis'));
+  for (const [c, role] of [[pub, 'publisher'], [sub, 'subscriber']] as const) reportOutages(c, role, deps.logger);
   return { pub, sub, owned: true };
+}
+
+/**
+ * A Redis client's outage in the log: its connection errors (several a second while it retries) at
+ * most one warning per 5 s with the count it stands for, and one line when the connection is back.
+ */
+export function reportOutages(client: RedisClient, role: string, logger: Logger | undefined): void {
+  const warn = throttledWarning(logger, `redis ${role}: connection failing`);
+  let down = false;
+  client.on('error', (e: Error) => {
+    down = true;
+    warn(e);
+  });
+  client.on('ready', () => {
+    if (down) logger?.info(`redis ${role}: connection back`);
+    down = false;
+  });
 }
 
 /** The Socket.IO adapter: classic pub/sub on one Redis, sharded pub/sub (Redis 7) on a Cluster. */

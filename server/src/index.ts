@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { createApp } from './app.js';
+import { createApp, reportOutages } from './app.js';
 import { openDatabase } from './db/open-database.js';
 import { installProcessGuards } from './process-guards.js';
 import type { RedisDeps } from './config.js';
@@ -17,7 +17,8 @@ const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
 const clusterNodes = env.REDIS_CLUSTER_NODES?.split(',').map((s) => s.trim()).filter((s) => s !== '') ?? [];
 const redis: RedisDeps | null =
   clusterNodes.length > 0 ? { clusterNodes } : env.REDIS_URL ? { url: env.REDIS_URL } : null;
-const store = redis === null ? createMemoryStore() : createRedisStore('url' in redis ? redis.url : { clusterNodes });
+const redisStore = redis === null ? null : createRedisStore('url' in redis ? redis.url : { clusterNodes });
+const store = redisStore ?? createMemoryStore();
 // Accounts, ratings and the archive: PostgreSQL at DATABASE_URL, else the embedded PGlite
 // (in PGLITE_DIR, or DATA_DIR/pglite, else in memory).
 const pgliteDir = env.PGLITE_DIR ?? (env.DATA_DIR ? `${env.DATA_DIR.replace(/\/+$/, '')}/pglite` : undefined);
@@ -54,6 +55,12 @@ if (database.kind === 'pglite' && pgliteDir === undefined) {
   logger.warn('DATABASE_URL and PGLITE_DIR are not set: accounts, ratings and the archive are in memory, lost on restart');
 }
 if (redis === null) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
+else if (database.kind === 'pglite') {
+  logger.warn(
+    'REDIS_URL is set but DATABASE_URL is not: accounts, ratings and the archive are in this process (PGlite), not shared with other nodes on the same Redis; several nodes need one DATABASE_URL',
+  );
+}
+if (redisStore) reportOutages(redisStore.client, 'store', logger);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
