@@ -41,6 +41,10 @@ describe('texts', () => {
       'Progressive checkmate: Black was in check, and every way out of it would have given check before the last move of the series, which Italian rules forbid',
     );
     expect(reasonText({ result: '0-1', reason: 'timeout' })).toBe('White ran out of time');
+    // a stalemate is no legal move at all in Scottish; in Italian the king may have moves, none allowed
+    const stalemate = { result: '1/2-1/2', reason: 'stalemate' } as const;
+    expect(reasonText(stalemate, 'scottish')).toBe('Stalemate: the side to move had no move the rules allow');
+    expect(reasonText(stalemate, 'italian')).toMatch(/^Stalemate: the side to move could not go on without giving check before the last move of its series/);
     expect(resultHeadline({ result: '1/2-1/2', reason: 'agreement' })).toBe('Draw');
     expect(resultHeadline({ result: null, reason: 'aborted' })).toBe('Game aborted');
   });

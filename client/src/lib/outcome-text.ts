@@ -1,4 +1,4 @@
-import type { Color, Outcome, OutcomeReason } from '@progressive-chess/shared';
+import type { Color, Outcome, OutcomeReason, VariantId } from '@progressive-chess/shared';
 
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
@@ -24,7 +24,7 @@ const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> 
   'all-captured': (l, w) => `${w} captured every piece of ${l}`,
   resignation: (l) => `${l} resigned`,
   timeout: (l) => `${l} ran out of time`,
-  stalemate: () => 'Progressive stalemate: the side to move had no legal move',
+  stalemate: () => 'Stalemate: the side to move had no move the rules allow',
   'ten-turn-rule': () => 'Ten turns in a row without a capture or a pawn move',
   repetition: () => 'The same position came up three times at the end of a turn',
   'insufficient-material': () => 'Neither side has enough material left to checkmate',
@@ -33,8 +33,11 @@ const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> 
   'timeout-vs-insufficient-material': () => 'Time ran out, but the opponent could not possibly checkmate',
 };
 
-/** The reason in plain words. */
-export function reasonText(outcome: Outcome): string {
+/** The reason in plain words; `variant` where a variant's rule says more (an Italian stalemate). */
+export function reasonText(outcome: Outcome, variant?: VariantId): string {
+  if (outcome.reason === 'stalemate' && variant === 'italian') {
+    return 'Stalemate: the side to move could not go on without giving check before the last move of its series, which Italian rules forbid';
+  }
   const loser = loserOf(outcome);
   const l = loser ? cap(loser) : 'A player';
   const w = loser ? cap(loser === 'white' ? 'black' : 'white') : 'A player';
