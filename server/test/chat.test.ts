@@ -52,6 +52,22 @@ describe('game chat', () => {
     await black.ok('chat:send', { gameId, text: 'slow down' });
   });
 
+  it('refuses a line with a bidi override (it would show reversed to everyone); counts emoji as one character each', async () => {
+    const { white, black, gameId } = await setup();
+    await white.ok('chat:join', { gameId });
+    await black.ok('chat:join', { gameId });
+    const refused = await white.send('chat:send', { gameId, text: '\u202Ereversed text here' });
+    expect(refused).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(refused.ok === false && refused.message).toMatch(/bidirectional control character/);
+    expect(await white.send('chat:send', { gameId, text: 'isolate \u2067x\u2069' })).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await white.send('chat:send', { gameId, text: `zalgo a${'\u0300\u0301\u0302\u0303\u0304'}` })).toMatchObject({ ok: false, code: 'bad-request' });
+    // 140 emoji (280 UTF-16 units) are 140 characters: sent whole.
+    const emoji = '🙂'.repeat(CHAT_MAX_LENGTH);
+    expect((await white.ok('chat:send', { gameId, text: emoji })).message.text).toBe(emoji);
+    await sleep(50);
+    expect(black.received('chat:message').map((m) => m.text)).toEqual([emoji]);
+  });
+
   it(`keeps the last ${CHAT_HISTORY} lines of a channel`, async () => {
     const { white, gameId } = await setup({ chatLimits: { lines: 1000, windowSec: 60, ttlMs: 60_000 }, rateLimit: { points: 1000, durationSec: 60 } });
     for (let i = 0; i < CHAT_HISTORY + 5; i++) await white.ok('chat:send', { gameId, text: `m${i}` });

@@ -1,4 +1,4 @@
-import { CHAT_MAX_LENGTH, type ChatChannel, type ChatMessage } from '@progressive-chess/shared';
+import { normalizeChatText, type ChatChannel, type ChatMessage } from '@progressive-chess/shared';
 import type { RequestFn } from './socket.js';
 
 /**
@@ -40,15 +40,19 @@ export class ChatModel {
     this.messages = [...this.messages, m];
   }
 
-  /** Sends a line; resolves true when the server took it. */
+  /**
+   * Sends a line; resolves true when the server took it. A line the server would refuse (too
+   * long in characters as people count them, a bidi control...: the shared `normalizeChatText`)
+   * is not sent, and says why.
+   */
   async send(text: string): Promise<boolean> {
-    const t = text.trim();
-    if (!t) return false;
-    if (t.length > CHAT_MAX_LENGTH) {
-      this.error = `At most ${CHAT_MAX_LENGTH} characters.`;
+    if (!text.trim()) return false;
+    const checked = normalizeChatText(text);
+    if (!checked.ok) {
+      this.error = checked.message;
       return false;
     }
-    const res = await this.request('chat:send', { gameId: this.gameId, text: t });
+    const res = await this.request('chat:send', { gameId: this.gameId, text: checked.text });
     if (!res.ok) {
       this.error = res.message;
       return false;

@@ -169,7 +169,7 @@ export function seatOf(doc: GameDoc, playerId: string): Color | null {
 }
 
 /** The clock's flag or the first-move abort, whichever comes first, or null. */
-function timedDeadline(doc: GameDoc): number | null {
+export function timedDeadline(doc: GameDoc): number | null {
   const flag = clockDeadline(doc.clock);
   const grace = doc.graceDeadline;
   if (flag === null) return grace;

@@ -1,4 +1,4 @@
-import type { ClientPayload, GameSummary, OwnSeek, Seek } from '@progressive-chess/shared';
+import type { ClientPayload, GameSummary, MyGame, OwnSeek, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { acceptorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
@@ -8,6 +8,7 @@ import { fail } from './errors.js';
 import { FreshRead } from './fresh-read.js';
 import type { GameService } from './game-service.js';
 import type { Identity } from './identity.js';
+import { gamesInProgressOf } from './my-games.js';
 import { LOBBY_ROOM, type Member, type Publisher } from './publisher.js';
 
 export interface LobbyDeps {
@@ -52,12 +53,19 @@ export class LobbyService {
 
   /**
    * Joins the lobby room, then reads the listing: every change after the listing reaches the socket.
-   * `mine`: the player's own open seeks (later changes come as `lobby:mySeeks` to all its connections).
+   * `mine`: the player's own open seeks (later changes come as `lobby:mySeeks` to all its connections);
+   * `myGames`: its games in progress (`gamesOf`).
    */
-  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[] }> {
+  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[] }> {
     await socket.join(LOBBY_ROOM);
-    const [listing, mine] = await Promise.all([this.listing.get(''), this.seeksOf(socket.data.playerId)]);
-    return { ...listing, mine };
+    const me = socket.data.playerId;
+    const [listing, mine, myGames] = await Promise.all([this.listing.get(''), this.seeksOf(me), this.gamesOf(me)]);
+    return { ...listing, mine, myGames };
+  }
+
+  /** The player's games in progress, public, private and against the computer, most urgent first (my-games.ts). */
+  gamesOf(playerId: string): Promise<MyGame[]> {
+    return gamesInProgressOf(this.deps.store, playerId, this.deps.limits.maxGamesPerPlayer);
   }
 
   /** The player's open seeks, public and private, oldest first, each with its invitation link. */

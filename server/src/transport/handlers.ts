@@ -40,6 +40,7 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
       return none;
     },
     'lobby:online': async () => ({ players: await online() }),
+    'lobby:myGames': async (s) => ({ myGames: await lobby.gamesOf(me(s)) }),
     'seek:create': (s, p) => lobby.create(me(s), p),
     'seek:cancel': async (s, p) => {
       await lobby.cancel(me(s), p.seekId);

@@ -12,8 +12,9 @@ const BAD_NAME: SchemaErrorCode = 'bad-name';
 /**
  * A display name: NFC, trimmed, runs of whitespace collapsed to one space; refused with an
  * issue carrying `params.code` `bad-name` when it holds control, bidi-control or invisible
- * format characters or lone surrogates, has not 1 to 24 visible characters, or passes for the
- * computer player's name (`impersonatesComputer`).
+ * format characters, lone surrogates or more than 3 combining marks in a row (text-rules.ts, as
+ * chat lines), has not 1 to 24 visible characters, or passes for the computer player's name
+ * (`impersonatesComputer`).
  */
 export const displayNameSchema = z.string().transform((raw, ctx) => {
   const checked = normalizeDisplayName(raw);

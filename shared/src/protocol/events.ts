@@ -10,6 +10,7 @@ import type {
   GameSnapshot,
   GameSummary,
   HeartbeatEvent,
+  MyGame,
   OwnSeek,
   PresenceEvent,
   Seat,
@@ -27,6 +28,7 @@ export const CLIENT_EVENTS = {
   'lobby:subscribe': s.emptySchema,
   'lobby:unsubscribe': s.emptySchema,
   'lobby:online': s.emptySchema,
+  'lobby:myGames': s.emptySchema,
   'seek:create': s.seekCreateSchema,
   'seek:cancel': s.seekIdSchema,
   'seek:accept': s.seekAcceptSchema,
@@ -65,10 +67,19 @@ export interface CommandAck {
 /** What a successful ack carries, per event. */
 export interface AckData {
   'session:setName': { name: string };
-  /** `mine`: the caller's own open seeks, public and private (with their invitations), oldest first. */
-  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[] };
+  /**
+   * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
+   * `myGames`: the caller's own games in progress (as `lobby:myGames`).
+   */
+  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[] };
   'lobby:unsubscribe': Record<never, never>;
   'lobby:online': { players: number };
+  /**
+   * The caller's games in progress (public, private, against the computer), most urgent first: the
+   * caller's turn first, then by the deadline of the side to move, then the newest; at most
+   * `maxGamesPerPlayer`.
+   */
+  'lobby:myGames': { myGames: MyGame[] };
   'seek:create': { seek: Seek; inviteUrl?: string };
   'seek:cancel': Record<never, never>;
   'seek:accept': { gameId: string };

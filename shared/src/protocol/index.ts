@@ -4,6 +4,7 @@ export * from './types.js';
 export * from './events.js';
 export * from './chat.js';
 export * from './move-record.js';
+export * from './text-rules.js';
 export * from './name-rules.js';
 export * from './display-name.js';
 export * from './accounts.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
-import { CHAT_MAX_LENGTH } from './chat.js';
+import { normalizeChatText } from './chat.js';
 import { displayNameSchema } from './display-name.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
@@ -42,6 +42,11 @@ export const gameVersionedSchema = z
   .object({ gameId: idSchema, version: z.number().int().nonnegative() })
   .strict();
 export const emptySchema = z.object({}).strict();
-export const chatSendSchema = z
-  .object({ gameId: idSchema, text: z.string().trim().min(1).max(CHAT_MAX_LENGTH) })
-  .strict();
+/** A chat line: `normalizeChatText` (refused with `bad-request` and its message). */
+export const chatTextSchema = z.string().transform((raw, ctx) => {
+  const checked = normalizeChatText(raw);
+  if (checked.ok) return checked.text;
+  ctx.addIssue({ code: 'custom', message: checked.message });
+  return z.NEVER;
+});
+export const chatSendSchema = z.object({ gameId: idSchema, text: chatTextSchema }).strict();

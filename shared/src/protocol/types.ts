@@ -44,6 +44,30 @@ export interface OwnSeek {
   readonly inviteUrl?: string;
 }
 
+/**
+ * One of the caller's own games in progress (public, private or against the computer), as only
+ * its player gets it (`myGames` of `lobby:subscribe` and `lobby:myGames`): enough for the lobby's
+ * "Your games" to link back to `/game/<id>`.
+ */
+export interface MyGame {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly timeControl: TimeControl;
+  /** The colour the caller plays. */
+  readonly color: Color;
+  /** The opponent's display name (`Computer (level N)` in a game against the computer). */
+  readonly opponent: string;
+  /** Progressive turn number now. */
+  readonly turn: number;
+  /** The caller is to move. */
+  readonly yourTurn: boolean;
+  /** From an invitation (not listed among the games in progress). */
+  readonly private?: boolean;
+  readonly rated?: boolean;
+  /** Against the computer. */
+  readonly bot?: boolean;
+}
+
 export interface GameSummary {
   readonly id: string;
   readonly variant: VariantId;

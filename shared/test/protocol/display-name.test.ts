@@ -34,7 +34,19 @@ describe('display names', () => {
     expect(refusedWith('\u3164\u3164')).toMatch(/visible/); // Hangul fillers
     expect(refusedWith('\u0301\u0301')).toMatch(/visible/); // combining marks alone
     expect(refusedWith('\u200d')).toMatch(/visible/);
-    expect(refusedWith(`a${'\u0301'.repeat(300)}`)).toMatch(/combining marks/);
+    expect(refusedWith(`a${'\u0301'.repeat(300)}`)).toMatch(/too many accents/);
+  });
+
+  it('refuse more than 3 combining marks in a row (stacked diacritics)', () => {
+    expect(refusedWith(`a${'\u0301'.repeat(30)}`)).toMatch(/too many accents on one character \(at most 3 in a row\)/);
+    expect(refusedWith(`Max${'\u0300\u0301\u0302\u0303'}`)).toMatch(/too many accents/);
+    // Joiners between the marks do not break the run.
+    expect(refusedWith(`x${'\u0301\u200d'.repeat(4)}`)).toMatch(/too many accents/);
+    // Vietnamese (two marks, decomposed), Hebrew pointing (three), a keycap emoji: kept.
+    expect(accepted('Nguye\u0302\u0303n')).toBe('Nguy\u1ec5n');
+    expect(accepted('\u05e9\u05bc\u05c1\u05b8')).toBe('\u05e9\u05bc\u05c1\u05b8'.normalize('NFC'));
+    expect(accepted(`x${'\u0301\u0302\u0303'}`)).toBe(`x${'\u0301\u0302\u0303'}`.normalize('NFC'));
+    expect(accepted('1\ufe0f\u20e3')).toBe('1\ufe0f\u20e3');
   });
 
   it('refuse control characters, line breaks and tabs', () => {

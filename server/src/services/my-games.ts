@@ -1,0 +1,47 @@
+import { opposite, type MyGame } from '@progressive-chess/shared';
+import type { Store } from '../store/store.js';
+import { colorOfTurn, parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
+
+/** One of the player's games as the lobby lists it, with what orders the list; null when it is over or not theirs. */
+function entryOf(doc: GameDoc, playerId: string): { game: MyGame; deadline: number | null; createdAt: number } | null {
+  const color = seatOf(doc, playerId);
+  if (color === null || doc.status !== 'playing') return null;
+  const game: MyGame = {
+    id: doc.id,
+    variant: doc.variant,
+    timeControl: doc.timeControl,
+    color,
+    opponent: doc.players[opposite(color)].name,
+    turn: doc.turn,
+    yourTurn: colorOfTurn(doc.turn) === color,
+    ...(doc.private === true ? { private: true } : {}),
+    ...(doc.rated === true ? { rated: true } : {}),
+    ...(doc.bot === undefined ? {} : { bot: true }),
+  };
+  return { game, deadline: timedDeadline(doc), createdAt: doc.createdAt };
+}
+
+type Entry = NonNullable<ReturnType<typeof entryOf>>;
+
+/** Most urgent first: the player's turn first, then the earliest deadline (none last), then the newest. */
+function urgency(a: Entry, b: Entry): number {
+  if (a.game.yourTurn !== b.game.yourTurn) return a.game.yourTurn ? -1 : 1;
+  if (a.deadline !== b.deadline) return (a.deadline ?? Infinity) - (b.deadline ?? Infinity);
+  return b.createdAt - a.createdAt;
+}
+
+/**
+ * The player's games in progress (public, private, against the computer), most urgent first, at
+ * most `max`: the games counted for the player (`Store.gamesOf`, released when a game ends), each
+ * read from the live store. A game that is gone, over (its release still on its way) or not the
+ * player's is left out, never an error.
+ */
+export async function gamesInProgressOf(store: Store, playerId: string, max: number): Promise<MyGame[]> {
+  const ids = (await store.gamesOf(playerId)).slice(0, max);
+  const heads = await Promise.all(ids.map((id) => store.loadGameHead(id)));
+  const entries = heads.flatMap((h) => {
+    const e = h === null ? null : entryOf(parseDoc(h.doc), playerId);
+    return e === null ? [] : [e];
+  });
+  return entries.sort(urgency).map((e) => e.game);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { Client, startServer } from './helpers.js';
+
+const CORRESPONDENCE = { kind: 'correspondence', daysPerTurn: 3 } as const;
+const SEEK = { variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', visibility: 'public' } as const;
+
+describe("a player's own games in progress in the lobby", () => {
+  it('lists them, public and private, your turn first, to their player only; a finished or vanished game drops out', async () => {
+    const store = createMemoryStore();
+    const server = await startServer({ store });
+    const [alice, bob, carol, dan] = await Promise.all(
+      ['Alice', 'Bob', 'Carol', 'Dan'].map((name) => Client.connect(server, { name })),
+    ) as [Client, Client, Client, Client];
+
+    // A public game in which Alice (White) is to move, and a private one in which Carol is.
+    const pub = await alice.ok('seek:create', SEEK);
+    const { gameId: first } = await bob.ok('seek:accept', { seekId: pub.seek.id });
+    const inv = await alice.ok('seek:create', { ...SEEK, variant: 'italian', visibility: 'private' });
+    const { gameId: second } = await carol.ok('seek:accept', { code: inv.seek.inviteCode ?? '' });
+    await alice.ok('game:move', { gameId: second, version: 1, move: 'e2e4' });
+    // A reservation whose game is gone is left out, never an error.
+    await store.reserveGame('vanished', [alice.id], 10);
+
+    const mine = (await alice.ok('lobby:subscribe', {})).myGames;
+    expect(mine).toEqual([
+      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Bob', turn: 1, yourTurn: true },
+      { id: second, variant: 'italian', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 2, yourTurn: false, private: true },
+    ]);
+    expect((await alice.ok('lobby:myGames', {})).myGames).toEqual(mine);
+    expect((await bob.ok('lobby:subscribe', {})).myGames).toEqual([
+      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'black', opponent: 'Alice', turn: 1, yourTurn: false },
+    ]);
+    expect((await carol.ok('lobby:myGames', {})).myGames).toMatchObject([{ id: second, color: 'black', yourTurn: true, private: true }]);
+    expect((await dan.ok('lobby:subscribe', {})).myGames).toEqual([]);
+    // The private game is still not listed among the games in progress.
+    expect((await dan.ok('lobby:subscribe', {})).games.map((g) => g.id)).toEqual([first]);
+
+    // Bob resigns: the game leaves both players' lists.
+    await bob.ok('game:resign', { gameId: first });
+    expect((await alice.ok('lobby:myGames', {})).myGames.map((g) => g.id)).toEqual([second]);
+    expect((await bob.ok('lobby:myGames', {})).myGames).toEqual([]);
+  });
+
+  it('counts a game against the computer', async () => {
+    const server = await startServer();
+    const alice = await Client.connect(server, { name: 'Alice' });
+    const { gameId } = await alice.ok('bot:play', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', level: 1 });
+    expect((await alice.ok('lobby:myGames', {})).myGames).toEqual([
+      { id: gameId, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Computer (level 1)', turn: 1, yourTurn: true, bot: true },
+    ]);
+  });
+});
