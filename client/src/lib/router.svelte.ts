@@ -1,4 +1,6 @@
 /** A tiny router on `location.pathname`. */
+import { isPuzzleId } from './puzzles/puzzle-ids.js';
+
 export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'game'; readonly id: string }
@@ -43,7 +45,7 @@ export function pageTitle(route: Route): string {
     case 'analysis':
       return 'Analysis';
     case 'puzzles':
-      return 'Puzzles';
+      return route.id === null || isPuzzleId(route.id) ? 'Puzzles' : 'No such puzzle';
     case 'signup':
       return 'Sign up';
     case 'login':
