@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import type { Seek } from '@progressive-chess/shared';
+import type { MyGame, Seek } from '@progressive-chess/shared';
 import { describe, expect, it, vi } from 'vitest';
+import MyGames from './MyGames.svelte';
 import MySeeks from './MySeeks.svelte';
 import SeekList from './SeekList.svelte';
 
@@ -65,6 +66,23 @@ describe('MySeeks', () => {
     expect(screen.getByTestId('waiting-seek').textContent).toContain('Waiting for an opponent');
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel this invitation' }));
     expect(oncancel).toHaveBeenCalledWith('i1');
+  });
+});
+
+describe('MyGames', () => {
+  it('links each of my games back to its page, with the opponent, variant, time control and whose turn it is', () => {
+    const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({
+      id, variant: 'italian', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'black', opponent: 'Bob', turn: 2, yourTurn, ...over,
+    });
+    render(MyGames, { games: [game('g1', true), game('g2', false, { opponent: 'Carol', private: true, color: 'white', variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 } })] });
+    expect(screen.getByRole('heading').textContent).toBe('Your games');
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/game/g1', '/game/g2']);
+    const [first, second] = links.map((a) => a.textContent?.replace(/\s+/g, ' ').trim());
+    expect(first).toBe('vs Bob Your turn Italian progressive · 3 days per turn · you play Black');
+    expect(second).toBe('vs Carol Their turn Scottish progressive · 5+5 · you play White · invitation');
+    expect(links[0]?.classList.contains('mine')).toBe(true);
+    expect(links[1]?.classList.contains('mine')).toBe(false);
   });
 });
 

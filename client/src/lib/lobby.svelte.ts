@@ -1,4 +1,4 @@
-import type { AckError, ClientPayload, GameSummary, OwnSeek, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
+import type { AckData, AckError, ClientPayload, GameSummary, MyGame, OwnSeek, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
@@ -24,12 +24,27 @@ export function lobbyError(res: AckError): string {
   return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
 }
 
-/** The lobby's live lists: open public seeks, games in progress, and my own open seeks and invitations. */
+/** Where the lobby lists my games in progress. */
+export const MY_GAMES_TITLE = 'Your games';
+
+/**
+ * The `lobby:subscribe` ack as it may come: a server of another version (a rolling deploy) may send
+ * an older ack without the lists added since (`mine`, `myGames`), so every list defaults to empty.
+ */
+type SubscribeAck = Partial<AckData['lobby:subscribe']>;
+
+/** My games as the lobby orders them: my turn first, else in the server's order (most urgent first). */
+const yourTurnFirst = (games: readonly MyGame[]): readonly MyGame[] =>
+  [...games.filter((g) => g.yourTurn), ...games.filter((g) => !g.yourTurn)];
+
+/** The lobby's live lists: open public seeks, games in progress, my own open seeks and invitations, and my games. */
 export class LobbyModel {
   seeks = $state.raw<readonly Seek[]>([]);
   games = $state.raw<readonly GameSummary[]>([]);
   /** My open seeks, public and private, oldest first (the server's, kept live by `lobby:mySeeks`). */
   mine = $state.raw<readonly OwnSeek[]>([]);
+  /** My games in progress, my turn first (the server's on subscribe and `refreshMyGames`, turns kept live by the lobby feed). */
+  myGames = $state.raw<readonly MyGame[]>([]);
   /** The refusal of a create, cancel or game against the computer. */
   error = $state<string | null>(null);
   /** The refusal of accepting a seek of the list (shown by the list). */
@@ -49,9 +64,20 @@ export class LobbyModel {
       this.error = lobbyError(res);
       return;
     }
-    this.seeks = res.seeks;
-    this.games = res.games;
-    this.mine = res.mine;
+    const ack: SubscribeAck = res;
+    this.seeks = ack.seeks ?? [];
+    this.games = ack.games ?? [];
+    this.mine = ack.mine ?? [];
+    this.myGames = yourTurnFirst(ack.myGames ?? []);
+  }
+
+  /**
+   * Asks the server for my games in progress again (a game started, the page is visible again). A
+   * refusal (an older server without `lobby:myGames`, a rate limit) keeps the list as it was.
+   */
+  async refreshMyGames(): Promise<void> {
+    const res = await this.request('lobby:myGames', {});
+    if (res.ok) this.myGames = yourTurnFirst((res as Partial<AckData['lobby:myGames']>).myGames ?? []);
   }
 
   /** My open seeks as the server now has them (`lobby:mySeeks`: one was created, cancelled or accepted, maybe in another tab). */
@@ -96,10 +122,16 @@ export class LobbyModel {
 
   gameUpdated(g: GameSummary): void {
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
+    // One of my public games: its turn changed (White plays the odd turns).
+    if (this.myGames.some((m) => m.id === g.id && m.turn !== g.turn)) {
+      const mover = g.turn % 2 === 1 ? 'white' : 'black';
+      this.myGames = yourTurnFirst(this.myGames.map((m) => (m.id === g.id ? { ...m, turn: g.turn, yourTurn: m.color === mover } : m)));
+    }
   }
 
   gameRemoved(gameId: string): void {
     this.games = this.games.filter((g) => g.id !== gameId);
+    this.myGames = this.myGames.filter((g) => g.id !== gameId);
   }
 
   async create(req: ClientPayload<'seek:create'>): Promise<void> {

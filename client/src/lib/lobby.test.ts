@@ -1,4 +1,4 @@
-import type { Seek } from '@progressive-chess/shared';
+import type { MyGame, Seek } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { FakeTransport, flush } from '../test-utils/fake-game.js';
 import { LobbyModel, ownSeekLink } from './lobby.svelte.js';
@@ -109,6 +109,45 @@ describe('LobbyModel', () => {
     const req = { variant: 'italian', timeControl: { kind: 'none' }, color: 'random', visibility: 'public' } as const;
     await Promise.all([lobby.create(req), lobby.create(req)]);
     expect(transport.sent.filter((s) => s.event === 'seek:create')).toHaveLength(1);
+  });
+
+  it('takes an ack of an older server without mine and myGames: empty lists, the games still listed', async () => {
+    const transport = new FakeTransport();
+    const g = { id: 'g1', variant: 'italian' as const, timeControl: { kind: 'none' as const }, white: 'A', black: 'B', turn: 1, spectators: 0 };
+    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [seek('s1')], games: [g] }, { ok: true }]);
+    const lobby = new LobbyModel(transport.request);
+    await lobby.subscribe();
+    expect([lobby.seeks, lobby.games, lobby.mine, lobby.myGames]).toEqual([[seek('s1')], [g], [], []]);
+    expect(lobby.error).toBeNull();
+    await lobby.subscribe();
+    expect([lobby.seeks, lobby.games, lobby.mine, lobby.myGames]).toEqual([[], [], [], []]);
+    // An older server does not know lobby:myGames: the list stays as it was.
+    transport.answers.set('lobby:myGames', [{ ok: false, code: 'unknown-event', message: 'unknown event lobby:myGames' }]);
+    await lobby.refreshMyGames();
+    expect(lobby.myGames).toEqual([]);
+  });
+
+  it('lists my games in progress, my turn first, follows their turns in the lobby feed and refreshes on request', async () => {
+    const transport = new FakeTransport();
+    const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({
+      id, variant: 'scottish', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'white', opponent: 'Bob', turn: yourTurn ? 1 : 2, yourTurn, ...over,
+    });
+    const pub = game('g1', false);
+    const inv = game('g2', true, { private: true, opponent: 'Carol' });
+    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [], games: [], mine: [], myGames: [pub, inv] }]);
+    const lobby = new LobbyModel(transport.request);
+    await lobby.subscribe();
+    expect(lobby.myGames).toEqual([inv, pub]);
+    // Bob moved in the public game: my turn there too (the feed's turn says so); then it ended.
+    const summary = { id: 'g1', variant: 'scottish' as const, timeControl: pub.timeControl, white: 'Me', black: 'Bob', turn: 3, spectators: 0 };
+    lobby.gameUpdated(summary);
+    expect(lobby.myGames.map((g) => [g.id, g.yourTurn, g.turn])).toEqual([['g2', true, 1], ['g1', true, 3]]);
+    lobby.gameRemoved('g1');
+    expect(lobby.myGames).toEqual([inv]);
+    transport.answers.set('lobby:myGames', [{ ok: true, myGames: [inv, game('g3', true, { bot: true, opponent: 'Computer (level 1)' })] }]);
+    await lobby.refreshMyGames();
+    expect(transport.sent.at(-1)).toEqual({ event: 'lobby:myGames', payload: {} });
+    expect(lobby.myGames.map((g) => g.id)).toEqual(['g2', 'g3']);
   });
 
   it('counts the players online', async () => {
