@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, type Player } from './support/browser.js';
-import { twoPlayers } from './support/two-players.js';
+import { ARTIFACTS, twoPlayers } from './support/two-players.js';
 
 const run = chromiumAvailable();
 
@@ -64,5 +64,35 @@ describe.runIf(run)('browser: private invitations stay with their creator', () =
     await bob.page.goto(link);
     await waitText(bob.page, 'h1', 'Invitation not available');
     expect(await alice.page.locator('[data-testid="my-seeks"]').count()).toBe(0);
+  });
+
+  it('a correspondence game by invitation is under "Your games" in both lobbies, "Your turn" for White, and leads back to the game', async () => {
+    const { alice, bob } = t;
+    await alice.page.goto(t.server.url);
+    const form = alice.page.locator('.seek-form');
+    await form.locator('label.chip', { hasText: '3 days' }).click();
+    await form.locator('label.chip', { hasText: 'White' }).click();
+    await alice.page.getByText('Private game').click();
+    await alice.page.getByRole('button', { name: 'Create invitation' }).click();
+    const link = await inviteUrl(alice).inputValue();
+    await bob.page.goto(link);
+    await bob.page.getByRole('button', { name: 'Accept and play' }).click();
+    await alice.page.waitForURL(/\/game\//);
+    await bob.page.waitForURL(/\/game\//);
+    const gameUrl = alice.page.url();
+
+    // Back in the lobby: the game is mine to play, not listed for watching (it is private).
+    for (const p of [alice, bob]) await p.page.locator('header nav').getByRole('link', { name: 'Play' }).click();
+    const mine = alice.page.locator('[data-testid="my-game"]');
+    await waitText(alice.page, '[data-testid="my-games"]', 'Your games');
+    expect(await mine.count()).toBe(1);
+    expect((await mine.textContent())?.replace(/\s+/g, ' ')).toContain('vs Bob Your turn Scottish progressive · 3 days per turn · you play White · invitation');
+    await waitText(bob.page, '[data-testid="my-game"]', 'Their turn');
+    expect(await alice.page.locator('[data-testid="game-list"]').count()).toBe(0);
+    await alice.page.screenshot({ path: new URL('lobby-your-games.png', ARTIFACTS).pathname });
+
+    await mine.click();
+    await alice.page.waitForURL(gameUrl);
+    await waitText(alice.page, '.series .who', 'Your series');
   });
 });
