@@ -95,7 +95,7 @@ describe('playing the computer', () => {
     const first = await play(a);
     expect(first.ok).toBe(true);
     expect((await play(a)).ok).toBe(true);
-    expect(await play(a)).toMatchObject({ ok: false, code: 'too-many-bot-games', message: expect.stringMatching(/already play 2 games .*abort one of them/) });
+    expect(await play(a)).toMatchObject({ ok: false, code: 'too-many-bot-games', message: expect.stringMatching(/already play 2 games .*abort one of them \(Your games, in the lobby\)/) });
     expect((await play(b)).ok).toBe(true);
     expect(await play(b)).toMatchObject({ ok: false, code: 'busy' });
     // Refusals leave no count behind; an ended game frees its places.

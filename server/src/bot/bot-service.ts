@@ -30,7 +30,7 @@ export class BotService {
     await games.reserve(gameId, [playerId]);
     const reserved = [playerId];
     try {
-      await this.reserve(gameId, mine, settings.maxPerPlayer, 'too-many-bot-games', `you already play ${settings.maxPerPlayer} games against the computer: finish, resign or abort one of them (Games in progress)`);
+      await this.reserve(gameId, mine, settings.maxPerPlayer, 'too-many-bot-games', `you already play ${settings.maxPerPlayer} games against the computer: finish, resign or abort one of them (Your games, in the lobby)`);
       reserved.push(mine);
       await this.reserve(gameId, ALL_BOT_GAMES, settings.maxGames, 'busy', 'the computer is playing too many games; try again shortly');
       reserved.push(ALL_BOT_GAMES);
