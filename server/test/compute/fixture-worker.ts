@@ -16,7 +16,10 @@ export const FIXTURE_TASKS = {
   spin: (input: { ms: number }): { spun: number } => {
     const end = Date.now() + input.ms;
     let spun = 0;
-    while (Date.now() < end) spun++;
+    // at least once: a thread at the lowest priority may lose its core for longer than `ms` before
+    // its first look at the time (a loaded CI machine), and the tests read `spun > 0` as "it ran"
+    do spun++;
+    while (Date.now() < end);
     return { spun };
   },
   'clock-spin': (input: { ms: number }): { spun: number } => {
