@@ -60,6 +60,8 @@ describe('HTTP', () => {
     }
     const bad = await fetch(`${server.url}/api/games/bad%20id`);
     expect(bad.status).toBe(400);
+    // no database here: no accounts, everybody a guest
+    expect(await (await fetch(`${server.url}/api/account`)).json()).toEqual({ account: null });
     const missing = await fetch(`${server.url}/api/whatever`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'not-found' });

@@ -91,6 +91,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   }
   app.get('/docs/rules', rulesDocument());
   if (deps.accounts) app.use('/api', deps.accounts.router);
+  // a server without accounts (no database): everybody is a guest, which is not an error
+  else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));
   app.use('/api', notFound);
   if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir, (id) => gameExists(deps.store, id)));
   app.use(notFound);
