@@ -143,7 +143,7 @@ export class GameModel extends GameSync {
       return;
     }
     this.premoves = [];
-    this.notice = error.message;
+    this.refused(error);
     if (error.code === 'internal') void this.resync();
   }
 
@@ -191,13 +191,14 @@ export class GameModel extends GameSync {
 
   async endTurn(): Promise<void> {
     const res = await this.command('game:endTurn', { gameId: this.id, version: this.knownVersion });
-    if (!res.ok) this.notice = res.message;
+    if (!res.ok) this.refused(res);
   }
 
   /** Resign, draw offers, abort, rematch: server-side actions with no local prediction. */
   async action(event: GameAction): Promise<void> {
     const res = await this.command(event, { gameId: this.id });
-    this.notice = res.ok ? null : res.message;
+    if (res.ok) this.notice = null;
+    else this.refused(res);
   }
 
   // ---- history browsing ----------------------------------------------------------------

@@ -152,6 +152,21 @@ describe('GameModel own moves', () => {
     expect(model.resyncCount).toBe(0);
   });
 
+  it('a refusal because the store is away lasts until the store answers again (a heartbeat); other refusals stay', async () => {
+    const { model, transport } = setup('white');
+    transport.answers.set('game:move', [{ ok: false, code: 'unavailable', message: 'the server cannot reach its store; try again shortly' }]);
+    transport.snapshotForResync = new FakeGame().snapshot();
+    model.move(uci('e2e4'));
+    await flush();
+    expect(model.notice).toMatch(/cannot reach its store/);
+    model.handleHeartbeat({ gameId: 'g1', version: 1 });
+    expect(model.notice).toBeNull();
+    transport.answers.set('game:resign', [{ ok: false, code: 'game-over', message: 'the game is over' }]);
+    await model.action('game:resign');
+    model.handleHeartbeat({ gameId: 'g1', version: 1 });
+    expect(model.notice).toBe('the game is over');
+  });
+
   it('an event read before the ack that carries the one it follows waits for that ack, without a resync', async () => {
     const game = new FakeGame();
     const { model, transport } = setup('black', game);

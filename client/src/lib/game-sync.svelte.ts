@@ -61,6 +61,8 @@ export class GameSync {
   online = $state({ white: true, black: true });
   /** The last explanation for the user (refused move, stopped premove queue...). */
   notice = $state<string | null>(null);
+  /** The notice when it is an `unavailable` refusal (the store away): cleared by the next sign that the store answers. */
+  private outageNotice: string | null = null;
   loadError = $state<string | null>(null);
   resyncCount = $state(0);
   readonly clock = new ClockSync();
@@ -102,7 +104,7 @@ export class GameSync {
     const res = await this.request('game:resync', { gameId: this.id });
     this.resyncing = false;
     if (!res.ok) {
-      this.notice = res.message;
+      this.refused(res);
       return;
     }
     this.applySnapshot(res.snapshot, res.seat);
@@ -155,9 +157,22 @@ export class GameSync {
     return res;
   }
 
+  /** Shows why the server refused; a refusal for the store being away lasts until the store answers again. */
+  protected refused(r: { readonly code: string; readonly message: string }): void {
+    this.notice = r.message;
+    this.outageNotice = r.code === 'unavailable' ? r.message : null;
+  }
+
+  /** An event or a version read from the store came: a notice that the store was away is over. */
+  private storeAnswers(): void {
+    if (this.outageNotice !== null && this.notice === this.outageNotice) this.notice = null;
+    this.outageNotice = null;
+  }
+
   /** A `game:event` for this game: applied in version order; a gap triggers a resync. */
   handleEvent(e: GameEvent): void {
     if (e.gameId !== this.id) return;
+    this.storeAnswers();
     if (this.resyncing || !this.snapshot) {
       this.buffered.push(e);
       return;
@@ -285,6 +300,7 @@ export class GameSync {
    * can trail this node's heartbeat): still behind after `STALE_GRACE_MS`, we resync.
    */
   private noteVersion(version: number): void {
+    this.storeAnswers();
     if (!this.snapshot || version <= this.version || this.staleTimer !== null) return;
     this.staleTimer = setTimeout(() => {
       this.staleTimer = null;
