@@ -1,4 +1,15 @@
-import type { AckData, AckError, ClientPayload, GameSummary, MyGame, OwnSeek, Seek, TimeControl, VariantId } from '@progressive-chess/shared';
+import {
+  colorOfTurn,
+  type AckData,
+  type AckError,
+  type ClientPayload,
+  type GameSummary,
+  type MyGame,
+  type OwnSeek,
+  type Seek,
+  type TimeControl,
+  type VariantId,
+} from '@progressive-chess/shared';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
@@ -124,8 +135,7 @@ export class LobbyModel {
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
     // One of my public games: its turn changed (White plays the odd turns).
     if (this.myGames.some((m) => m.id === g.id && m.turn !== g.turn)) {
-      const mover = g.turn % 2 === 1 ? 'white' : 'black';
-      this.myGames = yourTurnFirst(this.myGames.map((m) => (m.id === g.id ? { ...m, turn: g.turn, yourTurn: m.color === mover } : m)));
+      this.myGames = yourTurnFirst(this.myGames.map((m) => (m.id === g.id ? { ...m, turn: g.turn, yourTurn: m.color === colorOfTurn(g.turn) } : m)));
     }
   }
 

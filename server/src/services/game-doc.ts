@@ -1,6 +1,7 @@
 import {
   clockDeadline,
   clockView,
+  colorOfTurn,
   opposite,
   type ClockState,
   type Color,
@@ -77,8 +78,6 @@ export interface BotSeat {
   readonly owner: string;
 }
 
-/** The side to move in a game at progressive turn `turn` (White plays the odd turns). */
-export const colorOfTurn = (turn: number): Color => (turn % 2 === 1 ? 'white' : 'black');
 
 /**
  * A bot game in progress that needs its computer: its turn, or a draw offer made to it (answered

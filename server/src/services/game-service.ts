@@ -1,4 +1,5 @@
 import {
+  colorOfTurn,
   decodeState,
   encodeState,
   fen,
@@ -21,7 +22,6 @@ import { archivedTransition, type GameArchive } from './game-archive.js';
 import { DecodedGames, refOf, type DecodedGame, type GameRef } from './decoded-games.js';
 import {
   botDue,
-  colorOfTurn,
   deadlineOf,
   parseDoc,
   seatOf,

@@ -1,6 +1,6 @@
-import { opposite, type MyGame } from '@progressive-chess/shared';
+import { colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
 import type { Store } from '../store/store.js';
-import { colorOfTurn, parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
+import { parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
 
 /** One of the player's games as the lobby lists it, with what orders the list; null when it is over or not theirs. */
 function entryOf(doc: GameDoc, playerId: string): { game: MyGame; deadline: number | null; createdAt: number } | null {

@@ -1,4 +1,4 @@
-import { STANDARD_RULES, type MoveRules, type Role } from '../chess/types.js';
+import { STANDARD_RULES, type Color, type MoveRules, type Role } from '../chess/types.js';
 import type { VariantId } from './variant-ids.js';
 
 export type Schedule = 'moves' | 'half-points' | 'fibonacci';
@@ -139,6 +139,9 @@ function fibonacci(t: number): number {
 }
 
 /** Moves (or points) of turn t (t >= 1). */
+/** The side that plays progressive turn `turn`: White the odd turns, Black the even ones. */
+export const colorOfTurn = (turn: number): Color => (turn % 2 === 1 ? 'white' : 'black');
+
 export function seriesBudget(variant: Variant, turn: number): number {
   switch (variant.schedule) {
     case 'moves':
