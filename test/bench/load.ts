@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openAppTable } from './app-driver.js';
 import { runAsChild } from './child.js';
@@ -78,6 +78,7 @@ function writeTrace(dir: string | undefined, cfg: LoadConfig, stats: Stats, t0: 
   if (!dir || !stats.sentAt) return;
   const rows = stats.latencies.map((ms, i) => [Math.round((stats.sentAt?.[i] ?? 0) - t0), Math.round(ms * 10) / 10]);
   const trace = { epoch: performance.timeOrigin + t0, rows, gc: loadGc };
+  mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${cfg.mode}-${cfg.urls.length}n-${process.pid}.json`), JSON.stringify(trace));
 }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { procStatFields } from '../../server/src/compute/thread-priority.js';
 
@@ -55,7 +55,10 @@ export function loopMonitor(): LoopMonitor {
   const trace = process.env.BENCH_TRACE;
   if (trace) {
     const pauses = recordGcPauses();
-    process.on('exit', () => writeFileSync(`${trace}/gc-${process.pid}.json`, JSON.stringify(pauses)));
+    process.on('exit', () => {
+      mkdirSync(trace, { recursive: true });
+      writeFileSync(`${trace}/gc-${process.pid}.json`, JSON.stringify(pauses));
+    });
   }
   const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
