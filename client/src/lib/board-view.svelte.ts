@@ -1,4 +1,4 @@
-import { VARIANTS, inCheck, legalMoves, parseUci, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
+import { VARIANTS, legalMoves, parseUci, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
 import type { GameModel } from './game-model.svelte.js';
 import { boardPieces, checkSquare, destsOf } from './moves.js';
 import { replay } from './replay.js';
@@ -18,7 +18,7 @@ export class BoardView {
     return replay(this.game.snapshot, this.game.moves, this.game.viewPly);
   });
   readonly shownMoves = $derived.by(() => this.game.viewPly === null ? this.game.moves : this.game.moves.slice(0, this.game.viewPly));
-  readonly checkSquare = $derived.by(() => this.shownState ? checkSquare(this.shownState, inCheck(this.shownState)) : null);
+  readonly checkSquare = $derived.by(() => this.shownState ? checkSquare(this.shownState) : null);
   /** Destinations the board offers: my legal moves, or premove targets during the opponent's series. */
   readonly dests = $derived.by(() => {
     if (this.game.viewPly !== null || this.game.over || !this.game.myColor) return new Map<number, number[]>();

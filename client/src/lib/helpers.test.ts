@@ -1,6 +1,7 @@
-import { newGame, play, parseUci, type GameState } from '@progressive-chess/shared';
+import { newGame, parseSquare, play, parseUci, type GameState } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { ClockSync } from './clock-sync.js';
+import { checkSquare } from './moves.js';
 import { reasonText, resultHeadline } from './outcome-text.js';
 import { matchRoute, pageTitle } from './router.svelte.js';
 import { seriesProgress } from './series.js';
@@ -32,6 +33,23 @@ describe('series progress', () => {
 
   it('labels move-count series', () => {
     expect(seriesProgress(game('italian', 'e2e4')).label).toBe('Move 1 of 2');
+  });
+});
+
+describe('the king in check on the board', () => {
+  const line = ['e2e4', 'd7d6', 'h7h6', 'f1b5'];
+  it('marks the defender\'s king in the middle of an Escalation series, where the check does not end it', () => {
+    const mid = game('escalation', ...line);
+    expect(mid.color).toBe('white');
+    expect(checkSquare(mid)).toBe(parseSquare('e8'));
+    // still marked while the series goes on and the check stands, gone once the bishop steps back
+    expect(checkSquare(game('escalation', ...line, 'g1f3'))).toBe(parseSquare('e8'));
+    expect(checkSquare(game('escalation', ...line, 'b1c3', 'b5e2'))).toBeNull();
+  });
+  it('marks the side to move\'s king when a check ended the series, and nothing in Take-All', () => {
+    expect(checkSquare(game('scottish', ...line))).toBe(parseSquare('e8'));
+    expect(checkSquare(game('scottish', 'e2e4'))).toBeNull();
+    expect(checkSquare(game('take-all', ...line))).toBeNull();
   });
 });
 

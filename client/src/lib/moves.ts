@@ -1,5 +1,7 @@
 import {
+  VARIANTS,
   makeSquare,
+  opposite,
   positionOf,
   type Color,
   type GameState,
@@ -27,10 +29,16 @@ export function boardPieces(state: GameState): Array<Piece | undefined> {
   return board;
 }
 
-/** The square of the king in check (side to move), if any. */
-export function checkSquare(state: GameState, inCheck: boolean): Square | null {
-  if (!inCheck) return null;
-  return positionOf(state).kingSquare(state.color) ?? null;
+/**
+ * The square of the king in check, if any: the side to move's, or the opponent's in the middle of
+ * an Escalation series (a check there does not end the series, so the checked king is not the
+ * side to move's). Take-All has no check.
+ */
+export function checkSquare(state: GameState): Square | null {
+  if (!VARIANTS[state.variant].moveRules.royalKing) return null;
+  const pos = positionOf(state);
+  const checked = [state.color, opposite(state.color)].find((c) => pos.isCheck(c));
+  return checked ? (pos.kingSquare(checked) ?? null) : null;
 }
 
 const LETTER: Record<Role, string> = { pawn: '', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
