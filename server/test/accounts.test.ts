@@ -70,7 +70,8 @@ describe('accounts over HTTP', () => {
   });
 
   it('login attempts are limited per account and per address', async () => {
-    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 6, windowSec: 60 } });
+    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 7, windowSec: 60 } });
+    // (the sign-up spends one of the address's 7 attempts)
     await http(server, 'POST', '/api/account/register', { username: 'dave', password: 'secret pass', token: guest.session.token });
     for (let i = 0; i < 3; i++) expect((await http(server, 'POST', '/api/account/login', { username: 'dave', password: 'nope nope' })).status).toBe(401);
     const locked = await http(server, 'POST', '/api/account/login', { username: 'dave', password: 'secret pass' });
@@ -79,6 +80,19 @@ describe('accounts over HTTP', () => {
     expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(401);
     expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(401);
     expect((await http(server, 'POST', '/api/account/login', { username: 'erin', password: 'nope nope' })).status).toBe(429);
+  });
+
+  it('sign-ups spend from the address budget of logins: a flood is refused before any password is hashed', async () => {
+    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 3, windowSec: 60 } });
+    const other = await Client.connect(server);
+    const register = (username: string, token: string) => http(server, 'POST', '/api/account/register', { username, password: 'long enough', token });
+    expect((await register('frank', guest.session.token)).status).toBe(201);
+    // each attempt at a taken name costs a hash: only the budget's worth of them
+    expect(await register('frank', other.session.token)).toMatchObject({ status: 409, body: { code: 'username-taken' } });
+    expect(await register('frank', other.session.token)).toMatchObject({ status: 409, body: { code: 'username-taken' } });
+    expect(await register('frank', other.session.token)).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
+    expect(await register('gina', other.session.token)).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
+    expect((await http(server, 'POST', '/api/account/login', { username: 'frank', password: 'long enough' })).status).toBe(429);
   });
 
   it('behind TLS (a trusted proxy saying https) the cookie is Secure', async () => {
@@ -96,6 +110,13 @@ describe('accounts over HTTP', () => {
     const { server } = await setup();
     expect(await http(server, 'POST', '/api/account/login', { username: 'x' })).toMatchObject({ status: 400, body: { code: 'bad-request' } });
     expect(await http(server, 'GET', '/api/players/nobody')).toMatchObject({ status: 404, body: { code: 'unknown-player' } });
+    // names no account can have (NUL, bidi controls: the database refuses NUL outright) are 400, not 500
+    for (const name of ['a\u0000b', 'x\u202ey', 'two words']) {
+      expect(await http(server, 'POST', '/api/account/login', { username: name, password: 'whatever' })).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+      for (const path of ['', '/games', '/games.pgn']) {
+        expect(await http(server, 'GET', `/api/players/${encodeURIComponent(name)}${path}`)).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+      }
+    }
     expect((await http(server, 'GET', '/api/players/nobody/games.pgn')).status).toBe(404);
     expect((await http(server, 'GET', '/api/leaderboard/chess960')).status).toBe(400);
     expect((await http(server, 'GET', '/api/players/x/games?result=maybe')).status).toBe(400);

@@ -53,7 +53,7 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
   const cookie = (req: Request): string | undefined => req.headers.cookie;
 
   r.post('/account/register', async (req, res) => {
-    signIn(req, res, await service.register(parse(registerSchema, req.body)), 201);
+    signIn(req, res, await service.register(parse(registerSchema, req.body), clientAddress(req, deps.trustProxy)), 201);
   });
   r.post('/account/login', async (req, res) => {
     signIn(req, res, await service.login(parse(loginSchema, req.body), clientAddress(req, deps.trustProxy)));

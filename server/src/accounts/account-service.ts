@@ -55,8 +55,9 @@ export function accountDirectory(accounts: AccountsRepo): AccountDirectory {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  /** Claims the anonymous identity of `token` as the account `username`. */
-  async register(p: { username: string; password: string; token: string }): Promise<SignedIn> {
+  /** Claims the anonymous identity of `token` as the account `username` (counted per `address`, see LoginLimiter). */
+  async register(p: { username: string; password: string; token: string }, address: string): Promise<SignedIn> {
+    await this.deps.limiter.registration(address);
     const playerId = await this.deps.identity.verifyToken(p.token);
     const passwordHash = await hashPassword(p.password);
     const res = await this.deps.accounts.create({ playerId, username: p.username, passwordHash, createdAt: this.deps.now() });

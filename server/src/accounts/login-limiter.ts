@@ -16,7 +16,8 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perAddress: 3
 /**
  * Login attempts counted per address (every attempt) and per account (failures; a success
  * resets it), through rate-limiter-flexible: in Redis when there is one (all nodes count
- * together), else in this process's memory.
+ * together), else in this process's memory. Registrations spend from the same per-address
+ * budget: each costs a password hash too (32 MiB of scrypt), so neither can be repeated at will.
  */
 export class LoginLimiter {
   private readonly byAddress: RateLimiterAbstract;
@@ -34,7 +35,7 @@ export class LoginLimiter {
 
   /** Runs `verify` unless a budget is spent (then `rate-limited`); counts its failure. */
   async attempt(accountKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
-    await this.byAddress.consume(address).catch(limited);
+    await this.byAddress.consume(address).catch(limited('too many login attempts; try later'));
     const spent = await this.byAccount.get(accountKey);
     if (spent !== null && spent.consumedPoints >= this.limits.perAccount) fail('rate-limited', 'too many failed logins; try later');
     const ok = await verify();
@@ -42,9 +43,16 @@ export class LoginLimiter {
     else await this.byAccount.consume(accountKey).catch(() => undefined);
     return ok;
   }
+
+  /** A registration from `address`, before its password is hashed: `rate-limited` once the address's budget is spent. */
+  async registration(address: string): Promise<void> {
+    await this.byAddress.consume(address).catch(limited('too many sign-ups from this address; try later'));
+  }
 }
 
-function limited(e: unknown): never {
-  if (e instanceof RateLimiterRes) fail('rate-limited', 'too many login attempts; try later');
-  throw e;
-}
+const limited =
+  (message: string) =>
+  (e: unknown): never => {
+    if (e instanceof RateLimiterRes) fail('rate-limited', message);
+    throw e;
+  };

@@ -5,19 +5,24 @@ import { idSchema, variantSchema } from './schemas.js';
 
 /** Accounts, ratings and the archive over HTTP (`/api/account`, `/api/players`, `/api/leaderboard`). */
 
+const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
+const USERNAME_CHARS_MESSAGE = 'letters, digits, _ and - only';
+
 /** 3-20 letters, digits, `_` or `-`; unique without regard to case; not the computer player's name. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(3)
   .max(20)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+  .regex(USERNAME_CHARS, USERNAME_CHARS_MESSAGE)
   .refine((name) => !impersonatesComputer(name), "that name is the computer player's");
 export const passwordSchema = z.string().min(8).max(200);
 
 /** `POST /api/account/register`: claims the anonymous identity of `token` as an account. */
 export const registerSchema = z.object({ username: usernameSchema, password: passwordSchema, token: z.string().min(1).max(200) }).strict();
-export const loginSchema = z.object({ username: z.string().trim().min(1).max(20), password: z.string().min(1).max(200) }).strict();
+/** A name as typed to log in or look a player up: the username's characters (no account has others; NUL would not even reach the database). */
+export const playerNameSchema = z.string().trim().min(1).max(20).regex(USERNAME_CHARS, USERNAME_CHARS_MESSAGE);
+export const loginSchema = z.object({ username: playerNameSchema, password: z.string().min(1).max(200) }).strict();
 /** `POST /api/account/logout`: `everywhere` revokes every session of the account. */
 export const logoutSchema = z.object({ everywhere: z.boolean().optional() }).strict();
 
@@ -33,7 +38,6 @@ export const gamesQuerySchema = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
-export const playerNameSchema = z.string().min(1).max(20);
 export const archivedGameIdSchema = idSchema;
 
 /** A rating on the Glicko scale; `provisional` while the deviation is high. */
