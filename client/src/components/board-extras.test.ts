@@ -63,6 +63,17 @@ describe('BoardView explanations', () => {
     expect(view.whyNot(sq('e2'))).toBe('You are looking at an earlier position: go back to live to move.');
   });
 
+  it('Cost: a piece too dear for the points left is explained by its price, not as having no move', () => {
+    const game = new FakeGame('cost');
+    const { m, view } = model('black', game);
+    for (const uci of ['e2e4', 'e7e5', 'd2d4', 'a2a3']) m.handleEvent(game.move(uci));
+    // Turn 4: two points; the queen (9) and the knight (3) have moves on the board but cost too much.
+    expect(view.whyNot(sq('d8'))).toBe('A queen move costs 9 points, and only 2 points are left in this turn.');
+    m.move({ from: sq('b7'), to: sq('b6') });
+    expect(view.whyNot(sq('g8'))).toBe('A knight move costs 3 points, and only 1 point is left in this turn.');
+    expect(view.whyNot(sq('a8'))).toBe('This piece has no legal move now.');
+  });
+
   it("keeps the opponent's last series marked while mine runs, and the side panel follows history", () => {
     const game = new FakeGame();
     const { m, view } = model('white', game);

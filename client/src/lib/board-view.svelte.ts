@@ -1,4 +1,4 @@
-import { VARIANTS, legalMoves, parseUci, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
+import { VARIANTS, legalMoves, parseUci, positionOf, type GameState, type Move, type Piece, type Square } from '@progressive-chess/shared';
 import type { GameModel } from './game-model.svelte.js';
 import { boardPieces, checkSquare, destsOf } from './moves.js';
 import { replay } from './replay.js';
@@ -95,6 +95,12 @@ export class BoardView {
     const state = g.isMyTurn ? g.state : g.premoveState?.state;
     if (state && VARIANTS[state.variant].cycles && g.isMyTurn && !g.cyclePending.includes(sq)) {
       return 'This piece already moved in this cycle: move the ringed pieces first.';
+    }
+    const cost = state ? VARIANTS[state.variant].costs?.[piece.role] : undefined;
+    const left = state ? state.budget - state.spent : 0;
+    // Cost variants: a piece with moves on the board that the points left cannot pay for.
+    if (state && cost !== undefined && cost > left && positionOf(state).legalMoves(VARIANTS[state.variant].moveRules).some((m) => m.from === sq)) {
+      return `A ${piece.role} move costs ${cost} points, and only ${left === 1 ? '1 point is' : `${left} points are`} left in this turn.`;
     }
     return 'This piece has no legal move now.';
   }
