@@ -240,6 +240,7 @@ export function createApp(deps: AppDeps): App {
   const heartbeat = startHeartbeat({
     publisher,
     versionOf: (id) => store.gameVersion(id),
+    ...(durable ? { archived: async (id: string) => (await durable.archive.load(id)) !== null } : {}),
     intervalMs: settings.heartbeatMs,
     logger,
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { StoreUnavailableError, type Store } from '../src/store/store.js';
 import { Client, createGame, playMoves, sleep, startServer } from './helpers.js';
 
 describe('game:heartbeat', () => {
@@ -49,5 +50,37 @@ describe('game:heartbeat', () => {
     await playMoves(white, gameId, 1, ['e2e4']); // committed and emitted on node a only (no adapter)
     expect(await black.next('game:heartbeat', (h) => h.version === 2)).toEqual({ gameId, version: 2 });
     expect(black.received('game:event')).toHaveLength(0);
+  });
+
+  it('tells the room game:gone (once) when the game is no longer in the store; not while the store cannot be reached', async () => {
+    const store = createMemoryStore();
+    const lost = new Set<string>();
+    let down = false;
+    // What the app sees: a store that lost some games (e.g. restarted without persistence), or that is away.
+    const seen = Object.create(store) as Store;
+    seen.gameVersion = (id) => (down ? Promise.reject(new StoreUnavailableError('away')) : lost.has(id) ? Promise.resolve(null) : store.gameVersion(id));
+    seen.loadGame = (id) => (lost.has(id) ? Promise.resolve(null) : store.loadGame(id));
+    seen.loadGameHead = (id) => (lost.has(id) ? Promise.resolve(null) : store.loadGameHead(id));
+    const server = await startServer({ store: seen, heartbeatMs: 30 });
+    const [white, black, watcher] = await Promise.all([1, 2, 3].map(() => Client.connect(server)));
+    if (!white || !black || !watcher) throw new Error('clients');
+    const gameId = await createGame(server, white, black);
+    const other = await createGame(server, white, black);
+    for (const c of [white, watcher]) await c.ok('game:join', { gameId });
+    await watcher.ok('game:join', { gameId: other });
+    await watcher.next('game:heartbeat', (h) => h.gameId === gameId);
+
+    down = true;
+    lost.add(gameId);
+    await sleep(150); // several intervals with the store away: nothing is taken for gone
+    expect(watcher.received('game:gone')).toEqual([]);
+    down = false;
+    expect(await Promise.all([watcher.next('game:gone'), white.next('game:gone')])).toEqual([{ gameId }, { gameId }]);
+    await sleep(150);
+    expect(watcher.received('game:gone')).toEqual([{ gameId }]); // once, not every interval
+    expect(black.received('game:gone')).toEqual([]); // not in the room
+    expect((await watcher.send('game:resync', { gameId })).code).toBe('unknown-game');
+    // the other game of the same connection still beats
+    expect(await watcher.next('game:heartbeat', (h) => h.gameId === other)).toEqual({ gameId: other, version: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { GameService } from '../src/services/game-service.js';
 import { startHeartbeat } from '../src/services/heartbeat.js';
 import type { Publisher } from '../src/services/publisher.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { StoreUnavailableError } from '../src/store/store.js';
 
 /** A publisher that records what the services publish, with no transport at all. */
 function recordingPublisher(local: string[] = []): Publisher & { readonly sent: [string, unknown][] } {
@@ -25,6 +26,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     playerOnline: () => Promise.resolve(false),
     localGames: () => local,
     heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),
+    goneLocal: (e) => sent.push(['game:gone', e]),
     announceTurn: (n) => sent.push(['game:turn', n]),
   };
 }
@@ -66,7 +68,7 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
 });
 
 describe('version heartbeat', () => {
-  it('sends each local game room its stored version on every sweep, skipping games that are gone', async () => {
+  it('sends each local game room its stored version on every sweep; a game that is gone hears game:gone, once', async () => {
     const versions = new Map([
       ['g1', 7],
       ['g2', 3],
@@ -82,11 +84,46 @@ describe('version heartbeat', () => {
     expect(publisher.sent).toEqual([
       ['game:heartbeat', { gameId: 'g1', version: 7 }],
       ['game:heartbeat', { gameId: 'g2', version: 3 }],
+      ['game:gone', { gameId: 'gone' }],
     ]);
     versions.set('g1', 8);
     publisher.sent.length = 0;
     await heartbeat.sweep();
-    expect(publisher.sent[0]).toEqual(['game:heartbeat', { gameId: 'g1', version: 8 }]);
+    expect(publisher.sent).toEqual([
+      ['game:heartbeat', { gameId: 'g1', version: 8 }],
+      ['game:heartbeat', { gameId: 'g2', version: 3 }],
+    ]);
+    await heartbeat.stop();
+  });
+
+  it('a game only in the archive is not gone (nothing sent, read no more); a failed read of the store or the archive decides nothing', async () => {
+    const publisher = recordingPublisher(['archived', 'flaky', 'lost']);
+    let storeDown = true;
+    let archiveDown = true;
+    const archiveReads: string[] = [];
+    const heartbeat = startHeartbeat({
+      publisher,
+      versionOf: (id) => (id === 'flaky' && storeDown ? Promise.reject(new StoreUnavailableError('down')) : Promise.resolve(null)),
+      archived: (id) => {
+        archiveReads.push(id);
+        if (id === 'lost' && archiveDown) return Promise.reject(new Error('archive unreachable'));
+        return Promise.resolve(id === 'archived');
+      },
+      intervalMs: 3_600_000,
+      logger: pino({ level: 'silent' }),
+    });
+    await heartbeat.sweep();
+    expect(publisher.sent).toEqual([]);
+    storeDown = false;
+    archiveDown = false;
+    await heartbeat.sweep();
+    expect(publisher.sent).toEqual([
+      ['game:gone', { gameId: 'flaky' }],
+      ['game:gone', { gameId: 'lost' }],
+    ]);
+    await heartbeat.sweep();
+    expect(publisher.sent).toHaveLength(2);
+    expect(archiveReads.filter((id) => id === 'archived')).toHaveLength(1);
     await heartbeat.stop();
   });
 

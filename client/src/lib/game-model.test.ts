@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
 import { BoardView } from './board-view.svelte.js';
 import { GameModel } from './game-model.svelte.js';
-import { STALE_GRACE_MS } from './game-sync.svelte.js';
+import { GONE_TEXT, STALE_GRACE_MS } from './game-sync.svelte.js';
 
 function setup(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
   const transport = new FakeTransport();
@@ -165,6 +165,32 @@ describe('GameModel own moves', () => {
     await model.action('game:resign');
     model.handleHeartbeat({ gameId: 'g1', version: 1 });
     expect(model.notice).toBe('the game is over');
+  });
+
+  it('game:gone: the page shows that the game no longer exists, without the user acting; another game\'s is ignored', () => {
+    vi.useFakeTimers();
+    try {
+      const game = new FakeGame();
+      const { model, transport } = setup('spectator', game);
+      model.handleGone({ gameId: 'other' });
+      expect([model.gone, model.loadError]).toEqual([false, null]);
+      model.handleHeartbeat({ gameId: 'g1', version: 5 }); // a stale-version timer running
+      model.handleGone({ gameId: 'g1' });
+      expect(model.gone).toBe(true);
+      expect(model.loadError).toBe(GONE_TEXT);
+      vi.advanceTimersByTime(STALE_GRACE_MS * 2);
+      expect(transport.sent).toEqual([]); // no resync of a game that is gone
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a command refused with unknown-game shows the game as gone, as game:gone does', async () => {
+    const { model, transport } = setup('white');
+    transport.answers.set('game:resign', [{ ok: false, code: 'unknown-game', message: 'no game g1' }]);
+    await model.action('game:resign');
+    expect(model.gone).toBe(true);
+    expect(model.loadError).toBe(GONE_TEXT);
   });
 
   it('an event read before the ack that carries the one it follows waits for that ack, without a resync', async () => {

@@ -16,6 +16,7 @@ import {
   type GameRatingChanges,
   type GameSnapshot,
   type GameState,
+  type GoneEvent,
   type HeartbeatEvent,
   type MoveRecord,
   type Outcome,
@@ -31,6 +32,9 @@ export type CommandName = { [E in ClientEventName]: AckData[E] extends CommandAc
 
 /** How long an announced version may run ahead of the applied events before a resync. */
 export const STALE_GRACE_MS = 300;
+
+/** What the game page says of a game the server no longer has. */
+export const GONE_TEXT = 'This game no longer exists on the server: it expired or was lost.';
 
 /**
  * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
@@ -64,6 +68,8 @@ export class GameSync {
   /** The notice when it is an `unavailable` refusal (the store away): cleared by the next sign that the store answers. */
   private outageNotice: string | null = null;
   loadError = $state<string | null>(null);
+  /** The server said the game no longer exists (`game:gone`, or a refusal `unknown-game`): `loadError` says so. */
+  gone = $state(false);
   resyncCount = $state(0);
   readonly clock = new ClockSync();
 
@@ -159,6 +165,7 @@ export class GameSync {
 
   /** Shows why the server refused; a refusal for the store being away lasts until the store answers again. */
   protected refused(r: { readonly code: string; readonly message: string }): void {
+    if (r.code === 'unknown-game') return this.handleGone({ gameId: this.id });
     this.notice = r.message;
     this.outageNotice = r.code === 'unavailable' ? r.message : null;
   }
@@ -292,6 +299,17 @@ export class GameSync {
   /** `game:heartbeat`: the game's stored version. */
   handleHeartbeat(h: HeartbeatEvent): void {
     if (h.gameId === this.id) this.noteVersion(h.version);
+  }
+
+  /**
+   * `game:gone`: the game no longer exists on the server (lost or expired). The page shows what it
+   * shows for an unknown game; nothing more will come for it.
+   */
+  handleGone(g: GoneEvent): void {
+    if (g.gameId !== this.id) return;
+    this.gone = true;
+    this.loadError = GONE_TEXT;
+    this.dispose();
   }
 
   /**

@@ -8,8 +8,16 @@ const PACED_BATCH = 25;
 
 export interface HeartbeatDeps {
   readonly publisher: Publisher;
-  /** The game's committed version in the store, or null when it is gone. */
+  /**
+   * The game's committed version in the live store, or null when the store has no such game (a
+   * store that cannot be reached rejects: never null then).
+   */
   readonly versionOf: (gameId: string) => Promise<number | null>;
+  /**
+   * Whether the archive holds the game (finished games leave the live store after their grace and
+   * are served from the archive); rejects when the archive cannot be reached. None: no archive.
+   */
+  readonly archived?: (gameId: string) => Promise<boolean>;
   readonly intervalMs: number;
   readonly logger: Logger;
 }
@@ -26,6 +34,13 @@ export interface Heartbeat {
  * nodes (a Redis restart drops what was published while a subscriber was away), and the last
  * event of a game leaves no gap to notice: the heartbeat lets a client see that it is behind and
  * resync. Versions are read from the store, never from this node's copies, so they are the truth.
+ *
+ * A game the live store no longer has is looked up in the archive: archived, it is finished for
+ * good (nothing to announce); in neither, it is gone (a store restarted without persistence, an
+ * expiry) and the room hears `game:gone` instead. Either way the game cannot change again (ids are
+ * never reused, and a join of a gone game fails before its socket stays in the room), so this node
+ * reads it no more while its room lasts here. A read that fails (store or archive unreachable)
+ * decides nothing: the game is read again at the next sweep.
  *
  * A periodic sweep is paced: its rooms are read `PACED_BATCH` at a time, the steps spread over half
  * the interval, so hundreds of rooms never cost one burst of reads and emits that would hold up the
@@ -50,13 +65,21 @@ export function startHeartbeat(deps: HeartbeatDeps): Heartbeat {
       wake = done;
     });
 
+  /** Games of this node's rooms that left the live store for good (archived or gone): read no more. */
+  const settled = new Set<string>();
   const beat = async (gameId: string): Promise<void> => {
+    if (settled.has(gameId)) return;
     const version = await deps.versionOf(gameId);
-    if (version !== null) deps.publisher.heartbeatLocal({ gameId, version });
+    if (version !== null) return deps.publisher.heartbeatLocal({ gameId, version });
+    const archived = (await deps.archived?.(gameId)) ?? false;
+    settled.add(gameId);
+    if (!archived) deps.publisher.goneLocal({ gameId });
   };
   const run = async (paced: boolean): Promise<void> => {
     hurry = !paced;
     const ids = deps.publisher.localGames();
+    const here = new Set(ids);
+    for (const id of settled) if (!here.has(id)) settled.delete(id);
     const steps = Math.ceil(ids.length / PACED_BATCH);
     const gapMs = steps > 1 ? deps.intervalMs / 2 / steps : 0;
     for (let i = 0; i < ids.length; ) {

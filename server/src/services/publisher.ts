@@ -1,6 +1,7 @@
 import type {
   GameEvent,
   GameSummary,
+  GoneEvent,
   HeartbeatEvent,
   PresenceEvent,
   ServerToClientEvents,
@@ -14,7 +15,10 @@ export type LobbyEvents = Pick<
   'lobby:seekAdded' | 'lobby:seekRemoved' | 'lobby:gameAdded' | 'lobby:gameUpdated' | 'lobby:gameRemoved'
 >;
 /** Server events addressed to one player (every connection of theirs, on every node). */
-export type PlayerEvents = Pick<ServerToClientEvents, 'game:start' | 'lobby:mySeeks'>;
+export type PlayerEvents = Pick<
+  ServerToClientEvents,
+  'game:start' | 'lobby:mySeeks' | 'lobby:myGameUpdated' | 'lobby:myGameRemoved'
+>;
 
 /**
  * How the services reach clients, whatever the transport. Delivery is to every node (a
@@ -54,6 +58,8 @@ export interface Publisher {
   localGames(): string[];
   /** A version heartbeat to this node's connections in the game's room only (each node speaks for its own). */
   heartbeatLocal(e: HeartbeatEvent): void;
+  /** The game no longer exists: to this node's connections in the game's room only (as `heartbeatLocal`). */
+  goneLocal(e: GoneEvent): void;
   /**
    * A game's turn passed to `playerId` at `version`: told to the other nodes (nothing to do on one
    * node, nor when the player is connected to this one). The node serving that player may load the

@@ -126,5 +126,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       if (covered(e.gameId, e.version)) return;
       io.local.to(gameRoom(e.gameId)).emit('game:heartbeat', e);
     },
+    goneLocal(e) {
+      delivered.delete(e.gameId);
+      io.local.to(gameRoom(e.gameId)).emit('game:gone', e);
+    },
   };
 }

@@ -9,6 +9,7 @@ import type {
   GameEventBody,
   GameSnapshot,
   GameSummary,
+  GoneEvent,
   HeartbeatEvent,
   MyGame,
   OwnSeek,
@@ -123,6 +124,13 @@ export interface ServerToClientEvents {
    * dropped): all of them now, as in the `mine` of the `lobby:subscribe` ack.
    */
   'lobby:mySeeks': (p: { seeks: OwnSeek[] }) => void;
+  /**
+   * To every connection of a player, one of whose games started or changed turn: its entry as in
+   * `lobby:myGames` (replacing the entry of that id, or added). No message for a move within a series.
+   */
+  'lobby:myGameUpdated': (g: MyGame) => void;
+  /** To every connection of a player, one of whose games ended: it leaves the list of `lobby:myGames`. */
+  'lobby:myGameRemoved': (p: { gameId: string }) => void;
   /** Sent to both players when a seek is accepted or a rematch starts. */
   'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
   'game:event': (e: GameEvent) => void;
@@ -132,6 +140,8 @@ export interface ServerToClientEvents {
   'chat:message': (m: ChatMessage) => void;
   /** The game's version, to the players and spectators of a game room (see `HeartbeatEvent`). */
   'game:heartbeat': (p: HeartbeatEvent) => void;
+  /** The game no longer exists (see `GoneEvent`), to the game room instead of a heartbeat. */
+  'game:gone': (p: GoneEvent) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: 'unknown-event' | 'rate-limited' | 'flooding' | SchemaErrorCode; message: string }) => void;
 }
@@ -145,11 +155,14 @@ export const SERVER_EVENTS = [
   'lobby:gameUpdated',
   'lobby:gameRemoved',
   'lobby:mySeeks',
+  'lobby:myGameUpdated',
+  'lobby:myGameRemoved',
   'game:start',
   'game:event',
   'game:presence',
   'game:spectators',
   'game:heartbeat',
+  'game:gone',
   'chat:message',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];

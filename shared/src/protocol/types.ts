@@ -209,4 +209,13 @@ export interface HeartbeatEvent {
   readonly version: number;
 }
 
+/**
+ * `game:gone`: the game no longer exists on the server (neither in the live store nor in the
+ * archive: e.g. lost with a store restarted without persistence, or expired). Sent by the
+ * heartbeat to the game room instead of a version; any command on it would answer `unknown-game`.
+ */
+export interface GoneEvent {
+  readonly gameId: string;
+}
+
 export type Seat = Color | 'spectator';
