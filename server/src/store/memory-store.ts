@@ -1,4 +1,5 @@
 import { MemorySeeks } from './memory-seeks.js';
+import { ExpiringMap } from './expiring-map.js';
 import type {
   AddSeekResult,
   CommitResult,
@@ -85,15 +86,24 @@ export class MemoryStore implements Store {
   /** Active summaries; a game keeps the position of its first listing. */
   private readonly active = new Map<string, string>();
   private readonly seeks = new MemorySeeks();
-  private readonly players = new Map<string, { doc: string; expiresAt: number }>();
-  private readonly analyses = new Map<string, { doc: string; expiresAt: number }>();
+  private readonly players: ExpiringMap<string>;
+  private readonly analyses: ExpiringMap<string>;
   private readonly playing = new Map<string, Set<string>>();
   /** Games with an expiry, purged on every create (so unread expired games do not pile up). */
   private readonly expiring = new Set<string>();
-  private readonly chats = new Map<string, { lines: readonly string[]; expires: number }>();
+  private readonly chats: ExpiringMap<readonly string[]>;
   private closed = false;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly clock: () => number = Date.now) {
+    this.players = new ExpiringMap(clock);
+    this.analyses = new ExpiringMap(clock);
+    this.chats = new ExpiringMap(clock);
+  }
+
+  /** Players, chat channels and analyses held, expired ones not yet swept included (tests). */
+  get expiringEntries(): number {
+    return this.players.size + this.chats.size + this.analyses.size;
+  }
 
   async createGame(id: string, write: GameWrite): Promise<void> {
     await this.tick();
@@ -186,19 +196,13 @@ export class MemoryStore implements Store {
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     await this.tick();
     const key = `${gameId}:${channel}`;
-    const lines = [...this.liveChat(key), entry].slice(-cap);
-    this.chats.set(key, { lines, expires: this.clock() + ttlMs });
+    const lines = [...(this.chats.get(key) ?? []), entry].slice(-cap);
+    this.chats.set(key, lines, ttlMs);
   }
 
   async loadChat(gameId: string, channel: string): Promise<string[]> {
     await this.tick();
-    return [...this.liveChat(`${gameId}:${channel}`)];
-  }
-
-  private liveChat(key: string): readonly string[] {
-    const c = this.chats.get(key);
-    if (c && c.expires <= this.clock()) this.chats.delete(key);
-    return c && c.expires > this.clock() ? c.lines : [];
+    return [...(this.chats.get(`${gameId}:${channel}`) ?? [])];
   }
 
   async reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {
@@ -227,31 +231,24 @@ export class MemoryStore implements Store {
 
   async putPlayer(id: string, doc: string, ttlMs: number): Promise<void> {
     await this.tick();
-    this.players.set(id, { doc, expiresAt: this.clock() + ttlMs });
+    this.players.set(id, doc, ttlMs);
   }
 
   async getPlayer(id: string, refreshTtlMs?: number): Promise<string | null> {
     await this.tick();
-    const p = this.players.get(id);
-    if (!p) return null;
-    if (p.expiresAt <= this.clock()) {
-      this.players.delete(id);
-      return null;
-    }
-    if (refreshTtlMs !== undefined) p.expiresAt = this.clock() + refreshTtlMs;
-    return p.doc;
+    const doc = this.players.get(id);
+    if (doc !== undefined && refreshTtlMs !== undefined) this.players.touch(id, refreshTtlMs);
+    return doc ?? null;
   }
 
   async putAnalysis(gameId: string, doc: string, ttlMs: number): Promise<void> {
     await this.tick();
-    this.analyses.set(gameId, { doc, expiresAt: this.clock() + ttlMs });
+    this.analyses.set(gameId, doc, ttlMs);
   }
 
   async getAnalysis(gameId: string): Promise<string | null> {
     await this.tick();
-    const a = this.analyses.get(gameId);
-    if (a && a.expiresAt <= this.clock()) this.analyses.delete(gameId);
-    return a && a.expiresAt > this.clock() ? a.doc : null;
+    return this.analyses.get(gameId) ?? null;
   }
 
   async ping(): Promise<void> {
