@@ -4,6 +4,7 @@ import { CurrentGames } from './current-games.js';
 import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
 import type { GameService } from './game-service.js';
 import { gameRoom, type Member, type Publisher } from './publisher.js';
+import { checkRoomCap } from './room-cap.js';
 import { RoomPresence, type Seats } from './room-presence.js';
 
 const GAME_ROOM_PREFIX = gameRoom('');
@@ -41,11 +42,13 @@ export class RoomService {
 
   /**
    * Joins the room first, then reads the game: every event after the snapshot's version reaches the
-   * socket. A socket already in the room just gets a fresh snapshot.
+   * socket. A socket already in the room just gets a fresh snapshot; one in as many game rooms as
+   * allowed is refused `too-many-rooms` (room-cap.ts).
    */
   async join(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
     const room = gameRoom(gameId);
     if (socket.rooms.has(room)) return this.answer(socket, await this.current.get(gameId));
+    checkRoomCap(socket.rooms, room, GAME_ROOM_PREFIX);
     await socket.join(room);
     let game: ParsedGame;
     try {

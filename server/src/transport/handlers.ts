@@ -5,7 +5,8 @@ import type { GameCommands } from '../services/game-commands.js';
 import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
-import { chatRoom, type AppSocket } from './socket-types.js';
+import { checkRoomCap } from '../services/room-cap.js';
+import { CHAT_CHANNELS, CHAT_ROOM_PREFIX, chatRoom, type AppSocket } from './socket-types.js';
 
 export interface Services {
   readonly identity: Identity;
@@ -49,8 +50,10 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     'seek:accept': (s, p) => lobby.accept(me(s), p),
     'invite:get': (_s, p) => lobby.invite(p.code),
     'game:join': (s, p) => rooms.join(s, p.gameId),
+    // leaving a game leaves its chat too (the web client never leaves a chat on its own)
     'game:leave': async (s, p) => {
       await rooms.leave(s, p.gameId);
+      for (const channel of CHAT_CHANNELS) await s.leave(chatRoom(p.gameId, channel));
       return none;
     },
     'game:resync': (s, p) => rooms.resync(s, p.gameId),
@@ -66,7 +69,9 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     'game:rematchDecline': (s, p, acked) => commands.rematchDecline(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
-      await s.join(chatRoom(p.gameId, joined.channel));
+      const room = chatRoom(p.gameId, joined.channel);
+      checkRoomCap(s.rooms, room, CHAT_ROOM_PREFIX);
+      await s.join(room);
       return joined;
     },
     'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),

@@ -1,4 +1,4 @@
-import type { GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
+import type { ChatChannel, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
 import type { TurnNotice } from '../services/publisher.js';
 
@@ -26,5 +26,7 @@ export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerE
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';
+export const CHAT_ROOM_PREFIX = 'chat:';
+export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 /** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */
-export const chatRoom = (gameId: string, channel: string): string => `chat:${channel}:${gameId}`;
+export const chatRoom = (gameId: string, channel: ChatChannel): string => `${CHAT_ROOM_PREFIX}${channel}:${gameId}`;

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'conflict', // compare-and-set kept losing: try again
   'too-many-seeks', // the player already has the most open seeks allowed
   'too-many-games', // a player already has the most games in progress allowed
+  'too-many-rooms', // a connection already follows the most games (game rooms, chat channels) allowed at once
   'not-found', // HTTP: no such route
   'internal',
   'unavailable', // the game store (Redis) cannot be reached now: try again shortly
