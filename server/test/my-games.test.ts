@@ -50,4 +50,35 @@ describe("a player's own games in progress in the lobby", () => {
       { id: gameId, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Computer (level 1)', turn: 1, yourTurn: true, bot: true },
     ]);
   });
+
+  it("pushes each change of a player's games to every connection of theirs: start, turn changes (not moves within a series), the end", async () => {
+    const server = await startServer();
+    const [alice, carol, dan] = await Promise.all(['Alice', 'Carol', 'Dan'].map((name) => Client.connect(server, { name }))) as [Client, Client, Client];
+    // Alice's other tab (her lobby) hears it too
+    const aliceTab = await Client.connect(server, { token: alice.session.token });
+    // A private game: no lobby event tells anyone of its turns.
+    const inv = await alice.ok('seek:create', { ...SEEK, visibility: 'private' });
+    const started = aliceTab.next('lobby:myGameUpdated');
+    const { gameId } = await carol.ok('seek:accept', { code: inv.seek.inviteCode ?? '' });
+    expect(await started).toEqual({ id: gameId, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 1, yourTurn: true, private: true });
+
+    const toCarol = aliceTab.next('lobby:myGameUpdated', (g) => g.turn === 2);
+    const carolTold = carol.next('lobby:myGameUpdated', (g) => g.turn === 2);
+    let v = (await alice.ok('game:move', { gameId, version: 1, move: 'e2e4' })).version;
+    expect(await toCarol).toMatchObject({ id: gameId, turn: 2, yourTurn: false });
+    expect(await carolTold).toMatchObject({ id: gameId, color: 'black', turn: 2, yourTurn: true });
+    // Black's first move of two: the turn does not change, nobody hears anything
+    v = (await carol.ok('game:move', { gameId, version: v, move: 'e7e5' })).version;
+    const turn3 = aliceTab.next('lobby:myGameUpdated', (g) => g.turn === 3);
+    await carol.ok('game:move', { gameId, version: v, move: 'd7d6' });
+    expect(await turn3).toMatchObject({ id: gameId, turn: 3, yourTurn: true });
+    expect(aliceTab.received('lobby:myGameUpdated').map((g) => g.turn)).toEqual([1, 2, 3]);
+    expect(carol.received('lobby:myGameUpdated').map((g) => g.turn)).toEqual([1, 2, 3]);
+
+    const ended = Promise.all([aliceTab.next('lobby:myGameRemoved'), carol.next('lobby:myGameRemoved')]);
+    await carol.ok('game:resign', { gameId });
+    expect(await ended).toEqual([{ gameId }, { gameId }]);
+    expect(dan.received('lobby:myGameUpdated')).toEqual([]);
+    expect(dan.received('lobby:myGameRemoved')).toEqual([]);
+  });
 });

@@ -54,8 +54,14 @@ export class LobbyModel {
   games = $state.raw<readonly GameSummary[]>([]);
   /** My open seeks, public and private, oldest first (the server's, kept live by `lobby:mySeeks`). */
   mine = $state.raw<readonly OwnSeek[]>([]);
-  /** My games in progress, my turn first (the server's on subscribe and `refreshMyGames`, turns kept live by the lobby feed). */
+  /**
+   * My games in progress, my turn first: the server's on subscribe and `refreshMyGames`, kept live
+   * by what the server pushes (`lobby:myGameUpdated` / `lobby:myGameRemoved`, and a public game's
+   * `lobby:gameUpdated` / `lobby:gameRemoved`).
+   */
   myGames = $state.raw<readonly MyGame[]>([]);
+  /** Games of mine that ended here: a late update of one (another server node's, delayed) does not bring it back. */
+  private readonly ended = new Set<string>();
   /** The refusal of a create, cancel or game against the computer. */
   error = $state<string | null>(null);
   /** The refusal of accepting a seek of the list (shown by the list). */
@@ -83,8 +89,9 @@ export class LobbyModel {
   }
 
   /**
-   * Asks the server for my games in progress again (a game started, the page is visible again). A
-   * refusal (an older server without `lobby:myGames`, a rate limit) keeps the list as it was.
+   * Asks the server for my games in progress again (the page is visible again: a backstop, the
+   * server pushes every change). A refusal (an older server without `lobby:myGames`, a rate limit)
+   * keeps the list as it was.
    */
   async refreshMyGames(): Promise<void> {
     const res = await this.request('lobby:myGames', {});
@@ -133,14 +140,31 @@ export class LobbyModel {
 
   gameUpdated(g: GameSummary): void {
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
-    // One of my public games: its turn changed (White plays the odd turns).
-    if (this.myGames.some((m) => m.id === g.id && m.turn !== g.turn)) {
-      this.myGames = yourTurnFirst(this.myGames.map((m) => (m.id === g.id ? { ...m, turn: g.turn, yourTurn: m.color === colorOfTurn(g.turn) } : m)));
-    }
+    // One of my public games: its turn moved on (White plays the odd turns); an older update is stale.
+    const mine = this.myGames.find((m) => m.id === g.id && m.turn < g.turn);
+    if (mine) this.myGameUpdated({ ...mine, turn: g.turn, yourTurn: mine.color === colorOfTurn(g.turn) });
   }
 
   gameRemoved(gameId: string): void {
     this.games = this.games.filter((g) => g.id !== gameId);
+    this.myGameRemoved(gameId);
+  }
+
+  /**
+   * `lobby:myGameUpdated`: one of my games started or its turn changed. It replaces that game's
+   * entry (an update older than the entry, e.g. delayed between server nodes, is ignored), or is
+   * added first among the games of its side (the newest).
+   */
+  myGameUpdated(g: MyGame): void {
+    if (this.ended.has(g.id)) return;
+    const known = this.myGames.find((m) => m.id === g.id);
+    if (known && known.turn > g.turn) return;
+    this.myGames = yourTurnFirst(known ? this.myGames.map((m) => (m.id === g.id ? g : m)) : [g, ...this.myGames]);
+  }
+
+  /** `lobby:myGameRemoved`: one of my games ended. */
+  myGameRemoved(gameId: string): void {
+    this.ended.add(gameId);
     this.myGames = this.myGames.filter((g) => g.id !== gameId);
   }
 

@@ -150,6 +150,28 @@ describe('LobbyModel', () => {
     expect(lobby.myGames.map((g) => g.id)).toEqual(['g2', 'g3']);
   });
 
+  it('follows the pushes of my games without asking: a start is added, a turn change replaces its entry, an end removes it; late updates change nothing', async () => {
+    const transport = new FakeTransport();
+    const game = (id: string, turn: number, over: Partial<MyGame> = {}): MyGame => ({
+      id, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Bob', turn, yourTurn: turn % 2 === 1, private: true, ...over,
+    });
+    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [], games: [], mine: [], myGames: [game('g1', 2)] }]);
+    const lobby = new LobbyModel(transport.request);
+    await lobby.subscribe();
+    lobby.myGameUpdated(game('g2', 1, { opponent: 'Carol' })); // a game started: my turn, first
+    expect(lobby.myGames.map((g) => [g.id, g.turn, g.yourTurn])).toEqual([['g2', 1, true], ['g1', 2, false]]);
+    lobby.myGameUpdated(game('g1', 3)); // a private game's turn came to me
+    lobby.myGameUpdated(game('g2', 2, { opponent: 'Carol' }));
+    expect(lobby.myGames.map((g) => [g.id, g.turn, g.yourTurn])).toEqual([['g1', 3, true], ['g2', 2, false]]);
+    lobby.myGameUpdated(game('g1', 2)); // an older update, delayed: ignored
+    lobby.gameUpdated({ id: 'g1', variant: 'scottish', timeControl: { kind: 'none' }, white: 'Me', black: 'Bob', turn: 2, spectators: 0 });
+    expect(lobby.myGames.find((g) => g.id === 'g1')?.turn).toBe(3);
+    lobby.myGameRemoved('g2');
+    lobby.myGameUpdated(game('g2', 3, { opponent: 'Carol' })); // late, after its end
+    expect(lobby.myGames.map((g) => g.id)).toEqual(['g1']);
+    expect(transport.sent.map((x) => x.event)).toEqual(['lobby:subscribe']); // no request for any of it
+  });
+
   it('counts the players online', async () => {
     const transport = new FakeTransport();
     transport.answers.set('lobby:online', [{ ok: true, players: 7 }]);

@@ -36,6 +36,7 @@ import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { tellMyGameChanged } from './my-games.js';
 import { releaseEnded, reserveGame } from './game-reservations.js';
 import type { Publisher } from './publisher.js';
 
@@ -187,6 +188,7 @@ export class GameService {
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
+    tellMyGameChanged(this.deps.publisher, doc);
     return id;
   }
 
@@ -322,6 +324,7 @@ export class GameService {
     this.decoded.set({ head, docLength: write.doc.length, doc: t.doc, state: t.state });
     publisher.publishGame(event, origin, res.relayed);
     this.announceTurn(t.doc, prev, res.version);
+    tellMyGameChanged(publisher, t.doc, prev);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     const ended = t.doc.status !== 'playing' && prev.status === 'playing';
     if (ended) releaseEnded(this.deps.store, this.deps.logger, t.doc);
