@@ -52,10 +52,19 @@ const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
   lobbyListed: ['LOBBY_LISTED', 1],
 };
 
+const LIMIT_ENTRIES = Object.entries(LIMIT_ENV) as [keyof Limits, readonly [string, number]][];
+
+/** Each limit under its variable's name, in the variable's unit (seconds for durations). */
+export function limitsByVariable(limits: Limits): Record<string, number> {
+  return Object.fromEntries(
+    LIMIT_ENTRIES.map(([key, [name, unit]]) => [name, limits[key] / unit]),
+  );
+}
+
 /** The limits set in `env` (positive integers; anything else is an error, not a silent default). */
 export function limitsFromEnv(env: Env): Partial<Limits> {
   const out: Partial<Record<keyof Limits, number>> = {};
-  for (const [key, [name, unit]] of Object.entries(LIMIT_ENV) as [keyof Limits, readonly [string, number]][]) {
+  for (const [key, [name, unit]] of LIMIT_ENTRIES) {
     const n = envInteger(env, name);
     if (n !== undefined) out[key] = n * unit;
   }

@@ -35,6 +35,9 @@ export interface WorkerPoolOptions {
 /** The worker threads' default priority: the lowest there is. */
 const LOWEST: ThreadPriority = { nice: 19, idle: true };
 
+/** Tasks that may wait for a worker, by default. */
+export const DEFAULT_MAX_QUEUE = 64;
+
 /** One core is left to the event loop. */
 export const defaultWorkerCount = (): number => Math.max(1, availableParallelism() - 1);
 
@@ -93,7 +96,7 @@ class WorkerPool {
 
   constructor(private readonly opts: WorkerPoolOptions) {
     this.size = Math.max(1, opts.size ?? defaultWorkerCount());
-    this.maxQueue = Math.max(0, opts.maxQueue ?? 64);
+    this.maxQueue = Math.max(0, opts.maxQueue ?? DEFAULT_MAX_QUEUE);
     this.entry = opts.entry ?? defaultEntry();
     this.cancelGraceMs = opts.cancelGraceMs ?? 3000;
   }

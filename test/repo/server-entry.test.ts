@@ -1,0 +1,86 @@
+// The server entry (server/src/index.ts) as an operator meets it: configuration errors, the
+// start-up log, and a graceful stop on SIGTERM and SIGINT.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../chaos/support/server-process.js';
+import { skipWithoutRedis, startRedis, type RedisHandle } from '../support/redis-server.js';
+
+const ENTRY = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
+const PASSWORD = 'op-qa-s3cret';
+
+type LogLine = { level: number; msg: string; config?: Record<string, unknown> };
+const logLines = (out: string): LogLine[] =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
+
+let running: ServerProcess[] = [];
+let redis: RedisHandle | null = null;
+afterEach(async () => {
+  await Promise.all(running.map((p) => p.stop()));
+  running = [];
+  await redis?.stop();
+  redis = null;
+});
+
+/** SIGTERM or SIGINT; resolves with the exit code (once its output is read) and how long the stop took. */
+async function stopWith(p: ServerProcess, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+  const started = performance.now();
+  const exited = new Promise<number | null>((r) => p.proc.once('close', (code) => r(code)));
+  p.proc.kill(signal);
+  const code = await exited;
+  return { code, ms: performance.now() - started };
+}
+
+describe('the server entry', () => {
+  it('refuses a bad configuration at once: one line per variable, nothing opened, exit 2', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', ENTRY], {
+      env: { ...process.env, PORT: 'abc', TRUST_PROXY: 'true', PUBLIC_URL: 'chess.example.org', LOG_LEVEL: 'verbose', REDIS_URL: `redis//:${PASSWORD}@x` },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const lines = logLines(r.stdout);
+    expect(r.status, r.stderr).toBe(2);
+    const fatal = lines.filter((l) => l.level === 60).map((l) => l.msg);
+    for (const name of ['PORT', 'TRUST_PROXY', 'PUBLIC_URL', 'LOG_LEVEL', 'REDIS_URL']) {
+      expect(fatal.some((m) => m.startsWith(`configuration: ${name} must be`)), name).toBe(true);
+    }
+    // no database opened, no stack trace, no password repeated
+    expect(lines.some((l) => l.msg === 'database ready')).toBe(false);
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at |s3cret/);
+  });
+
+  it('logs its effective configuration without the Redis password, and stops on SIGTERM with a line saying so', async ({ skip }) => {
+    if (skipWithoutRedis()) skip();
+    // a user with a password beside the default one (which the harness pings)
+    redis = await startRedis({ appendOnly: false, args: ['--user', 'op', 'on', `>${PASSWORD}`, '~*', '&*', '+@all'] });
+    const url = `redis://op:${PASSWORD}@127.0.0.1:${redis.port}`;
+    const node = await startServerProcess({ REDIS_URL: url, MAX_SEEKS_PER_PLAYER: '4' });
+    running.push(node);
+    const config = node.logs.find((l) => l.msg === 'configuration')?.config;
+    expect(config).toMatchObject({
+      PORT: 0,
+      REDIS_URL: `redis://op:***@127.0.0.1:${redis.port}`,
+      MAX_SEEKS_PER_PLAYER: 4,
+      MAX_GAMES_PER_PLAYER: 10,
+      TRUST_PROXY: 0,
+    });
+    expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+    const { code, ms } = await stopWith(node, 'SIGTERM');
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    expect(node.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+    expect(JSON.stringify(node.logs)).not.toContain(PASSWORD);
+  });
+
+  it('stops on SIGINT (Ctrl-C) with a line saying so', async () => {
+    const node = await startServerProcess();
+    running.push(node);
+    const { code } = await stopWith(node, 'SIGINT');
+    expect(code).toBe(0);
+    expect(node.logs).toContainEqual(expect.objectContaining({ msg: 'shutting down', signal: 'SIGINT' }));
+    expect(node.logs).toContainEqual(expect.objectContaining({ msg: 'stopped', ms: expect.any(Number) }));
+  });
+});
