@@ -1,7 +1,7 @@
 import { newGame, type MoveRecord } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { lowTimeMs, turnBudgetMs } from './clock-display.js';
-import { abortText, checkEndedNotice, endedByCheck, passedAfter, sentence } from './explain.js';
+import { abortText, checkEndedNotice, endedByCheck, midSeriesCheckNotice, passedAfter, sentence } from './explain.js';
 import { soundsFor } from './sounds.js';
 
 const rec = (san: string, color: 'white' | 'black', turn: number, index: number, turnEnded = false, at = 0): MoveRecord => ({
@@ -42,6 +42,17 @@ describe('the rules explained', () => {
     expect(checkEndedNotice([rec('e4', 'white', 1, 1, true)], 'italian')).toBeNull();
     expect(checkEndedNotice([rec('d4', 'white', 3, 1), rec('Bb5+', 'white', 3, 2)], 'escalation')).toBeNull();
     expect(checkEndedNotice([rec('d4', 'white', 3, 1), rec('Qxf7#', 'white', 3, 2, true)], 'scottish')).toBeNull();
+  });
+
+  it('Escalation: a check in the middle of the series says the series goes on, while the check stands', () => {
+    const mid = [rec('d4', 'white', 3, 1), rec('Bb5+', 'white', 3, 2)];
+    expect(midSeriesCheckNotice(mid, 'escalation')).toBe(
+      "Black is in check, and the series goes on: in Escalation a check or mate counts only if it still stands when Black's turn starts",
+    );
+    // the check lifted by the next move, the series over, another variant: nothing
+    expect(midSeriesCheckNotice([...mid, rec('Be2', 'white', 3, 3, true)], 'escalation')).toBeNull();
+    expect(midSeriesCheckNotice([rec('d4', 'white', 3, 1), rec('Bb5+', 'white', 3, 2, true)], 'escalation')).toBeNull();
+    expect(midSeriesCheckNotice(mid, 'scottish')).toBeNull();
   });
 
   it('tells a passed cost turn from one that ended by itself', () => {

@@ -33,6 +33,17 @@ export function checkEndedNotice(moves: readonly MoveRecord[], variant: VariantI
 }
 
 /**
+ * Escalation: the last move left the opponent in check in the middle of the series, which goes on
+ * (the king is marked on the board); the mate is decided when the defender's turn starts.
+ */
+export function midSeriesCheckNotice(moves: readonly MoveRecord[], variant: VariantId): string | null {
+  const last = moves.at(-1);
+  if (!last || last.turnEnded || !last.san.endsWith('+') || VARIANTS[variant].checkRule !== 'free') return null;
+  const checked = colorName(opposite(last.color));
+  return `${checked} is in check, and the series goes on: in Escalation a check or mate counts only if it still stands when ${checked}'s turn starts`;
+}
+
+/**
  * Cost variants: the move at `i` is the last of a turn that the player passed (it did not end the
  * turn, yet the other side moved next or the turn is over). `nextColor`: who plays after the
  * list (the live state's side to move).
