@@ -12,7 +12,7 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
-import { perAddress, windowLimiter } from './http/rate-limit.js';
+import { DEFAULT_GAME_READS_LIMIT, perAddress, windowLimiter } from './http/rate-limit.js';
 import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
@@ -35,6 +35,7 @@ import { guardPublishes, guardSubscriptions } from './transport/publish-guard.js
 import { createEventLimiter } from './transport/rate-limit.js';
 import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
 import { createAddressGate } from './transport/address-gate.js';
+import { sharedLimiter } from './transport/shared-limiter.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     ...(deps.publicUrl === undefined ? {} : { publicUrl: deps.publicUrl }),
     seekGraceMs: settings.seekGraceMs,
+    seekExpiryTickMs: settings.seekExpiryTickMs,
     limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
     ...(accounts ? { ratings: (id, variant) => accounts.ratingOf(id, variant) } : {}),
@@ -211,6 +213,8 @@ export function createApp(deps: AppDeps): App {
 
   const analysis = new AnalysisService({ store, games, compute, settings: { ...DEFAULT_ANALYSIS_SETTINGS, ...deps.analysis } });
   const analysisLimit = windowLimiter(deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT, 'analysis-ip', redis?.pub);
+  // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
+  const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.pub ?? null), settings.trustProxy);
 
   const app = createHttpApp({
     store,
@@ -222,7 +226,10 @@ export function createApp(deps: AppDeps): App {
     configuredPublicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
-    ...(accounts ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy }), status: ACCOUNT_STATUS } } : {}),
+    gameReads,
+    ...(accounts
+      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
+      : {}),
   });
   httpApp = app;
 

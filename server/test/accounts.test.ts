@@ -95,6 +95,13 @@ describe('accounts over HTTP', () => {
     expect((await http(server, 'POST', '/api/account/login', { username: 'frank', password: 'long enough' })).status).toBe(429);
   });
 
+  it("a player's PGN export (the whole archive) shares the per-address limit of game reads", async () => {
+    const { server } = await setup();
+    for (let i = 0; i < 60; i++) expect((await http(server, 'GET', '/api/players/nobody/games.pgn')).status).toBe(404);
+    expect(await http(server, 'GET', '/api/players/nobody/games.pgn')).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
+    expect((await http(server, 'GET', '/api/players/nobody')).status).toBe(404);
+  });
+
   it('behind TLS (a trusted proxy saying https) the cookie is Secure', async () => {
     const { server, guest } = await setup({ trustProxy: true });
     const res = await fetch(`${server.url}/api/account/register`, {

@@ -67,6 +67,24 @@ describe('HTTP', () => {
     expect(await missing.json()).toMatchObject({ code: 'not-found' });
   });
 
+  it("a game's snapshot and PGN are limited per address (60 a minute together): past it 429 rate-limited with Retry-After", async () => {
+    const server = await startServer();
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await fetch(`${server.url}/api/games/${gameId}`)).status, (await fetch(`${server.url}/api/games/${gameId}/pgn`)).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const refused = await fetch(`${server.url}/api/games/${gameId}/pgn`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited' });
+    expect((await fetch(`${server.url}/api/games/${gameId}`)).status).toBe(429);
+    // the rest of the server answers as before
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
   it('exposes Prometheus metrics per app', async () => {
     const server = await startServer();
     const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);

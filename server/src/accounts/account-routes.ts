@@ -21,6 +21,8 @@ export interface AccountRoutesDeps {
   readonly publicUrl: () => string;
   /** Behind a trusted reverse proxy: client address and scheme from its X-Forwarded-* headers. */
   readonly trustProxy: boolean;
+  /** The per-address limit of the costly game reads (a player's PGN export among them). */
+  readonly gameReads: express.RequestHandler;
 }
 
 /** HTTP statuses of the account error codes (the shared error handler answers with them). */
@@ -75,7 +77,7 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
   r.get('/players/:name/games', async (req, res) => {
     res.json(await service.games(parse(playerNameSchema, req.params.name), parse(gamesQuerySchema, req.query)));
   });
-  r.get('/players/:name/games.pgn', async (req, res) => {
+  r.get('/players/:name/games.pgn', deps.gameReads, async (req, res) => {
     const name = parse(playerNameSchema, req.params.name);
     const pages = service.allGames(name);
     const first = await pages.next(); // unknown players fail before any byte is sent

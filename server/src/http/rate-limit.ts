@@ -9,6 +9,12 @@ export interface WindowLimit {
   readonly durationSec: number;
 }
 
+/**
+ * Reads of game records per client address: a game's snapshot (it counts the room on every node)
+ * and the PGN exports (a player's whole archive replayed move by move), the costly public reads.
+ */
+export const DEFAULT_GAME_READS_LIMIT: WindowLimit = { points: 60, durationSec: 60 };
+
 /** A rate-limiter-flexible counter: in Redis when there is one (all nodes count together), else in this process. */
 export function windowLimiter(limit: WindowLimit, keyPrefix: string, redis?: RedisClient): RateLimiterAbstract {
   const opts = { points: limit.points, duration: limit.durationSec, keyPrefix };

@@ -27,6 +27,8 @@ export interface HttpDeps {
   readonly accounts?: { readonly router: express.Router; readonly status: Partial<Record<ErrorCode, number>> };
   /** `GET /api/games/:id/analysis`, behind its per-address limit. */
   readonly analysis?: { readonly service: AnalysisService; readonly limit: express.RequestHandler };
+  /** The per-address limit of the costly game reads (`DEFAULT_GAME_READS_LIMIT`): snapshot and PGN. */
+  readonly gameReads: express.RequestHandler;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -73,10 +75,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     const text = await deps.metrics.registry.metrics();
     res.type(deps.metrics.registry.contentType).send(text);
   });
-  app.get('/api/games/:id', async (req, res) => {
+  app.get('/api/games/:id', deps.gameReads, async (req, res) => {
     res.json(await deps.rooms.snapshot(gameIdOf(req)));
   });
-  app.get('/api/games/:id/pgn', async (req, res) => {
+  app.get('/api/games/:id/pgn', deps.gameReads, async (req, res) => {
     const id = gameIdOf(req);
     const stored = await deps.games.load(id);
     res.attachment(`progressive-chess-${id}.pgn`);
