@@ -92,6 +92,8 @@ export interface AppDeps {
    */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** How often a node takes the seeks that expired and tells the lobby and their owners. Default 5 s. */
+  readonly seekExpiryTickMs?: number;
   /** Period of the per-game version heartbeat (`game:heartbeat`). */
   readonly heartbeatMs?: number;
   /** Presence and spectator counts are counted and published per room at most once per this interval. */
@@ -128,6 +130,7 @@ export interface Settings {
   readonly deadlineTickMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
+  readonly seekExpiryTickMs: number;
   readonly heartbeatMs: number;
   readonly presenceBatchMs: number;
   readonly lobbyBatchMs: number;
@@ -145,6 +148,7 @@ export function settingsOf(deps: AppDeps): Settings {
     deadlineTickMs: deps.deadlineTickMs ?? 40,
     deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
+    seekExpiryTickMs: deps.seekExpiryTickMs ?? 5_000,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
     presenceBatchMs: deps.presenceBatchMs ?? 250,
     lobbyBatchMs: deps.lobbyBatchMs ?? 1_000,

@@ -1,7 +1,7 @@
 import type { Seek } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
-import { Client, sleep, startServer } from './helpers.js';
+import { Client, manualClock, sleep, startServer } from './helpers.js';
 
 const PUBLIC = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
 
@@ -140,6 +140,28 @@ describe('lobby', () => {
     await bob.ok('seek:accept', { code: inv.seek.inviteCode ?? '' });
     await accepted;
     expect((await alice.ok('lobby:subscribe', {})).mine).toEqual([]);
+  });
+
+  it('an expired seek leaves the lobby and its owner\'s list at once (one announcement), not at the next subscribe', async () => {
+    const clock = manualClock();
+    const server = await startServer({ now: clock.now, seekExpiryTickMs: 20, limits: { seekTtlMs: 60_000, inviteTtlMs: 120_000 } });
+    const [alice, bob] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    await Promise.all([alice.ok('lobby:subscribe', {}), bob.ok('lobby:subscribe', {})]);
+    const inv = await alice.ok('seek:create', { ...PUBLIC, visibility: 'private', color: 'black' });
+    const pub = await alice.ok('seek:create', PUBLIC);
+
+    clock.advance(60_000); // the public seek expires, the invitation stays
+    const [removed, mine] = await Promise.all([
+      bob.next('lobby:seekRemoved'),
+      alice.next('lobby:mySeeks', (p) => p.seeks.length === 1),
+    ]);
+    expect(removed).toEqual({ seekId: pub.seek.id });
+    expect(mine.seeks.map((o) => o.seek.id)).toEqual([inv.seek.id]);
+    clock.advance(60_000); // the invitation expires: only its owner hears of it
+    await alice.next('lobby:mySeeks', (p) => p.seeks.length === 0);
+    await sleep(100);
+    expect(bob.received('lobby:seekRemoved')).toEqual([{ seekId: pub.seek.id }]);
+    expect(alice.received('lobby:mySeeks').map((p) => p.seeks.length)).toEqual([1, 2, 1, 0]);
   });
 
   it('a public seek vanishes when its creator stays away longer than the grace period', async () => {

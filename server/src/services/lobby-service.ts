@@ -25,6 +25,8 @@ export interface LobbyDeps {
    */
   readonly publicUrl?: string;
   readonly seekGraceMs: number;
+  /** How often this node takes the seeks that expired (from any node) and announces their end. */
+  readonly seekExpiryTickMs: number;
   readonly limits: Limits;
   readonly randomInt: (max: number) => number;
   /** Ratings of account holders (rated seeks, ranges, lobby display); default: nobody has one. */
@@ -32,6 +34,9 @@ export interface LobbyDeps {
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
+
+/** Expired seeks announced per tick at most (more wait for the next tick). */
+const EXPIRED_PER_TICK = 500;
 
 /** What makes two seeks of one player the same seek (at most one of them is open). */
 const settingsKey = (p: ClientPayload<'seek:create'>): string =>
@@ -43,12 +48,17 @@ export class LobbyService {
   /** Creators of public seeks found absent by the previous sweep. */
   private absentBefore = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly expirer: NodeJS.Timeout;
 
   constructor(private readonly deps: LobbyDeps) {
     // Disconnect timers die with their node (crash, restart): a periodic sweep catches those seeks.
     this.sweeper = setInterval(() => {
       this.sweep().catch((e: unknown) => this.deps.logger.warn({ err: e }, 'seek sweep'));
     }, deps.seekGraceMs);
+    this.expirer = setInterval(() => {
+      this.announceExpired().catch((e: unknown) => this.deps.logger.warn({ err: e }, 'seek expiry'));
+    }, deps.seekExpiryTickMs);
+    this.expirer.unref();
   }
 
   /**
@@ -221,7 +231,20 @@ export class LobbyService {
     this.absentBefore = absent;
   }
 
+  /**
+   * Announces the end of the seeks that expired: the lobby loses the public ones
+   * (`lobby:seekRemoved`), and each owner gets its open seeks (`lobby:mySeeks`, once per owner).
+   * Expiry is noticed by whichever seek call comes first, on any node; the store hands each
+   * expired seek to one caller only (`takeExpiredSeeks`), so one node announces it, to every node.
+   */
+  async announceExpired(): Promise<void> {
+    const expired = await this.deps.store.takeExpiredSeeks(this.deps.now(), EXPIRED_PER_TICK);
+    for (const s of expired) if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
+    for (const owner of new Set(expired.map((s) => s.owner))) this.mineChanged(owner);
+  }
+
   close(): void {
+    clearInterval(this.expirer);
     clearInterval(this.sweeper);
     for (const t of this.graceTimers.values()) clearTimeout(t);
     this.graceTimers.clear();

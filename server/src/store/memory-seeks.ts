@@ -1,10 +1,11 @@
-import type { AddSeekResult, StoredSeek } from './store.js';
+import { EXPIRED_SEEKS_KEPT, type AddSeekResult, type StoredSeek } from './store.js';
 
 const dedupeKey = (s: StoredSeek): string => `${s.owner}\n${s.settings}`;
 
 /**
  * The seeks of the in-memory store: records, invitation codes, one open seek per owner and
- * settings, and expiry (expired seeks are deleted on the next call that sees them).
+ * settings, and expiry (expired seeks are deleted on the next call that sees them, and kept for
+ * `takeExpired`).
  */
 export class MemorySeeks {
   private readonly seeks = new Map<string, StoredSeek>();
@@ -14,6 +15,8 @@ export class MemorySeeks {
   private readonly byOwner = new Map<string, Set<string>>();
   /** Public seeks in listing order (insertion). */
   private readonly publicIds = new Set<string>();
+  /** Seeks deleted because they expired, oldest first, until `takeExpired` takes them. */
+  private expired: StoredSeek[] = [];
 
   add(seek: StoredSeek, now: number, maxPerOwner: number): AddSeekResult {
     this.purge(now);
@@ -62,8 +65,18 @@ export class MemorySeeks {
     return [...(this.byOwner.get(owner) ?? [])].flatMap((id) => this.get(id, now) ?? []);
   }
 
+  takeExpired(now: number, limit: number): StoredSeek[] {
+    this.purge(now);
+    return this.expired.splice(0, Math.max(0, limit));
+  }
+
   private purge(now: number): void {
-    for (const s of this.seeks.values()) if (s.expiresAt <= now) this.remove(s);
+    for (const s of this.seeks.values()) {
+      if (s.expiresAt > now) continue;
+      this.remove(s);
+      this.expired.push(s);
+    }
+    if (this.expired.length > EXPIRED_SEEKS_KEPT) this.expired = this.expired.slice(-EXPIRED_SEEKS_KEPT);
   }
 
   private remove(s: StoredSeek): void {

@@ -193,6 +193,11 @@ export class MemoryStore implements Store {
     return this.seeks.listOf(owner, now);
   }
 
+  async takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]> {
+    await this.tick();
+    return this.seeks.takeExpired(now, limit);
+  }
+
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     await this.tick();
     const key = `${gameId}:${channel}`;

@@ -6,7 +6,8 @@
  * record {owner, settings, code, public, doc, expiresAt}, [2] public zset id -> sequence, [3] expiry
  * zset id -> expiresAt, [4] sequence counter, [5] invites hash code -> id, [6] owned hash
  * "owner\nsettings" -> id, [7] count hash owner -> open seeks, [8] mine hash owner -> its open seek
- * ids (space-separated, oldest first). ARGV[1] is always `now`.
+ * ids (space-separated, oldest first), [9] expired list: the records of the seeks `purge` removed,
+ * until `TAKE_EXPIRED_SEEKS` takes them (so that one node announces each end). ARGV[1] is always `now`.
  */
 const SEEK_LIB = `
 local function ids_of(owner)
@@ -35,7 +36,10 @@ local function drop(id)
 end
 local function purge(now)
   local old = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 100)
-  for i = 1, #old do drop(old[i]) end
+  for i = 1, #old do
+    local raw = drop(old[i])
+    if raw then redis.call('RPUSH', KEYS[9], raw) end
+  end
 end
 `;
 
@@ -71,6 +75,18 @@ return {1}
 export const TAKE_SEEK = `${SEEK_LIB}
 purge(ARGV[1])
 return drop(ARGV[2])
+`;
+
+/**
+ * ARGV[2] limit, [3] how many not yet taken are kept at most. Returns the records of up to `limit`
+ * expired seeks, oldest first, and removes them from the expired list (each is taken once).
+ */
+export const TAKE_EXPIRED_SEEKS = `${SEEK_LIB}
+purge(ARGV[1])
+redis.call('LTRIM', KEYS[9], -tonumber(ARGV[3]), -1)
+local out = redis.call('LRANGE', KEYS[9], 0, tonumber(ARGV[2]) - 1)
+if #out > 0 then redis.call('LTRIM', KEYS[9], #out, -1) end
+return out
 `;
 
 /** ARGV[2] limit. Returns the records of the `limit` most recent public seeks, newest first. */

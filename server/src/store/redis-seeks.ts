@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type RedisClient, runScript, script, strings } from './redis-client.js';
 import type { RedisKeys } from './redis-keys.js';
 import * as lua from './redis-lobby-scripts.js';
-import type { AddSeekResult, ReserveResult, StoredSeek } from './store.js';
+import { EXPIRED_SEEKS_KEPT, type AddSeekResult, type ReserveResult, type StoredSeek } from './store.js';
 import { guarded } from './redis-errors.js';
 
 const SCRIPTS = {
@@ -11,6 +11,7 @@ const SCRIPTS = {
   list: script(lua.LIST_PUBLIC_SEEKS),
   listOf: script(lua.LIST_SEEKS_OF),
   byCode: script(lua.SEEK_BY_CODE),
+  takeExpired: script(lua.TAKE_EXPIRED_SEEKS),
   reserve: script(lua.RESERVE_GAME),
 } as const;
 
@@ -41,6 +42,9 @@ function fromRecord(raw: unknown, now: number): StoredSeek | null {
   const r = recordSchema.parse(JSON.parse(raw));
   return r.expiresAt > now ? r : null;
 }
+
+/** A record of an expired seek (kept to announce its end). */
+const expiredRecord = (raw: string): StoredSeek => recordSchema.parse(JSON.parse(raw));
 
 /** The seek and per-player game-count half of the Redis store (all keys in the `{lobby}` slot). */
 export class RedisSeeks {
@@ -81,6 +85,12 @@ export class RedisSeeks {
   async listOf(owner: string, now: number): Promise<StoredSeek[]> {
     const raws = strings(await runScript(this.redis, SCRIPTS.listOf, this.k.seekKeys, [now, owner]));
     return raws.flatMap((raw) => fromRecord(raw, now) ?? []);
+  }
+
+  async takeExpired(now: number, limit: number): Promise<StoredSeek[]> {
+    if (limit <= 0) return [];
+    const raws = strings(await runScript(this.redis, SCRIPTS.takeExpired, this.k.seekKeys, [now, limit, EXPIRED_SEEKS_KEPT]));
+    return raws.map(expiredRecord);
   }
 
   async reserve(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {

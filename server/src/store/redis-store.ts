@@ -181,6 +181,10 @@ export class RedisStore implements Store {
     return this.seeks.listOf(owner, now);
   }
 
+  takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]> {
+    return this.seeks.takeExpired(now, limit);
+  }
+
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     const key = this.chatKey(gameId, channel);
     await guarded(this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec());

@@ -94,6 +94,9 @@ export type AddSeekResult =
   | { readonly ok: true; readonly created: false; readonly seek: StoredSeek }
   | { readonly ok: false; readonly reason: 'too-many' };
 
+/** Expired seeks a store keeps until `takeExpiredSeeks` takes them (every node takes them every few seconds). */
+export const EXPIRED_SEEKS_KEPT = 10_000;
+
 export type ReserveResult = { readonly ok: true } | { readonly ok: false; readonly player: string };
 
 export interface Store {
@@ -137,6 +140,12 @@ export interface Store {
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
   /** Every open seek of `owner` (public and private; at most the `maxPerOwner` of `addSeek`), oldest first. */
   listSeeksOf(owner: string, now: number): Promise<StoredSeek[]>;
+  /**
+   * Seeks that have expired at `now` (whichever seek call removed them, on whichever node), up to
+   * `limit`, in the order they were removed: each is returned once, to one caller only, so that one
+   * node announces its end. The store keeps at most `EXPIRED_SEEKS_KEPT` not yet taken (the oldest go).
+   */
+  takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]>;
 
   /**
    * Appends a line to one chat channel of a game and keeps only its last `cap` lines. The channel

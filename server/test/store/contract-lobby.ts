@@ -84,6 +84,26 @@ export function lobbyContract(store: () => Store): void {
       expect(await s.getSeekByCode('INV', 1001)).toBeNull();
     });
 
+    it('hands out each expired seek once, whichever call removed it; taken or open seeks never', async () => {
+      const s = store();
+      const inv = seek('s1', { owner: 'ann', public: false, code: 'INV', expiresAt: 1000 });
+      const pub = seek('s2', { expiresAt: 1000 });
+      const later = seek('s3', { expiresAt: 3000 });
+      const cancelled = seek('s4', { expiresAt: 1000 });
+      for (const x of [inv, pub, later, cancelled]) await s.addSeek(x, 0, 3);
+      expect(await s.takeSeek('s4', 0)).toEqual(cancelled);
+      expect(await s.takeExpiredSeeks(999, 10)).toEqual([]);
+      // a read of another kind removes the expired seeks: they wait to be taken
+      expect(await s.listPublicSeeks(1000, 10)).toEqual([later]);
+      const [first, second] = await Promise.all([s.takeExpiredSeeks(1000, 1), s.takeExpiredSeeks(1000, 10)]);
+      expect([...(first ?? []), ...(second ?? [])].sort((a, b) => a.id.localeCompare(b.id))).toEqual([inv, pub]);
+      expect(first).toHaveLength(1);
+      expect(await s.takeExpiredSeeks(2000, 10)).toEqual([]);
+      // expiring with nothing else reading: found by the take itself
+      expect(await s.takeExpiredSeeks(3000, 10)).toEqual([later]);
+      expect(await s.takeExpiredSeeks(3000, 10)).toEqual([]);
+    });
+
     it('takes a seek once, removing it from every index', async () => {
       const s = store();
       const one = seek('s1', { code: 'C1' });
