@@ -76,5 +76,16 @@ describe.runIf(run)('browser: variants played through, as the players and a spec
     await waitText(black, '[data-testid="series-label"]', '2 points left of 2');
     await black.click('[data-square="d8"]');
     await waitText(black, '[data-testid="board-message"]', 'A queen move costs 9 points, and only 2 points are left in this turn.');
+
+    // Black resigns; the spectator steps back through the finished game.
+    await black.getByRole('button', { name: 'Resign' }).click();
+    await black.getByRole('button', { name: 'Yes, resign' }).click();
+    await waitText(carol.page, '[data-testid="game-over"]', 'Black resigned');
+    expect(await carol.page.locator('.movelist .nav').textContent()).toContain('Last move');
+    await carol.page.getByRole('button', { name: 'Turn 3, move 1: d4' }).click();
+    await waitText(carol.page, '[data-testid="browsing"]', 'Viewing move 3 of 4.');
+    expect(await carol.page.getByTestId('browsing').textContent()).not.toContain('takes moves');
+    await carol.page.locator('.movelist .nav').getByRole('button', { name: 'Go to the last move' }).click();
+    await waitText(carol.page, '[data-testid="game-over"]', 'Black resigned');
   });
 });

@@ -143,6 +143,22 @@ describe('GameNotices', () => {
     expect(screen.getByTestId('browsing').textContent).toContain('Viewing move 2 of 5');
   });
 
+  it('a spectator, or anyone on a finished game, is not told that the board takes moves', () => {
+    const watcher = model('spectator');
+    for (const uci of ['e2e4', 'e7e5', 'd7d6']) watcher.m.handleEvent(watcher.game.move(uci));
+    watcher.m.view(1);
+    render(GameNotices, { game: watcher.m });
+    expect(screen.getByTestId('browsing').textContent).toMatch(/^\s*Viewing move 1 of 3\.\s*Back to live\s*$/);
+    cleanup();
+    const { m, game } = model('white');
+    for (const uci of ['e2e4', 'e7e5', 'd7d6']) m.handleEvent(game.move(uci));
+    const clocks = game.snapshot().clocks;
+    m.handleEvent({ gameId: 'g1', version: game.version + 1, event: { type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks } });
+    m.view(1);
+    render(GameNotices, { game: m });
+    expect(screen.getByTestId('browsing').textContent).toMatch(/^\s*Viewing move 1 of 3\.\s*Go to the last move\s*$/);
+  });
+
   it('tells the offering side that a draw was declined; offers spectators to follow to the rematch', () => {
     const { m } = model('white');
     render(GameNotices, { game: m });
