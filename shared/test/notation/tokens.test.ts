@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/notation/index.js';
+import { stripComments } from '../../src/notation/tokens.js';
 
 describe('tokenize', () => {
   it('splits numbers, moves, cycle marks and results, dropping commas and comments', () => {
@@ -26,5 +27,14 @@ describe('tokenize', () => {
       { kind: 'move', text: '/' },
       { kind: 'move', text: 'x' },
     ]);
+  });
+
+  it('drops nested variations in one pass: a pasted file of 100,000 nested parentheses reads at once', () => {
+    expect(stripComments('1.e4 (1.d4 (1.c4) e5) 2.e5 ) ( x').replace(/\s+/g, ' ')).toBe('1.e4 2.e5 ) ( x');
+    const deep = `1.e4 ${'('.repeat(100_000)}1.d4${')'.repeat(100_000)} 2.e5 Nf6`;
+    const started = performance.now();
+    expect(tokenize(deep).map((t) => ('text' in t ? t.text : '//'))).toEqual(['1.', 'e4', '2.', 'e5', 'Nf6']);
+    // the innermost-level loop took minutes here
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
