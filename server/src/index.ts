@@ -52,7 +52,13 @@ const close = (): Promise<void> =>
     .then(() => store.close())
     .then(() => database.close());
 installProcessGuards(logger, close);
-const address = await server.listen(config.port, config.host);
+const address = await server.listen(config.port, config.host).catch(async (e: unknown) => {
+  // a port in use or a HOST that is not this machine's: an operator's mistake, said as one line
+  const where = `${config.host ?? 'all interfaces'}, port ${config.port}`;
+  logger.fatal(`cannot listen on ${where}: ${e instanceof Error ? e.message : String(e)}`);
+  await close().catch(() => undefined);
+  process.exit(1);
+});
 const url = config.publicUrl ?? `http://localhost:${address.port}`;
 // `npm start` sets CLIENT_DIR; without it this process serves the API and the sockets alone
 if (config.clientDir) logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);

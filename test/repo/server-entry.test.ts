@@ -1,6 +1,7 @@
 // The server entry (server/src/index.ts) as an operator meets it: configuration errors, the
 // start-up log, and a graceful stop on SIGTERM and SIGINT.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../chaos/support/server-process.js';
@@ -15,6 +16,22 @@ const logLines = (out: string): LogLine[] =>
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as LogLine);
+
+/** The entry run to its end with `env` (asynchronously: the test may hold a port meanwhile). */
+function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const p = spawn(process.execPath, ['--import', 'tsx', ENTRY], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
+  return new Promise((resolve) =>
+    p.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
 
 let running: ServerProcess[] = [];
 let redis: RedisHandle | null = null;
@@ -35,14 +52,10 @@ async function stopWith(p: ServerProcess, signal: NodeJS.Signals): Promise<{ cod
 }
 
 describe('the server entry', () => {
-  it('refuses a bad configuration at once: one line per variable, nothing opened, exit 2', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', ENTRY], {
-      env: { ...process.env, PORT: 'abc', TRUST_PROXY: 'true', PUBLIC_URL: 'chess.example.org', LOG_LEVEL: 'verbose', REDIS_URL: `redis//:${PASSWORD}@x` },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+  it('refuses a bad configuration at once: one line per variable, nothing opened, exit 2', async () => {
+    const r = await run({ PORT: 'abc', TRUST_PROXY: 'true', PUBLIC_URL: 'chess.example.org', LOG_LEVEL: 'verbose', REDIS_URL: `redis//:${PASSWORD}@x` });
     const lines = logLines(r.stdout);
-    expect(r.status, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(2);
     const fatal = lines.filter((l) => l.level === 60).map((l) => l.msg);
     for (const name of ['PORT', 'TRUST_PROXY', 'PUBLIC_URL', 'LOG_LEVEL', 'REDIS_URL']) {
       expect(fatal.some((m) => m.startsWith(`configuration: ${name} must be`)), name).toBe(true);
@@ -73,6 +86,22 @@ describe('the server entry', () => {
     expect(ms).toBeLessThan(10_000);
     expect(node.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
     expect(JSON.stringify(node.logs)).not.toContain(PASSWORD);
+  });
+
+  it('says in one line that its port is taken, and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const r = await run({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      expect(r.code, r.stderr).toBe(1);
+      expect(logLines(r.stdout)).toContainEqual(
+        expect.objectContaining({ level: 60, msg: `cannot listen on 127.0.0.1, port ${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port}` }),
+      );
+      expect(r.stdout).not.toContain('uncaught exception');
+    } finally {
+      taken.close();
+    }
   });
 
   it('stops on SIGINT (Ctrl-C) with a line saying so', async () => {
