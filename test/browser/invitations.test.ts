@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable, type Player } from './support/browser.js';
+import { chromiumAvailable, clickMove, type Player } from './support/browser.js';
 import { ARTIFACTS, twoPlayers } from './support/two-players.js';
 
 const run = chromiumAvailable();
@@ -66,7 +66,7 @@ describe.runIf(run)('browser: private invitations stay with their creator', () =
     expect(await alice.page.locator('[data-testid="my-seeks"]').count()).toBe(0);
   });
 
-  it('a correspondence game by invitation is under "Your games" in both lobbies, "Your turn" for White, and leads back to the game', async () => {
+  it('a correspondence game by invitation is under "Your games" in both lobbies, "Your turn" for White, leads back to the game, and a move turns it at once in the other lobby', async () => {
     const { alice, bob } = t;
     await alice.page.goto(t.server.url);
     const form = alice.page.locator('.seek-form');
@@ -94,5 +94,9 @@ describe.runIf(run)('browser: private invitations stay with their creator', () =
     await mine.click();
     await alice.page.waitForURL(gameUrl);
     await waitText(alice.page, '.series .who', 'Your series');
+
+    // Alice moves: Bob's lobby, still open, says it is his turn at once (pushed, no poll, no reload)
+    await clickMove(alice.page, 'e2e4');
+    await waitText(bob.page, '[data-testid="my-game"]', 'Your turn');
   });
 });
