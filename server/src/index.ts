@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { createApp, reportOutages } from './app.js';
 import { openDatabase } from './db/open-database.js';
 import { installProcessGuards } from './process-guards.js';
-import { configFromEnv, effectiveConfig } from './env-config.js';
+import { configFromEnv, effectiveConfig, redactUrl } from './env-config.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { createWorkerPool } from './compute/worker-pool.js';
@@ -25,10 +25,19 @@ const redisStore = redis === null ? null : createRedisStore('url' in redis ? red
 const store = redisStore ?? createMemoryStore();
 // Accounts, ratings and the archive: PostgreSQL at DATABASE_URL, else the embedded PGlite
 // (in PGLITE_DIR, or DATA_DIR/pglite, else in memory).
+/** A start-up step that failed (an operator's matter, not a crash): one fatal line, what was opened is closed, exit 1. */
+async function giveUp(what: string, e: unknown, opened: () => Promise<void>): Promise<never> {
+  logger.fatal(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+  await opened().catch(() => undefined);
+  process.exit(1);
+}
 const database = await openDatabase({
   ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }),
   ...(config.pgliteDir === undefined ? {} : { pgliteDir: config.pgliteDir }),
   onError: (e) => logger.warn({ err: e }, 'database'),
+}).catch((e: unknown) => {
+  const where = config.databaseUrl === undefined ? `PGlite (${config.pgliteDir ?? 'in memory'})` : redactUrl(config.databaseUrl);
+  return giveUp(`cannot open the database, ${where}`, e, () => store.close());
 });
 logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
 const server = createApp({
@@ -52,13 +61,10 @@ const close = (): Promise<void> =>
     .then(() => store.close())
     .then(() => database.close());
 installProcessGuards(logger, close);
-const address = await server.listen(config.port, config.host).catch(async (e: unknown) => {
-  // a port in use or a HOST that is not this machine's: an operator's mistake, said as one line
-  const where = `${config.host ?? 'all interfaces'}, port ${config.port}`;
-  logger.fatal(`cannot listen on ${where}: ${e instanceof Error ? e.message : String(e)}`);
-  await close().catch(() => undefined);
-  process.exit(1);
-});
+// a port in use or a HOST that is not this machine's
+const address = await server
+  .listen(config.port, config.host)
+  .catch((e: unknown) => giveUp(`cannot listen on ${config.host ?? 'all interfaces'}, port ${config.port}`, e, close));
 const url = config.publicUrl ?? `http://localhost:${address.port}`;
 // `npm start` sets CLIENT_DIR; without it this process serves the API and the sockets alone
 if (config.clientDir) logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);

@@ -104,6 +104,15 @@ describe('the server entry', () => {
     }
   });
 
+  it('says in one line, without its password, that the database does not answer, and exits 1', async () => {
+    const r = await run({ PORT: '0', DATABASE_URL: `postgres://app:${PASSWORD}@127.0.0.1:1/pchess` });
+    expect(r.code, r.stderr).toBe(1);
+    expect(logLines(r.stdout)).toContainEqual(
+      expect.objectContaining({ level: 60, msg: expect.stringMatching(/^cannot open the database, postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/pchess: .*ECONNREFUSED/) }),
+    );
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at |s3cret/);
+  });
+
   it('stops on SIGINT (Ctrl-C) with a line saying so', async () => {
     const node = await startServerProcess();
     running.push(node);
