@@ -136,4 +136,16 @@ describe('limits per identity and per address', () => {
     expect(clientAddress(req({ 'x-forwarded-for': '6.6.6.6, 5.6.7.8' }), true)).toBe('5.6.7.8');
     expect(clientAddress(req({}), true)).toBe('10.0.0.1');
   });
+
+  it('an IPv6 client is counted by its /64 (it can pick any address in it), an IPv4-mapped one as IPv4', () => {
+    const peer = (remoteAddress: string, headers: Record<string, string> = {}): IncomingMessage =>
+      ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+    const one = clientAddress(peer('2001:db8:1:2:aaaa::1'), false);
+    expect(one).toBe('2001:db8:1:2::/64');
+    expect(clientAddress(peer('2001:0DB8:0001:0002:ffff:1:2:3'), false)).toBe(one);
+    expect(clientAddress(peer('2001:db8:1:3::1'), false)).not.toBe(one);
+    expect(clientAddress(peer('::ffff:1.2.3.4'), false)).toBe('1.2.3.4');
+    expect(clientAddress(peer('10.0.0.1', { 'x-real-ip': '2001:db8:1:2::99' }), true)).toBe(one);
+    expect(clientAddress(peer('10.0.0.1', { 'x-forwarded-for': '6.6.6.6, ::ffff:5.6.7.8' }), true)).toBe('5.6.7.8');
+  });
 });

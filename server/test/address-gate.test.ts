@@ -1,7 +1,9 @@
-import { connect as tcpConnect } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { Server as NetServer, connect as tcpConnect, type Socket as NetSocket } from 'node:net';
 import type { Session } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientAddress } from '../src/transport/abuse-limits.js';
 import { createAddressGate } from '../src/transport/address-gate.js';
 import { Client, manualClock, sleep, startServer, type TestServer } from './helpers.js';
 
@@ -143,5 +145,23 @@ describe('the address deny list on raw TCP connections', () => {
     const server = await startServer({ abuseLimits: { handshakesPerAddress: { points: 1, durationSec: 60 }, exemptAddresses: [ABUSER] } });
     for (let i = 0; i < 3; i++) await connectFrom(server, ABUSER);
     expect(served(await rawGet(server, ABUSER))).toBe(true);
+  });
+
+  it('denies an IPv6 client its whole /64: the next connection from another address of it is reset too', () => {
+    const gate = createAddressGate({ denySec: 5 });
+    const server = new NetServer();
+    const handed: string[] = [];
+    server.on('connection', (socket: NetSocket) => handed.push(socket.remoteAddress ?? ''));
+    gate.attach(server);
+    const arrive = (remoteAddress: string): boolean => {
+      let reset = false;
+      server.emit('connection', { remoteAddress, resetAndDestroy: () => (reset = true) } as unknown as NetSocket);
+      return reset;
+    };
+    gate.deny(clientAddress({ headers: {}, socket: { remoteAddress: '2001:db8:1:2::1' } } as unknown as IncomingMessage, false));
+    expect(arrive('2001:db8:1:2:dead:beef:0:7')).toBe(true);
+    expect(arrive('::ffff:10.0.0.1')).toBe(false);
+    expect(arrive('2001:db8:1:3::1')).toBe(false);
+    expect(handed).toEqual(['::ffff:10.0.0.1', '2001:db8:1:3::1']);
   });
 });

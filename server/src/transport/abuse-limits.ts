@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AbuseLimitOptions } from '../config.js';
 import type { RedisClient } from '../store/redis-client.js';
 import type { AddressGate } from './address-gate.js';
+import { addressKey } from './address-key.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 import { ExpiringKeys } from './expiring-keys.js';
@@ -23,7 +24,8 @@ import { WindowBudget } from './window-budget.js';
  * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
  * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
  * Its other connections are disconnected the same way at their next event (no strikes to collect).
- * Addresses in `exemptAddresses` have no per-address limit. The `gate` (address-gate.ts) is told of
+ * Addresses are counted by `addressKey` (an IPv6 client by its /64, which it can pick new
+ * addresses in at will); those in `exemptAddresses` have no per-address limit. The `gate` (address-gate.ts) is told of
  * an address that exceeds its handshake budget or whose connection was disconnected for flooding, so
  * that the node refuses its next TCP connections before any HTTP parsing (never an exempt address);
  * a connection from a denied address is disconnected at its first refused event (no strikes either).
@@ -91,7 +93,7 @@ export function createAbuseLimiter(
   redis: RedisClient | null = null,
   gate: AddressDenial = NO_DENIAL,
 ): AbuseLimiter {
-  const exempt = new Set(o.exemptAddresses);
+  const exempt = new Set(o.exemptAddresses.map(addressKey));
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
   // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
   // (synchronous: window-budget.ts)
@@ -163,10 +165,15 @@ export function createAbuseLimiter(
 }
 
 /**
- * The client's address: the socket's peer, or behind a trusted reverse proxy (`trustProxy`) the
- * address it reports (X-Real-IP, else the last X-Forwarded-For entry, the one the proxy added).
+ * The client's address, as the limits count it (`addressKey`: an IPv6 client by its /64): the
+ * socket's peer, or behind a trusted reverse proxy (`trustProxy`) the address it reports
+ * (X-Real-IP, else the last X-Forwarded-For entry, the one the proxy added).
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  return addressKey(reportedAddress(req, trustProxy));
+}
+
+function reportedAddress(req: IncomingMessage, trustProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? 'unknown';
   if (!trustProxy) return peer;
   const real = req.headers['x-real-ip'];

@@ -1,4 +1,5 @@
 import type { Server as NetServer, Socket } from 'node:net';
+import { addressKey } from './address-key.js';
 import { ExpiringKeys } from './expiring-keys.js';
 
 /**
@@ -12,7 +13,7 @@ import { ExpiringKeys } from './expiring-keys.js';
  * from the proxy, so the gate is created disabled there (`denySec` 0).
  */
 export interface AddressGate {
-  /** Refuse new connections from `address` for the configured time (nothing when disabled). */
+  /** Refuse new connections from `address` (an `addressKey`: an IPv6 /64 as a whole) for the configured time (nothing when disabled). */
   deny(address: string): void;
   denied(address: string | undefined): boolean;
   /** Puts the check in front of the server's own `connection` listeners (HTTP's parser among them). */
@@ -35,7 +36,7 @@ export function createAddressGate(o: { readonly denySec: number; readonly now?: 
       const inner = server.listeners('connection') as ((this: NetServer, socket: Socket) => void)[];
       server.removeAllListeners('connection');
       server.on('connection', function gate(this: NetServer, socket: Socket) {
-        if (denied(socket.remoteAddress)) {
+        if (socket.remoteAddress !== undefined && denied(addressKey(socket.remoteAddress))) {
           socket.resetAndDestroy();
           return;
         }
