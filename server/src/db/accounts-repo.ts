@@ -22,6 +22,13 @@ const toAccount = (r: AccountRow): AccountRecord => ({
 });
 
 const COLUMNS = 'a.player_id, a.username, a.password_hash, a.created_at';
+/**
+ * Sessions an account keeps (devices signed in at once); a login beyond ends the oldest. Logins
+ * are limited per address, not per account, so without a cap anyone holding an account could add
+ * rows forever.
+ */
+export const SESSIONS_PER_ACCOUNT = 20;
+
 /** The case-insensitive key of a username (unique). */
 export const usernameKey = (name: string): string => name.trim().toLowerCase();
 
@@ -53,8 +60,14 @@ export class AccountsRepo {
     return r.rows[0] ? toAccount(r.rows[0]) : null;
   }
 
+  /** A new session; past `SESSIONS_PER_ACCOUNT` the account's oldest ones end (each login adds one). */
   async createSession(tokenHash: string, playerId: string, now: number): Promise<void> {
     await this.db.query('INSERT INTO sessions (token_hash, player_id, created_at) VALUES ($1, $2, $3)', [tokenHash, playerId, now]);
+    await this.db.query(
+      `DELETE FROM sessions WHERE player_id = $1 AND token_hash IN
+         (SELECT token_hash FROM sessions WHERE player_id = $1 ORDER BY created_at DESC, token_hash OFFSET $2)`,
+      [playerId, SESSIONS_PER_ACCOUNT],
+    );
   }
 
   /** The account of a live session, or null (unknown or revoked). */

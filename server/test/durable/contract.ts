@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountsRepo } from '../../src/db/accounts-repo.js';
+import { AccountsRepo, SESSIONS_PER_ACCOUNT } from '../../src/db/accounts-repo.js';
 import { ArchiveRepo, type ArchiveEntry } from '../../src/db/archive-repo.js';
 import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrations.js';
@@ -78,6 +78,19 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
         await accounts.createSession('s3', 'p1', 3);
         expect(await accounts.deleteSessions('p1')).toBe(2);
         expect(await accounts.bySession('s3')).toBeNull();
+      });
+
+      it('an account keeps its newest sessions up to the cap: a login beyond ends the oldest', async () => {
+        await account('p1', 'Alice');
+        await account('p2', 'Bob');
+        await accounts.createSession('bob', 'p2', 0);
+        const extra = 3;
+        for (let i = 1; i <= SESSIONS_PER_ACCOUNT + extra; i++) await accounts.createSession(`s${i}`, 'p1', i);
+        for (let i = 1; i <= extra; i++) expect(await accounts.bySession(`s${i}`)).toBeNull();
+        for (const i of [extra + 1, SESSIONS_PER_ACCOUNT + extra]) expect((await accounts.bySession(`s${i}`))?.playerId).toBe('p1');
+        expect(await accounts.deleteSessions('p1')).toBe(SESSIONS_PER_ACCOUNT);
+        // another account's session is not counted
+        expect((await accounts.bySession('bob'))?.playerId).toBe('p2');
       });
     });
 
