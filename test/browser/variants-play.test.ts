@@ -88,4 +88,17 @@ describe.runIf(run)('browser: variants played through, as the players and a spec
     await carol.page.locator('.movelist .nav').getByRole('button', { name: 'Go to the last move' }).click();
     await waitText(carol.page, '[data-testid="game-over"]', 'Black resigned');
   });
+
+  it('a tablet held upright: the board is centred inside the page margins, not pushed against the right edge', async () => {
+    const [white] = await start('scottish');
+    for (const size of [{ width: 768, height: 1024 }, { width: 600, height: 960 }, { width: 390, height: 844 }]) {
+      await white.setViewportSize(size);
+      await white.waitForTimeout(100);
+      const label = `${size.width}x${size.height}`;
+      const board = (await white.locator('.board').boundingBox())!;
+      expect(Math.abs(board.x - (size.width - board.x - board.width)), `margins ${label}`).toBeLessThan(2);
+      expect(board.width / size.width, `fill ${label}`).toBeGreaterThan(0.9);
+    }
+    await white.setViewportSize({ width: 1200, height: 900 });
+  });
 });
