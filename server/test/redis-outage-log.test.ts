@@ -1,27 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { reportOutages } from '../src/app.js';
 import type { RedisClient } from '../src/store/redis-client.js';
-
-/** A pino logger whose lines are kept (parsed). */
-function capture(): { logger: pino.Logger; lines: { level: number; msg: string; suppressed?: number }[] } {
-  const lines: { level: number; msg: string; suppressed?: number }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
-
-const flushLog = (): Promise<void> => new Promise((r) => setImmediate(r));
+import { captureLog, flushLog } from './log-capture.js';
 
 describe('a Redis outage in the log', () => {
   it('one warning for a burst of connection errors, and one line when the connection is back', async () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = captureLog();
     const client = new EventEmitter();
     reportOutages(client as unknown as RedisClient, 'subscriber', logger);
     for (let i = 0; i < 30; i++) client.emit('error', new Error('connect ECONNREFUSED 127.0.0.1:6379'));

@@ -189,6 +189,7 @@ export class GameService {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
     tellMyGameChanged(this.deps.publisher, doc);
+    this.deps.logger.info({ gameId: id, variant: doc.variant, timeControl: doc.timeControl.kind, white: doc.players.white.id, black: doc.players.black.id }, 'game started');
     return id;
   }
 
@@ -327,7 +328,10 @@ export class GameService {
     tellMyGameChanged(publisher, t.doc, prev);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     const ended = t.doc.status !== 'playing' && prev.status === 'playing';
-    if (ended) releaseEnded(this.deps.store, this.deps.logger, t.doc);
+    if (ended) {
+      releaseEnded(this.deps.store, this.deps.logger, t.doc);
+      this.deps.logger.info({ gameId: stored.id, result: t.doc.outcome?.result ?? null, reason: t.doc.outcome?.reason, turn: t.doc.turn }, 'game over');
+    }
     if (t.doc.private === true) return res.version;
     if (ended) {
       this.summaries.forget(stored.id);
