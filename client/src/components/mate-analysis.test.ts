@@ -69,6 +69,18 @@ describe('MateAnalysis', () => {
     expect([...(onmarks.mock.calls[0]?.[0] as Map<number, unknown>).keys()]).toEqual([3, 5]);
   });
 
+  it('Take-All has no mate: the panel and the marks speak of wins', async () => {
+    const takeAll: GameAnalysis = { ...analysis, variant: 'take-all', turns: [turn(3, { best: { san: ['Bxd7', 'Bxe8'], uci: [] }, missed: true })] };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ gameId: 'g1', analysis: takeAll, cached: false }), { status: 200 }));
+    const onmarks = vi.fn();
+    render(MateAnalysis, { gameId: 'g1', onmarks, variant: 'take-all' });
+    expect(screen.getByText('Where was a win missed?')).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByRole('heading', { name: 'Wins' });
+    expect((onmarks.mock.calls[0]?.[0] as Map<number, { label: string }>).get(3)?.label).toBe('missed win');
+    expect(markOf(turn(5, { won: true, fastest: true }), 'take-all')?.label).toBe('fastest win');
+  });
+
   it('shows the server refusal', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'busy', message: 'the server is busy' }), { status: 503 }));
     render(MateAnalysis, { gameId: 'g1', onmarks: () => {} });
