@@ -124,7 +124,13 @@ export function createApp(deps: AppDeps): App {
     res.writeHead(503).end();
   });
   // Repeat offenders' TCP connections are reset before HTTP parsing (not behind a proxy: its address is every client's).
-  const gate = createAddressGate({ denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec, now });
+  const gate = createAddressGate({
+    denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec,
+    now,
+    // its sockets and as many again for plain HTTP (a browser keeps a few connections per page)
+    maxConnectionsPerAddress: 2 * settings.abuseLimits.connectionsPerAddress,
+    exempt: settings.abuseLimits.exemptAddresses,
+  });
   gate.attach(httpServer);
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
   const io: AppServer = new Server(httpServer, {

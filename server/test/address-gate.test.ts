@@ -147,6 +147,29 @@ describe('the address deny list on raw TCP connections', () => {
     expect(served(await rawGet(server, ABUSER))).toBe(true);
   });
 
+  it('caps the TCP connections open at once per address (idle ones too): one more is reset, others unaffected', async () => {
+    const server = await startServer({ abuseLimits: { connectionsPerAddress: 2, exemptAddresses: ['127.0.0.3'] } });
+    const idle = (localAddress: string): Promise<NetSocket> =>
+      new Promise((resolve, reject) => {
+        const socket = tcpConnect({ host: '127.0.0.1', port: server.port, localAddress }, () => resolve(socket));
+        socket.on('error', reject);
+      });
+    // its sockets and as many again: 4 connections that never send a request
+    const held: NetSocket[] = [];
+    for (let i = 0; i < 4; i++) held.push(await idle(ABUSER));
+    const refused = await rawGet(server, ABUSER);
+    expect(served(refused)).toBe(false);
+    expect(refused.error).toBe('ECONNRESET');
+    expect(served(await rawGet(server, '127.0.0.1'))).toBe(true);
+    for (let i = 0; i < 5; i++) held.push(await idle('127.0.0.3')); // exempt
+    expect(served(await rawGet(server, '127.0.0.3'))).toBe(true);
+    // a closed one is given back
+    held[0]?.destroy();
+    await sleep(50);
+    expect(served(await rawGet(server, ABUSER))).toBe(true);
+    for (const socket of held) socket.destroy();
+  });
+
   it('denies an IPv6 client its whole /64: the next connection from another address of it is reset too', () => {
     const gate = createAddressGate({ denySec: 5 });
     const server = new NetServer();
@@ -155,7 +178,7 @@ describe('the address deny list on raw TCP connections', () => {
     gate.attach(server);
     const arrive = (remoteAddress: string): boolean => {
       let reset = false;
-      server.emit('connection', { remoteAddress, resetAndDestroy: () => (reset = true) } as unknown as NetSocket);
+      server.emit('connection', { remoteAddress, resetAndDestroy: () => (reset = true), once: () => undefined } as unknown as NetSocket);
       return reset;
     };
     gate.deny(clientAddress({ headers: {}, socket: { remoteAddress: '2001:db8:1:2::1' } } as unknown as IncomingMessage, false));

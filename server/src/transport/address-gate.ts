@@ -9,6 +9,9 @@ import { ExpiringKeys } from './expiring-keys.js';
  * abuse limits deny an address when it exceeds its handshake budget or one of its connections is
  * disconnected for flooding; a denial ends `denySec` after it was made (denying again restarts it).
  *
+ * It also caps the TCP connections open at once per address (`maxConnectionsPerAddress`): idle
+ * connections cost a descriptor each, and nothing else counted them.
+ *
  * Only meaningful when the TCP peer is the client: behind a reverse proxy every connection comes
  * from the proxy, so the gate is created disabled there (`denySec` 0).
  */
@@ -20,10 +23,24 @@ export interface AddressGate {
   attach(server: NetServer): void;
 }
 
-export function createAddressGate(o: { readonly denySec: number; readonly now?: () => number }): AddressGate {
+export interface AddressGateOptions {
+  readonly denySec: number;
+  readonly now?: () => number;
+  /**
+   * Open TCP connections per address (idle ones included: a connection that never sends a request
+   * holds a descriptor until the HTTP server's header timeout); one more is reset at once.
+   */
+  readonly maxConnectionsPerAddress?: number;
+  /** Addresses neither denied nor capped (`exemptAddresses` of the abuse limits). */
+  readonly exempt?: readonly string[];
+}
+
+export function createAddressGate(o: AddressGateOptions): AddressGate {
   // at most 100,000 addresses; a sweep of the expired ones runs past 10,000
   const until = new ExpiringKeys({ sweepAt: 10_000, max: 100_000, now: o.now ?? Date.now });
   const enabled = o.denySec > 0;
+  const exempt = new Set((o.exempt ?? []).map(addressKey));
+  const open = new OpenConnections(o.maxConnectionsPerAddress ?? Infinity);
   const denied = (address: string | undefined): boolean => until.has(address);
 
   return {
@@ -36,7 +53,8 @@ export function createAddressGate(o: { readonly denySec: number; readonly now?: 
       const inner = server.listeners('connection') as ((this: NetServer, socket: Socket) => void)[];
       server.removeAllListeners('connection');
       server.on('connection', function gate(this: NetServer, socket: Socket) {
-        if (socket.remoteAddress !== undefined && denied(addressKey(socket.remoteAddress))) {
+        const key = socket.remoteAddress === undefined ? undefined : addressKey(socket.remoteAddress);
+        if (denied(key) || (key !== undefined && !exempt.has(key) && !open.take(key, socket))) {
           socket.resetAndDestroy();
           return;
         }
@@ -44,4 +62,23 @@ export function createAddressGate(o: { readonly denySec: number; readonly now?: 
       });
     },
   };
+}
+
+/** Open TCP connections per address key, each given back when its socket closes. */
+class OpenConnections {
+  private readonly held = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** Counts `socket` under `key` until it closes; false (not counted) when the key is at the cap. */
+  take(key: string, socket: Pick<Socket, 'once'>): boolean {
+    const n = this.held.get(key) ?? 0;
+    if (n >= this.max) return false;
+    this.held.set(key, n + 1);
+    socket.once('close', () => {
+      const left = (this.held.get(key) ?? 1) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+    });
+    return true;
+  }
 }
