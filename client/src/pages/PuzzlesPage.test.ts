@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUZZLES } from '../lib/puzzles/mates60.js';
 import { PUZZLE_COUNT, isPuzzleId } from '../lib/puzzles/puzzle-ids.js';
@@ -32,6 +33,23 @@ describe('PuzzlesPage', () => {
     unmount();
     render(PuzzlesPage, { id: null });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Puzzle 2');
+  });
+});
+
+describe('PuzzlesPage at /puzzles (no number)', () => {
+  it('keeps the puzzle just solved on the board with its verdict, instead of jumping to the next unsolved one', async () => {
+    render(PuzzlesPage, { id: null });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Puzzle 1');
+    // Puzzle 1 (Black, a series of 4): d3 dxc2 cxb1=Q Bb4#.
+    for (const san of ['d3', 'dxc2', 'cxb1=Q', 'Bb4#']) {
+      const input = screen.getByLabelText<HTMLInputElement>('Type a move');
+      await fireEvent.input(input, { target: { value: san } });
+      await fireEvent.submit(input.form!);
+      await tick();
+    }
+    expect(screen.getByTestId('puzzle-verdict').textContent).toBe('Mate! Puzzle solved.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Puzzle 1');
+    expect(screen.getByRole('heading', { name: '1 of 60 solved' })).toBeTruthy();
   });
 });
 
