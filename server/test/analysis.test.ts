@@ -91,6 +91,23 @@ describe('GET /api/games/:id/analysis', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('computes at most maxRunning games at once: another game is busy at once, the same game shares the running one', async () => {
+    const inline = createInlinePool();
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const compute: ComputePool = { ...inline, run: (kind, input, opts) => held.then(() => inline.run(kind, input, opts)) };
+    const server = await startServer({ analysis: { ...SETTINGS, maxRunning: 1 }, compute });
+    const [first, second] = [await missedMateGame(server), await missedMateGame(server)];
+    const running = get(server, first);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await get(server, second)).toMatchObject({ status: 503, body: { code: 'busy' } });
+    const same = get(server, first);
+    release();
+    expect((await running).status).toBe(200);
+    expect((await same).status).toBe(200);
+    expect((await get(server, second)).status).toBe(200);
+  });
+
   it('answers busy while the pool refuses work, and computes once it takes it again', async () => {
     // The real pool in this process, refusing while `full` as a full pool does (ComputeError busy).
     const inline = createInlinePool();

@@ -27,6 +27,12 @@ export interface AnalysisSettings {
   readonly cacheTtlMs: number;
   /** A whole analysis running longer than this is cancelled (a running series' worker is stopped). */
   readonly timeoutMs: number;
+  /**
+   * Analyses of different games computed at once on this node; one more is refused `busy` at once,
+   * so that requests for many games (each up to `timeoutMs` of a worker) leave the pool to the
+   * computer player's moves.
+   */
+  readonly maxRunning: number;
 }
 
 export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
@@ -34,6 +40,7 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   maxNodesPerTurn: 1_000_000,
   cacheTtlMs: 7 * 24 * 3_600_000,
   timeoutMs: 120_000,
+  maxRunning: 2,
 };
 
 /** Analysis requests per client address (cached answers count too). */
@@ -53,10 +60,13 @@ export class AnalysisService {
     this.flights = new SingleFlight((id) => this.compute(id));
   }
 
-  /** The analysis of a finished game: `unknown-game`, `game-not-finished`, `busy` (pool full) otherwise. */
+  /** The analysis of a finished game: `unknown-game`, `game-not-finished`, `busy` (pool full, or `maxRunning` others running) otherwise. */
   async analysis(gameId: string): Promise<GameAnalysisAnswer> {
     const cached = await this.deps.store.getAnalysis(gameId);
     if (cached !== null) return { gameId, analysis: JSON.parse(cached) as GameAnalysis, cached: true };
+    if (!this.flights.has(gameId) && this.flights.size >= this.deps.settings.maxRunning) {
+      fail('busy', 'the server is analysing other games; try again in a minute');
+    }
     return { gameId, analysis: await this.flights.get(gameId), cached: false };
   }
 

@@ -8,6 +8,16 @@ export class SingleFlight<T> {
 
   constructor(private readonly fetch: (key: string) => Promise<T>) {}
 
+  /** Whether a call for `key` is in flight. */
+  has(key: string): boolean {
+    return this.inFlight.has(key);
+  }
+
+  /** Calls in flight (distinct keys). */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
   get(key: string): Promise<T> {
     const running = this.inFlight.get(key);
     if (running) return running;
