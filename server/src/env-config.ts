@@ -89,7 +89,8 @@ function redisOf(env: Env): EnvRedis | null {
     return { clusterNodes: nodes.map((n) => `${n.host}:${n.port}`) };
   }
   if (redisUrl === undefined) return null;
-  url('REDIS_URL', redisUrl, ['redis:', 'rediss:'], 'redis://localhost:6379');
+  // an absolute path is a Unix socket (ioredis takes it as such)
+  if (!redisUrl.startsWith('/')) url('REDIS_URL', redisUrl, ['redis:', 'rediss:'], 'redis://localhost:6379');
   return { url: redisUrl };
 }
 

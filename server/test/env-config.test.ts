@@ -87,6 +87,7 @@ describe('the configuration from the environment', () => {
       'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://localhost:6379), got "http://localhost:6379"',
     ]);
     expect(errorsOf({ REDIS_URL: 'rediss://cache.example.org:6380' })).toEqual([]);
+    expect(configOf({ REDIS_URL: '/run/redis/redis.sock' }).redis).toEqual({ url: '/run/redis/redis.sock' });
     expect(errorsOf({ REDIS_CLUSTER_NODES: 'a,b' })[0]).toMatch(/^REDIS_CLUSTER_NODES must list host:port seed nodes/);
     expect(errorsOf({ REDIS_CLUSTER_NODES: ',' })[0]).toMatch(/^REDIS_CLUSTER_NODES must list/);
   });
