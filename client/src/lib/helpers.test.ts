@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClockSync } from './clock-sync.js';
 import { checkSquare } from './moves.js';
 import { reasonText, resultHeadline } from './outcome-text.js';
-import { matchRoute, pageTitle } from './router.svelte.js';
+import { matchRoute, navigate, pageTitle, router } from './router.svelte.js';
 import { seriesProgress } from './series.js';
 import { formatClock, timeControlLabel } from './time-control-text.js';
 
@@ -105,6 +105,18 @@ describe('router', () => {
     expect(title('/login')).toBe('Log in');
     expect(title('/game/abc')).toBe('Game');
     expect(title('/nope')).toBe('Page not found');
+  });
+
+  it('follows the query too: the Analysis link on /analysis?game=X opens the empty board, Back brings the game again', async () => {
+    navigate('/analysis?game=abc');
+    expect([router.path, router.search]).toEqual(['/analysis', '?game=abc']);
+    navigate('/analysis');
+    expect(location.pathname + location.search).toBe('/analysis');
+    expect([router.path, router.search]).toEqual(['/analysis', '']);
+    history.back();
+    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    expect([router.path, router.search]).toEqual(['/analysis', '?game=abc']);
+    navigate('/');
   });
 });
 

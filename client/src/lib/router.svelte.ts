@@ -59,22 +59,23 @@ export function pageTitle(route: Route): string {
   }
 }
 
-export const router: { path: string } = $state({
+/** The page's path (it decides the route) and its query (read by pages such as /analysis?game=...). */
+export const router: { path: string; search: string } = $state({
   path: typeof location === 'undefined' ? '/' : location.pathname,
+  search: typeof location === 'undefined' ? '' : location.search,
 });
 
+function follow(): void {
+  router.path = location.pathname;
+  router.search = location.search;
+}
+
 export function navigate(path: string, replace = false): void {
-  if (path === router.path) return;
+  if (path === router.path + router.search) return;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
-  // The route is the path alone; pages read their query (e.g. /analysis?game=...) themselves.
-  router.path = location.pathname;
+  follow();
   window.scrollTo(0, 0);
 }
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('popstate', () => {
-    router.path = location.pathname;
-  });
-}
-
+if (typeof window !== 'undefined') window.addEventListener('popstate', follow);

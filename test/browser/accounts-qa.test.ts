@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable } from './support/browser.js';
+import { twoPlayers } from './support/two-players.js';
+
+const run = chromiumAvailable();
+
+/** What players meet on the analysis, puzzle and profile pages when they move around with links, Back and Forward. */
+describe.runIf(run)('browser: analysis, puzzles and profiles as players move around', () => {
+  const ctx = twoPlayers();
+
+  it("the header's Analysis link on a finished game's analysis opens the empty board; Back brings the game again", async () => {
+    const { games, commands } = ctx.server.app.services;
+    const gameId = await games.create({
+      variant: 'scottish',
+      timeControl: { kind: 'none' },
+      white: { id: 'w-player', name: 'Wes' },
+      black: { id: 'b-player', name: 'Bea' },
+    });
+    await commands.move('w-player', { gameId, version: 1, move: 'e2e4' });
+    await commands.resign('b-player', gameId);
+
+    const { page } = ctx.alice;
+    await page.goto(`${ctx.server.url}/analysis?game=${gameId}`);
+    const title = page.locator('main .tags', { hasText: 'Wes – Bea' });
+    await title.waitFor();
+    await page.locator('header nav').getByRole('link', { name: 'Analysis' }).click();
+    await page.waitForURL(/\/analysis$/);
+    await title.waitFor({ state: 'detached' });
+    expect(await page.locator('main .sq > .piece').count()).toBe(0);
+    expect(await page.getByLabel(/Paste a PGN/).inputValue()).toBe('');
+    await page.goBack();
+    await page.waitForURL(/\/analysis\?game=/);
+    await title.waitFor();
+    expect(await page.locator('[data-square="e4"] > .piece').count()).toBe(1);
+  });
+});
