@@ -85,8 +85,19 @@ describe.runIf(run)('browser: variants played through, as the players and a spec
     await carol.page.getByRole('button', { name: 'Turn 3, move 1: d4' }).click();
     await waitText(carol.page, '[data-testid="browsing"]', 'Viewing move 3 of 4.');
     expect(await carol.page.getByTestId('browsing').textContent()).not.toContain('takes moves');
+    // on a phone, the move list's buttons keep one line each
+    await carol.page.setViewportSize({ width: 360, height: 740 });
+    const endLines = async () =>
+      carol.page.locator('.movelist .nav button').last().evaluate((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+    expect(await endLines()).toBe(1);
     await carol.page.locator('.movelist .nav').getByRole('button', { name: 'Go to the last move' }).click();
     await waitText(carol.page, '[data-testid="game-over"]', 'Black resigned');
+    expect(await endLines()).toBe(1);
+    await carol.page.setViewportSize({ width: 1200, height: 900 });
   });
 
   it('a tablet held upright: the board is centred inside the page margins, not pushed against the right edge', async () => {
