@@ -36,6 +36,7 @@ import { createEventLimiter } from './transport/rate-limit.js';
 import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
 import { createAddressGate } from './transport/address-gate.js';
 import { sharedLimiter } from './transport/shared-limiter.js';
+import { dropSlowReaders } from './transport/slow-readers.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { socketPublisher } from './transport/socket-publisher.js';
@@ -151,7 +152,8 @@ export function createApp(deps: AppDeps): App {
     ...(redis ? { adapter: adapterOf(redis) } : {}),
   });
 
-  const metrics = createMetrics(() => io.of('/').sockets.size, store);
+  dropSlowReaders(io, logger);
+  const metrics = createMetrics(() => io.of('/').sockets.size, store, deps.processMetrics === true);
   const durable = deps.database
     ? createDurable(deps.database, {
         now,
