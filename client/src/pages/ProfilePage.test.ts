@@ -54,4 +54,14 @@ describe('ProfilePage', () => {
     const links = screen.getByTestId('archive-list').querySelectorAll('a');
     expect([...links].map((a) => a.getAttribute('href'))).toEqual(['/game/lost1']);
   });
+
+  it('an empty filtered list says no game matches the filters (not "No game yet.")', async () => {
+    const answer = heldFetch();
+    render(ProfilePage, { name: 'alice' });
+    await answer('games?', { games: [item('won1', 'win')], next: null });
+    await fireEvent.change(await screen.findByLabelText('Filter by result'), { target: { value: 'draw' } });
+    await answer('games?result=draw', { games: [], next: null });
+    expect(screen.getByText('No game matches these filters.')).toBeTruthy();
+    expect(screen.queryByText('No game yet.')).toBeNull();
+  });
 });
