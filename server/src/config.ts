@@ -123,6 +123,8 @@ export interface AppDeps {
   readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: WindowLimit };
   /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
   readonly bot?: Partial<BotSettings>;
+  /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
+  readonly processMetrics?: boolean;
 }
 
 export interface Settings {

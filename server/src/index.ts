@@ -47,6 +47,7 @@ const server = createApp({
   limits: config.limits,
   compute: createWorkerPool(config.compute),
   bot: config.bot,
+  processMetrics: true,
   ...(redis ? { redis } : {}),
   ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
   ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from './store/store.js';
 
 /** Prometheus metrics on a registry of their own (several apps may share a process in tests). */
@@ -10,8 +10,13 @@ export interface Metrics {
   readonly commitSeconds: Histogram;
 }
 
-export function createMetrics(connectedSockets: () => number, store: Store): Metrics {
+/**
+ * `processMetrics`: also Node's own (CPU, memory, heap, event-loop delay, GC, handles), as
+ * prom-client names them (`process_*`, `nodejs_*`); once per process (each call starts its monitors).
+ */
+export function createMetrics(connectedSockets: () => number, store: Store, processMetrics = false): Metrics {
   const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   new Gauge({
     name: 'pchess_connected_sockets',
     help: 'Socket.IO connections on this node',

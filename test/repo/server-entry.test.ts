@@ -81,6 +81,8 @@ describe('the server entry', () => {
       TRUST_PROXY: 0,
     });
     expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+    // Node's own metrics beside the game's
+    expect(await (await fetch(`${node.url}/metrics`)).text()).toMatch(/^process_resident_memory_bytes \d+/m);
     const { code, ms } = await stopWith(node, 'SIGTERM');
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
