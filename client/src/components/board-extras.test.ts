@@ -74,6 +74,16 @@ describe('BoardView explanations', () => {
     expect(view.whyNot(sq('a8'))).toBe('This piece has no legal move now.');
   });
 
+  it('Cost: a pawn that can only promote to pieces too dear is explained by the price of promoting', () => {
+    const game = new FakeGame('cost', '4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1');
+    const { m, view } = model('white', game);
+    for (const uci of ['h2h3', 'h7h6']) m.handleEvent(game.move(uci));
+    // Turn 3: two points; a knight or bishop (3) is the cheapest promotion.
+    expect(view.whyNot(sq('a7'))).toBe("Promoting costs the new piece's price, at least 3 points, and only 2 points are left in this turn.");
+    m.move({ from: sq('h3'), to: sq('h4') });
+    expect(view.whyNot(sq('a7'))).toBe("Promoting costs the new piece's price, at least 3 points, and only 1 point is left in this turn.");
+  });
+
   it("keeps the opponent's last series marked while mine runs, and the side panel follows history", () => {
     const game = new FakeGame();
     const { m, view } = model('white', game);

@@ -96,11 +96,18 @@ export class BoardView {
     if (state && VARIANTS[state.variant].cycles && g.isMyTurn && !g.cyclePending.includes(sq)) {
       return 'This piece already moved in this cycle: move the ringed pieces first.';
     }
-    const cost = state ? VARIANTS[state.variant].costs?.[piece.role] : undefined;
-    const left = state ? state.budget - state.spent : 0;
-    // Cost variants: a piece with moves on the board that the points left cannot pay for.
-    if (state && cost !== undefined && cost > left && positionOf(state).legalMoves(VARIANTS[state.variant].moveRules).some((m) => m.from === sq)) {
-      return `A ${piece.role} move costs ${cost} points, and only ${left === 1 ? '1 point is' : `${left} points are`} left in this turn.`;
+    const costs = state ? VARIANTS[state.variant].costs : null;
+    if (state && costs) {
+      // Cost variants: a piece with moves on the board that the points left cannot pay for.
+      const board = positionOf(state).legalMoves(VARIANTS[state.variant].moveRules).filter((m) => m.from === sq);
+      const left = state.budget - state.spent;
+      const cheapest = Math.min(...board.map((m) => costs[m.promotion ?? piece.role]));
+      if (board.length > 0 && cheapest > left) {
+        const what = board.every((m) => m.promotion)
+          ? `Promoting costs the new piece's price, at least ${cheapest} points`
+          : `A ${piece.role} move costs ${cheapest} points`;
+        return `${what}, and only ${left === 1 ? '1 point is' : `${left} points are`} left in this turn.`;
+      }
     }
     return 'This piece has no legal move now.';
   }
