@@ -5,6 +5,7 @@ import {
   parsePgn,
   play,
   positionOf,
+  readTags,
   withRecordedOutcome,
   type GameState,
   type MoveRecord,
@@ -73,4 +74,27 @@ export function importPgn(text: string, variant: VariantId = 'scottish'): Import
   // The reader's final state: a pass after the last move, and the recorded outcome, applied.
   states[states.length - 1] = finished.value.state;
   return { ok: true, game: { tags, records, states } };
+}
+
+const isTagLine = (line: string): boolean => line.trimStart().startsWith('[');
+
+/** The games of a PGN text in order (a profile's export holds many): a tag line after movetext starts the next. */
+export function splitPgnGames(text: string): string[] {
+  const games: string[][] = [[]];
+  let inMoves = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (inMoves && isTagLine(line)) {
+      games.push([]);
+      inMoves = false;
+    }
+    games[games.length - 1]?.push(line);
+    if (line.trim() !== '' && !isTagLine(line)) inMoves = true;
+  }
+  return games.map((g) => g.join('\n')).filter((g) => g.trim() !== '');
+}
+
+/** "alice – bob, 1-0, 2026.11.27": a game of a file with several, by its tags. */
+export function pgnGameLabel(pgn: string): string {
+  const { tags } = readTags(pgn);
+  return [`${tags.White ?? '?'} – ${tags.Black ?? '?'}`, tags.Result ?? '*', ...(tags.Date ? [tags.Date] : [])].join(', ');
 }

@@ -36,6 +36,20 @@ describe('AnalysisPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('This PGN does not read. Unknown variant "Nonsense".');
   });
 
+  it("reads a file of several games (a profile's Export PGN): the first is shown, another is picked by name", async () => {
+    render(AnalysisPage);
+    const game = (white: string, black: string, result: string, moves: string) =>
+      `[Event "Progressive Chess Live"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n[Variant "Scottish progressive"]\n[Termination "resignation"]\n\n${moves} ${result}\n\n`;
+    await importText(game('alice', 'Computer', '0-1', '') + game('bob', 'alice', '1-0', '1.d4 2.d5 Bf5 3.c4 Nc3 cxd5'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 0-1 (resignation)');
+    const pick = screen.getByLabelText<HTMLSelectElement>(/Game \(2 in this PGN\)/);
+    expect([...pick.options].map((o) => o.textContent)).toEqual(['1. alice – Computer, 0-1', '2. bob – alice, 1-0']);
+    await fireEvent.change(pick, { target: { value: '1' } });
+    expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 1-0 (resignation)');
+    expect(screen.getByText('cxd5')).toBeDefined();
+  });
+
   it('names the chosen file on the file button', async () => {
     render(AnalysisPage);
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
