@@ -12,7 +12,7 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
-import { DEFAULT_GAME_READS_LIMIT, perAddress, windowLimiter } from './http/rate-limit.js';
+import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
 import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
@@ -220,7 +220,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   const analysis = new AnalysisService({ store, games, compute, settings: { ...DEFAULT_ANALYSIS_SETTINGS, ...deps.analysis } });
-  const analysisLimit = windowLimiter(deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT, 'analysis-ip', redis?.pub);
+  const analysisLimit = sharedLimiter(deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT, 'analysis-ip', redis?.pub ?? null);
   // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
   const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.pub ?? null), settings.trustProxy);
 

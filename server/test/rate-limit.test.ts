@@ -1,4 +1,8 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
+import { LoginLimiter } from '../src/accounts/login-limiter.js';
+import { openRedis } from '../src/store/redis-client.js';
+import { sharedLimiter } from '../src/transport/shared-limiter.js';
 import { createEventLimiter } from '../src/transport/rate-limit.js';
 import { WindowBudget } from '../src/transport/window-budget.js';
 
@@ -46,5 +50,25 @@ describe('WindowBudget', () => {
     // 20,000 keys were counted, 1,000 per window: at most about twice a window's keys remain
     expect(budget.size).toBeLessThanOrEqual(2_048);
     expect(budget.size).toBeGreaterThanOrEqual(1_000);
+  });
+});
+
+describe('HTTP and login budgets on Redis', () => {
+  it('count in memory while Redis cannot be reached: a login or an analysis is answered, not a 500', async () => {
+    const dead = openRedis('redis://127.0.0.1:1');
+    dead.on('error', () => undefined);
+    try {
+      const limiter = sharedLimiter({ points: 2, durationSec: 60 }, 'login-ip', dead);
+      const started = Date.now();
+      await limiter.consume('a');
+      await limiter.consume('a');
+      await expect(limiter.consume('a')).rejects.toBeInstanceOf(RateLimiterRes);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // the login limits are these budgets
+      const login = new LoginLimiter({ perAccount: 5, perAddress: 5, windowSec: 60 }, dead);
+      await expect(login.attempt('alice', '10.0.0.1', async () => false)).resolves.toBe(false);
+    } finally {
+      dead.disconnect();
+    }
   });
 });

@@ -22,7 +22,7 @@ describe('a connection that stops reading', () => {
     const rounds = Math.ceil((8 * MAX_PENDING_BYTES) / line.length);
     // in bursts of 100 lines, each one well under the cap, with a pause for the reader to read
     for (let i = 0; i < rounds; i++) {
-      for (const c of [reader, stuck]) server.app.io.to(playerRoom(c.id)).emit('error', { code: 'internal', message: line });
+      for (const c of [reader, stuck]) server.app.io.to(playerRoom(c.id)).emit('error', { code: 'rate-limited', message: line });
       if (i % 100 === 99) await sleep(5);
     }
     await sleep(100);

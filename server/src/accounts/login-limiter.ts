@@ -1,6 +1,6 @@
 import type { RedisClient } from '../store/redis-client.js';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { windowLimiter } from '../http/rate-limit.js';
+import { sharedLimiter } from '../transport/shared-limiter.js';
 import { fail } from '../services/errors.js';
 
 export interface LoginLimits {
@@ -15,9 +15,10 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perAddress: 3
 
 /**
  * Login attempts counted per address (every attempt) and per account (failures; a success
- * resets it), through rate-limiter-flexible: in Redis when there is one (all nodes count
- * together), else in this process's memory. Registrations spend from the same per-address
- * budget: each costs a password hash too (32 MiB of scrypt), so neither can be repeated at will.
+ * resets it), through rate-limiter-flexible: in Redis when there is one (all nodes count together;
+ * in memory while it cannot be reached, shared-limiter.ts), else in this process's memory.
+ * Registrations spend from the same per-address budget: each costs a password hash too (32 MiB
+ * of scrypt), so neither can be repeated at will.
  */
 export class LoginLimiter {
   private readonly byAddress: RateLimiterAbstract;
@@ -28,7 +29,7 @@ export class LoginLimiter {
     redis?: RedisClient,
   ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract =>
-      windowLimiter({ points, durationSec: limits.windowSec }, keyPrefix, redis);
+      sharedLimiter({ points, durationSec: limits.windowSec }, keyPrefix, redis ?? null);
     this.byAddress = make(limits.perAddress, 'login-ip');
     this.byAccount = make(limits.perAccount, 'login-account');
   }

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { fail } from '../services/errors.js';
-import type { RedisClient } from '../store/redis-client.js';
 import { clientAddress } from '../transport/abuse-limits.js';
 
 export interface WindowLimit {
@@ -14,12 +13,6 @@ export interface WindowLimit {
  * and the PGN exports (a player's whole archive replayed move by move), the costly public reads.
  */
 export const DEFAULT_GAME_READS_LIMIT: WindowLimit = { points: 60, durationSec: 60 };
-
-/** A rate-limiter-flexible counter: in Redis when there is one (all nodes count together), else in this process. */
-export function windowLimiter(limit: WindowLimit, keyPrefix: string, redis?: RedisClient): RateLimiterAbstract {
-  const opts = { points: limit.points, duration: limit.durationSec, keyPrefix };
-  return redis ? new RateLimiterRedis({ storeClient: redis, ...opts }) : new RateLimiterMemory(opts);
-}
 
 /** HTTP requests counted per client address; past the budget `429 rate-limited` with `Retry-After`. */
 export function perAddress(limiter: RateLimiterAbstract, trustProxy: boolean): RequestHandler {
