@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): App {
         ...(redis ? { redis: redis.pub } : {}),
       })
     : null;
-  const identity = createIdentity(store, now, settings.limits.playerTtlMs, durable?.directory);
+  const identity = createIdentity(store, now, settings.limits, durable?.directory);
   const accounts = durable?.accountService(identity);
   const publisher = socketPublisher(io, {
     crossNode: redis !== null,

@@ -37,6 +37,11 @@ export interface AbuseLimitOptions {
   readonly connectionsPerIdentity: number;
   readonly connectionsPerAddress: number;
   readonly handshakesPerAddress: RateLimitOptions;
+  /**
+   * New anonymous players (handshakes without a token or an account's session) per address: each
+   * is a document in the store, and strangers could otherwise make one per handshake.
+   */
+  readonly newPlayersPerAddress: RateLimitOptions;
   /** Events of all of one identity's connections together. */
   readonly eventsPerIdentity: RateLimitOptions;
   readonly eventsPerAddress: RateLimitOptions;
@@ -61,6 +66,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
   connectionsPerIdentity: 10,
   connectionsPerAddress: 100,
   handshakesPerAddress: { points: 60, durationSec: 10 },
+  newPlayersPerAddress: { points: 200, durationSec: 3600 },
   eventsPerIdentity: { points: 150, durationSec: 5 },
   eventsPerAddress: { points: 1000, durationSec: 5 },
   roomOpsPerIdentity: { points: 40, durationSec: 5 },

@@ -12,6 +12,11 @@ export interface Limits {
   readonly inviteTtlMs: number;
   /** An anonymous player (token) is forgotten this long after it was last seen. */
   readonly playerTtlMs: number;
+  /**
+   * A new anonymous player is forgotten this long after its first handshake unless it is seen again
+   * (a later handshake with its token, a rename, a seek or game of its own): then `playerTtlMs`.
+   */
+  readonly newPlayerTtlMs: number;
   /** A game with no clock deadline (untimed, or correspondence before its clock runs) is aborted after this long without a change. */
   readonly abandonAfterMs: number;
   /**
@@ -33,6 +38,7 @@ export const DEFAULT_LIMITS: Limits = {
   seekTtlMs: 60 * 60 * 1000,
   inviteTtlMs: 7 * DAY,
   playerTtlMs: 90 * DAY,
+  newPlayerTtlMs: DAY,
   abandonAfterMs: 14 * DAY,
   unplayedBotGameMs: 60 * 60 * 1000,
   abortedRetentionMs: DAY,
@@ -46,6 +52,7 @@ const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
   seekTtlMs: ['SEEK_TTL_SECONDS', 1000],
   inviteTtlMs: ['INVITE_TTL_SECONDS', 1000],
   playerTtlMs: ['PLAYER_TTL_SECONDS', 1000],
+  newPlayerTtlMs: ['NEW_PLAYER_TTL_SECONDS', 1000],
   abandonAfterMs: ['ABANDON_AFTER_SECONDS', 1000],
   unplayedBotGameMs: ['UNPLAYED_BOT_GAME_SECONDS', 1000],
   abortedRetentionMs: ['ABORTED_RETENTION_SECONDS', 1000],

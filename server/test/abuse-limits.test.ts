@@ -63,6 +63,17 @@ describe('limits per identity and per address', () => {
     for (let i = 0; i < 3; i++) await Client.connect(exempt);
   });
 
+  it('new players per address: a handshake that would make one more is refused rate-limited, a known token still connects', async () => {
+    const server = await startServer({ abuseLimits: { newPlayersPerAddress: { points: 2, durationSec: 3600 } } });
+    const first = await Client.connect(server);
+    await Client.connect(server);
+    const refused = await Client.connect(server).catch((e: unknown) => e);
+    expect(codeOf(refused)).toBe('rate-limited');
+    expect((await Client.connect(server, { token: first.session.token })).id).toBe(first.id);
+    const exempt = await startServer({ abuseLimits: { newPlayersPerAddress: { points: 1, durationSec: 3600 }, exemptAddresses: ['127.0.0.1'] } });
+    for (let i = 0; i < 3; i++) await Client.connect(exempt);
+  });
+
   it('an identity with all its connections open is refused before its token is read from the store', async () => {
     const store = spiedStore();
     const server = await startServer({ store, abuseLimits: { connectionsPerIdentity: 2 } });

@@ -122,6 +122,21 @@ describe('expiry', () => {
     await store.close();
   });
 
+  it('a new player that never comes back is forgotten after NEW_PLAYER_TTL; one seen again or holding a seek is kept', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore({ now: clock.now });
+    const server = await startServer({ store, now: clock.now, limits: { playerTtlMs: 10_000, newPlayerTtlMs: 1000 } });
+    const [once, back, seeker] = await Promise.all(['Once', 'Back', 'Seeker'].map((name) => Client.connect(server, { name })));
+    await seeker.ok('seek:create', PRIVATE);
+    clock.advance(800);
+    await Client.connect(server, { token: back.session.token }); // seen again
+    clock.advance(700); // 1500 after their first handshake
+    await expect(Client.connect(server, { token: once.session.token })).rejects.toMatchObject({ data: { code: 'bad-token' } });
+    expect((await Client.connect(server, { token: back.session.token })).session.name).toBe('Back');
+    expect((await Client.connect(server, { token: seeker.session.token })).session.name).toBe('Seeker');
+    await store.close();
+  });
+
   it('an untimed game without a change for too long is aborted, then deleted', async () => {
     const clock = manualClock();
     const store = createMemoryStore({ now: clock.now });

@@ -10,6 +10,7 @@ const UNLIMITED: Partial<AbuseLimitOptions> = {
   connectionsPerIdentity: 1_000_000,
   connectionsPerAddress: 1_000_000,
   handshakesPerAddress: LOTS,
+  newPlayersPerAddress: LOTS,
   eventsPerIdentity: LOTS,
   eventsPerAddress: LOTS,
   roomOpsPerIdentity: LOTS,

@@ -68,10 +68,15 @@ function sameHash(a: string, b: string): boolean {
 export interface Identity {
   /**
    * Resolves the handshake: an account's session cookie (token '' in the answer), else `auth`'s
-   * known token, else a new anonymous player. Throws `bad-token`.
+   * known token, else a new anonymous player, if `mayCreate` (the budget of new players of the
+   * handshake's address) allows one. Throws `bad-token`, `bad-name`, or `rate-limited`.
    */
-  authenticate(auth: unknown, cookieHeader?: string): Promise<Session & { created: boolean }>;
+  authenticate(auth: unknown, cookieHeader?: string, mayCreate?: () => Promise<boolean>): Promise<Session & { created: boolean }>;
   setName(playerId: string, name: string): Promise<string>;
+  /**
+   * The player's name, asked for when the player is about to hold something (a seek, a game): it
+   * keeps a new player's document for the full `playerTtlMs` (see `createIdentity`).
+   */
   nameOf(playerId: string): Promise<string>;
   /** The player id of a valid anonymous token (to claim it as an account). Throws `bad-token`. */
   verifyToken(token: string): Promise<string>;
@@ -79,12 +84,24 @@ export interface Identity {
   bindAccount(playerId: string, username: string): Promise<void>;
 }
 
+/** How long player documents are kept (limits.ts). */
+export interface PlayerTtls {
+  /** After the player was last seen (a handshake with its token, a rename, a seek or game it holds). */
+  readonly playerTtlMs: number;
+  /** A new player's document until then: a handshake without a token that never comes back costs little. */
+  readonly newPlayerTtlMs: number;
+}
+
 /**
  * A player document lives `playerTtlMs` after the player was last seen (handshake with the token,
- * rename), then an anonymous token stops working; an account's document is written again from
- * the account at its next signed-in handshake.
+ * rename, a seek or a game it is about to hold: `nameOf`), then an anonymous token stops working; a
+ * new player's document lives `newPlayerTtlMs` until it is first seen again (strangers can make
+ * identities by the thousand, one per handshake without a token). An account's document is written
+ * again from the account at its next signed-in handshake.
  */
-export function createIdentity(store: Store, now: () => number, playerTtlMs: number, accounts?: AccountDirectory): Identity {
+export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls, accounts?: AccountDirectory): Identity {
+  const { playerTtlMs } = ttls;
+  const newPlayerTtlMs = Math.min(ttls.newPlayerTtlMs, playerTtlMs);
   async function load(playerId: string, seen = false): Promise<PlayerDoc | null> {
     const raw = await store.getPlayer(playerId, seen ? playerTtlMs : undefined);
     if (raw === null) return null;
@@ -126,19 +143,23 @@ export function createIdentity(store: Store, now: () => number, playerTtlMs: num
       tokenHash: sha256(token),
       createdAt: now(),
     };
-    await store.putPlayer(id, JSON.stringify(doc), playerTtlMs);
+    await store.putPlayer(id, JSON.stringify(doc), newPlayerTtlMs);
     return { playerId: id, token, name: doc.name, created: true };
   }
 
   return {
-    async authenticate(auth, cookieHeader) {
+    async authenticate(auth, cookieHeader, mayCreate) {
       const account = await signedIn(cookieHeader);
       if (account !== null) return account;
       const hs = handshakeSchema.safeParse(auth ?? {});
       if (!hs.success) fail('bad-token', 'malformed handshake');
       const { token, name } = hs.data;
       // The name matters only for a new player (a known token keeps its stored name).
-      if (token === undefined) return create(name === undefined ? undefined : validName(name));
+      if (token === undefined) {
+        const wanted = name === undefined ? undefined : validName(name);
+        if (mayCreate !== undefined && !(await mayCreate())) fail('rate-limited', 'too many new players from this address: try again later');
+        return create(wanted);
+      }
       const doc = await verifyToken(token, true);
       return { playerId: doc.id, token, name: doc.name, created: false };
     },
@@ -163,7 +184,7 @@ export function createIdentity(store: Store, now: () => number, playerTtlMs: num
     },
 
     async nameOf(playerId) {
-      return (await load(playerId))?.name ?? 'Anonymous';
+      return (await load(playerId, true))?.name ?? 'Anonymous';
     },
   };
 }

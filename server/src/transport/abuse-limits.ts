@@ -15,6 +15,7 @@ import { WindowBudget } from './window-budget.js';
  * per node, so an ordinary event (a move) costs no Redis round trip:
  * - handshakes per address, checked by engine.io (`allowRequest`) before a request becomes a
  *   connection: a refused one costs no WebSocket, no socket and no store read;
+ * - new anonymous players per address (each is a document in the store), at the handshake;
  * - before authentication (no store or account read), the identity a token names: refused while it
  *   is blocked for flooding or already has all its connections open on this node;
  * - open connections per identity and per address (counted per node);
@@ -44,6 +45,8 @@ export interface Connection {
 export interface AbuseLimiter {
   /** Before the handshake (engine.io `allowRequest`): may this address open one more connection now? */
   handshakeAllowed(address: string): Promise<boolean>;
+  /** At a handshake that would make a new anonymous player: may this address have one more now? */
+  newPlayerAllowed(address: string): Promise<boolean>;
   /**
    * Before authentication: the player a token claims to be (unverified, so this only refuses):
    * 'blocked' after a flooding disconnect, 'full' when it has all its connections open here.
@@ -95,6 +98,7 @@ export function createAbuseLimiter(
 ): AbuseLimiter {
   const exempt = new Set(o.exemptAddresses.map(addressKey));
   const handshakes = sharedLimiter(o.handshakesPerAddress, 'handshakes', redis);
+  const newPlayers = sharedLimiter(o.newPlayersPerAddress, 'new-players', redis);
   // per node: every event (each move too) checks these, and a Redis round trip per move was not worth it
   // (synchronous: window-budget.ts)
   const identityEvents = new WindowBudget(o.eventsPerIdentity);
@@ -128,6 +132,9 @@ export function createAbuseLimiter(
       if (await take(handshakes, address)) return true;
       gate.deny(address);
       return false;
+    },
+    async newPlayerAllowed(address) {
+      return exempt.has(address) || take(newPlayers, address);
     },
     async claimRefused(claimed) {
       if (perIdentity.full(claimed)) return 'full';

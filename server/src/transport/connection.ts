@@ -17,7 +17,7 @@ export interface ConnectionDeps {
   readonly handlers: Handlers;
   readonly limiter: EdgeDeps['limiter'];
   /** Refusals before authentication, open connections per identity and address (the handshake rate is engine.io's `allowRequest`). */
-  readonly limits: Pick<AbuseLimiter, 'claimRefused' | 'openConnection' | 'closeConnection'>;
+  readonly limits: Pick<AbuseLimiter, 'claimRefused' | 'newPlayerAllowed' | 'openConnection' | 'closeConnection'>;
   readonly trustProxy: boolean;
   readonly logger: Logger;
   readonly observe?: EdgeDeps['observe'];
@@ -30,6 +30,10 @@ function handshakeError(
 ): Error & { data: { code: string } } {
   return Object.assign(new Error(message), { data: { code } });
 }
+
+/** The handshake's code for a refusal of the identity service. */
+const handshakeCode = (code: string): 'bad-name' | 'rate-limited' | 'bad-token' =>
+  code === 'bad-name' || code === 'rate-limited' ? code : 'bad-token';
 
 /**
  * Identity at the handshake (a known token, or a new anonymous player; forged tokens are
@@ -54,7 +58,9 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
     const claimed = claimedPlayerId(socket.handshake.auth);
     const early = claimed === null ? null : await refusal(claimed);
     if (early) return early;
-    const s = await deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie);
+    const s = await deps.identity.authenticate(socket.handshake.auth, socket.handshake.headers.cookie, () =>
+      deps.limits.newPlayerAllowed(address),
+    );
     // signed in by the session cookie (or a new player): the identity is known only now
     const late = s.playerId === claimed ? null : await refusal(s.playerId);
     if (late) return late;
@@ -70,7 +76,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
     admit(socket).then(
       (refused) => next(refused ?? undefined),
       (e: unknown) => {
-        if (e instanceof ServiceError) return next(handshakeError(e.code === 'bad-name' ? 'bad-name' : 'bad-token', e.message));
+        if (e instanceof ServiceError) return next(handshakeError(handshakeCode(e.code), e.message));
         if (e instanceof StoreUnavailableError) return next(handshakeError('unavailable', 'try again shortly'));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));
