@@ -1,7 +1,10 @@
 import type { AccountView } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { http, socketWithCookie, useDatabase } from './durable-helpers.js';
-import { Client, startServer } from './helpers.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { Client, manualClock, startServer } from './helpers.js';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 const db = useDatabase();
 
@@ -46,6 +49,21 @@ describe('accounts over HTTP', () => {
     expect(await other.send('session:setName', { name: 'Bobby' })).toMatchObject({ ok: true, name: 'Bobby' });
     const impostor = await Client.connect(server, { name: 'BOB' });
     expect(impostor.session.name).not.toBe('BOB');
+  });
+
+  it('a session ends on the server when its cookie does, 180 days after the login: a copied cookie stops working too', async () => {
+    const clock = manualClock(Date.now());
+    const { server, guest } = await setup({ now: clock.now, store: createMemoryStore({ now: clock.now }) });
+    const reg = await http(server, 'POST', '/api/account/register', { username: 'Dora', password: 'secret pass', token: guest.session.token });
+    clock.advance(179 * DAY);
+    expect((await http(server, 'GET', '/api/account', undefined, reg.cookie ?? '')).body).toMatchObject({ account: { username: 'Dora' } });
+    clock.advance(2 * DAY);
+    expect((await http(server, 'GET', '/api/account', undefined, reg.cookie ?? '')).body).toEqual({ account: null });
+    const signed = await socketWithCookie(server, reg.cookie ?? '');
+    expect(signed.session.playerId).not.toBe(guest.id); // a new guest, not the account
+    // a new login is a new session
+    const again = await http(server, 'POST', '/api/account/login', { username: 'Dora', password: 'secret pass' });
+    expect((await http(server, 'GET', '/api/account', undefined, again.cookie ?? '')).body).toMatchObject({ account: { username: 'Dora' } });
   });
 
   it('log in on another device, log out, log out everywhere', async () => {

@@ -126,7 +126,7 @@ describe('expiry', () => {
     const clock = manualClock();
     const store = createMemoryStore({ now: clock.now });
     const server = await startServer({ store, now: clock.now, limits: { playerTtlMs: 10_000, newPlayerTtlMs: 1000 } });
-    const [once, back, seeker] = await Promise.all(['Once', 'Back', 'Seeker'].map((name) => Client.connect(server, { name })));
+    const [once, back, seeker] = await Promise.all([Client.connect(server, { name: 'Once' }), Client.connect(server, { name: 'Back' }), Client.connect(server, { name: 'Seeker' })]);
     await seeker.ok('seek:create', PRIVATE);
     clock.advance(800);
     await Client.connect(server, { token: back.session.token }); // seen again

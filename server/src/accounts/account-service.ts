@@ -16,7 +16,7 @@ import { fail } from '../services/errors.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
-import { newSessionToken, sessionHash, sessionTokenOf } from './session-cookie.js';
+import { newSessionToken, SESSION_MAX_AGE_MS, sessionHash, sessionTokenOf } from './session-cookie.js';
 
 export interface AccountServiceDeps {
   readonly accounts: AccountsRepo;
@@ -37,12 +37,16 @@ const LEADERBOARD_SIZE = 50;
 const RECENT_GAMES = 10;
 const PGN_PAGE = 100;
 
+/** The account of a session token that has not expired (`SESSION_MAX_AGE_MS` after its login), or null. */
+const liveSession = (accounts: AccountsRepo, token: string, now: number): Promise<AccountRecord | null> =>
+  accounts.bySession(sessionHash(token), now - SESSION_MAX_AGE_MS);
+
 /** Sessions resolved from cookies, and usernames reserved against display names. */
-export function accountDirectory(accounts: AccountsRepo): AccountDirectory {
+export function accountDirectory(accounts: AccountsRepo, now: () => number): AccountDirectory {
   return {
     async fromCookie(header) {
       const token = sessionTokenOf(header);
-      const acc = token === null ? null : await accounts.bySession(sessionHash(token));
+      const acc = token === null ? null : await liveSession(accounts, token, now());
       return acc === null ? null : { playerId: acc.playerId, username: acc.username };
     },
     async ownerOf(name) {
@@ -81,7 +85,7 @@ export class AccountService {
   async logout(cookieHeader: string | undefined, everywhere: boolean): Promise<void> {
     const token = sessionTokenOf(cookieHeader);
     if (token === null) return;
-    const acc = everywhere ? await this.deps.accounts.bySession(sessionHash(token)) : null;
+    const acc = everywhere ? await liveSession(this.deps.accounts, token, this.deps.now()) : null;
     if (acc !== null) await this.deps.accounts.deleteSessions(acc.playerId);
     else await this.deps.accounts.deleteSession(sessionHash(token));
   }
@@ -89,7 +93,7 @@ export class AccountService {
   /** The account of the session cookie; null for a guest (no cookie, or an ended or unknown session). */
   async me(cookieHeader: string | undefined): Promise<AccountView | null> {
     const token = sessionTokenOf(cookieHeader);
-    const acc = token === null ? null : await this.deps.accounts.bySession(sessionHash(token));
+    const acc = token === null ? null : await liveSession(this.deps.accounts, token, this.deps.now());
     return acc === null ? null : this.view(acc);
   }
 

@@ -29,7 +29,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
   const ratings = new RatingsRepo(db);
   return {
     archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs),
-    directory: accountDirectory(accounts),
+    directory: accountDirectory(accounts, o.now),
     accountService: (identity) =>
       new AccountService({
         accounts,

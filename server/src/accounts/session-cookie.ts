@@ -2,8 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 
 export const SESSION_COOKIE = 'pcl_session';
-/** A session cookie lives this long in the browser; the server can revoke it any time before. */
+/**
+ * A session lives this long from its login: its cookie in the browser, and its row on the server (a
+ * copied cookie stops working then too); the server can revoke it any time before.
+ */
 const MAX_AGE_SEC = 60 * 60 * 24 * 180;
+export const SESSION_MAX_AGE_MS = MAX_AGE_SEC * 1000;
 
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 /** Only this hash is stored: a leaked database does not leak live sessions. */

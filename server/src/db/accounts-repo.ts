@@ -70,11 +70,11 @@ export class AccountsRepo {
     );
   }
 
-  /** The account of a live session, or null (unknown or revoked). */
-  async bySession(tokenHash: string): Promise<AccountRecord | null> {
+  /** The account of a live session (created at `since` or later), or null (unknown, revoked or expired). */
+  async bySession(tokenHash: string, since = 0): Promise<AccountRecord | null> {
     const r = await this.db.query<AccountRow>(
-      `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.player_id = s.player_id WHERE s.token_hash = $1`,
-      [tokenHash],
+      `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.player_id = s.player_id WHERE s.token_hash = $1 AND s.created_at >= $2`,
+      [tokenHash, since],
     );
     return r.rows[0] ? toAccount(r.rows[0]) : null;
   }

@@ -75,6 +75,9 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
         await accounts.deleteSession('s1');
         expect(await accounts.bySession('s1')).toBeNull();
         expect((await accounts.bySession('s2'))?.playerId).toBe('p1');
+        // a session created before `since` has expired
+        expect((await accounts.bySession('s2', 2))?.playerId).toBe('p1');
+        expect(await accounts.bySession('s2', 3)).toBeNull();
         await accounts.createSession('s3', 'p1', 3);
         expect(await accounts.deleteSessions('p1')).toBe(2);
         expect(await accounts.bySession('s3')).toBeNull();
