@@ -33,4 +33,20 @@ describe.runIf(run)('browser: analysis, puzzles and profiles as players move aro
     await title.waitFor();
     expect(await page.locator('[data-square="e4"] > .piece').count()).toBe(1);
   });
+
+  it("a PGN of several games on a phone: the game list fits in its panel", async () => {
+    const page = await ctx.alice.context.newPage();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(`${ctx.server.url}/analysis`);
+    const game = (white: string, result: string) =>
+      `[White "${white}"]\n[Black "Computer (level 1)"]\n[Result "${result}"]\n[Date "2026.11.27"]\n[Termination "resignation"]\n\n1.e4 ${result}\n\n`;
+    await page.getByLabel(/Paste a PGN/).fill(game('a_rather_long_name', '0-1') + game('bob', '1-0'));
+    await page.getByRole('button', { name: 'Import' }).click();
+    const pick = page.getByLabel(/Game \(2 in this PGN\)/);
+    await pick.selectOption('1');
+    await page.locator('main .tags', { hasText: 'bob' }).waitFor();
+    const [select, panel] = await Promise.all([pick.boundingBox(), page.locator('main section.panel').first().boundingBox()]);
+    expect(select && panel && select.x + select.width).toBeLessThanOrEqual((panel?.x ?? 0) + (panel?.width ?? 0));
+    await page.close();
+  });
 });
