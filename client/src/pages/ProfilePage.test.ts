@@ -1,7 +1,7 @@
-import type { ArchivedGameItem, GamesPage, PlayerProfile } from '@progressive-chess/shared';
+import type { ArchivedGameItem, PlayerProfile } from '@progressive-chess/shared';
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { tick } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { heldFetch } from '../test-utils/held-fetch.js';
 import ProfilePage from './ProfilePage.svelte';
 
 const PROFILE: PlayerProfile = { username: 'alice', createdAt: 0, ratings: [], history: {}, recentGames: [] };
@@ -22,28 +22,11 @@ function item(id: string, outcome: 'win' | 'loss'): ArchivedGameItem {
   };
 }
 
-/** The server's answers, each held until the test lets it through. */
-function heldFetch() {
-  const held = new Map<string, (body: unknown) => void>();
-  vi.stubGlobal('fetch', (url: string) => {
-    if (!url.includes('/games')) return Promise.resolve(new Response(JSON.stringify(PROFILE), { status: 200 }));
-    return new Promise<Response>((resolve) => held.set(url, (body) => resolve(new Response(JSON.stringify(body), { status: 200 }))));
-  });
-  return async (fragment: string, body: GamesPage): Promise<void> => {
-    const url = [...held.keys()].find((u) => u.endsWith(fragment));
-    if (!url) throw new Error(`no request ending with ${fragment}: ${[...held.keys()].join(', ')}`);
-    held.get(url)?.(body);
-    held.delete(url);
-    await new Promise((r) => setTimeout(r, 0));
-    await tick();
-  };
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ProfilePage', () => {
   it("shows the games of the filter chosen last, even when an earlier filter's answer comes later", async () => {
-    const answer = heldFetch();
+    const answer = heldFetch((url) => (url.includes('/games') ? null : PROFILE));
     render(ProfilePage, { name: 'alice' });
     const filter = await screen.findByLabelText<HTMLSelectElement>('Filter by result');
     await fireEvent.change(filter, { target: { value: 'win' } });
@@ -56,7 +39,7 @@ describe('ProfilePage', () => {
   });
 
   it('an empty filtered list says no game matches the filters (not "No game yet.")', async () => {
-    const answer = heldFetch();
+    const answer = heldFetch((url) => (url.includes('/games') ? null : PROFILE));
     render(ProfilePage, { name: 'alice' });
     await answer('games?', { games: [item('won1', 'win')], next: null });
     await fireEvent.change(await screen.findByLabelText('Filter by result'), { target: { value: 'draw' } });
