@@ -47,6 +47,11 @@ export interface AbuseLimitOptions {
   readonly eventsPerAddress: RateLimitOptions;
   /** game:join, game:resync, game:leave, lobby:subscribe/unsubscribe per identity. */
   readonly roomOpsPerIdentity: RateLimitOptions;
+  /**
+   * seek:create and bot:play per address: what fills the lobby and the computer's places for
+   * everybody, which new identities (each with its own caps) would otherwise multiply.
+   */
+  readonly creationsPerAddress: RateLimitOptions;
   /** Refused events a connection may collect within `strikeWindowSec` before it is disconnected. */
   readonly strikes: number;
   readonly strikeWindowSec: number;
@@ -70,6 +75,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
   eventsPerIdentity: { points: 150, durationSec: 5 },
   eventsPerAddress: { points: 1000, durationSec: 5 },
   roomOpsPerIdentity: { points: 40, durationSec: 5 },
+  creationsPerAddress: { points: 60, durationSec: 3600 },
   strikes: 30,
   strikeWindowSec: 10,
   floodBlockSec: 30,

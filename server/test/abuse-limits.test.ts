@@ -74,6 +74,18 @@ describe('limits per identity and per address', () => {
     for (let i = 0; i < 3; i++) await Client.connect(exempt);
   });
 
+  it('seeks and games against the computer created per address: past the budget rate-limited, whichever identity asks', async () => {
+    const server = await startServer({ abuseLimits: { creationsPerAddress: { points: 2, durationSec: 3600 } } });
+    const [alice, bob] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const seek = { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' } as const;
+    await alice.ok('seek:create', seek);
+    await alice.ok('seek:create', { ...seek, visibility: 'private' });
+    expect(await bob.send('seek:create', seek)).toMatchObject({ ok: false, code: 'rate-limited' });
+    expect(await bob.send('bot:play', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', level: 1 })).toMatchObject({ ok: false, code: 'rate-limited' });
+    // other events are not counted
+    expect(await bob.send('lobby:subscribe', {})).toMatchObject({ ok: true });
+  });
+
   it('an identity with all its connections open is refused before its token is read from the store', async () => {
     const store = spiedStore();
     const server = await startServer({ store, abuseLimits: { connectionsPerIdentity: 2 } });

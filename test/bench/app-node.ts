@@ -14,6 +14,7 @@ const UNLIMITED: Partial<AbuseLimitOptions> = {
   eventsPerIdentity: LOTS,
   eventsPerAddress: LOTS,
   roomOpsPerIdentity: LOTS,
+  creationsPerAddress: LOTS,
 };
 
 /** The address of the players of the benchmarks and tests (the flood of bench:abuse may use another, see flood.ts). */

@@ -17,6 +17,7 @@ const UNLIMITED = {
     eventsPerIdentity: { points: 1_000_000, durationSec: 1 },
     eventsPerAddress: { points: 1_000_000, durationSec: 1 },
     roomOpsPerIdentity: { points: 1_000_000, durationSec: 1 },
+    creationsPerAddress: { points: 1_000_000, durationSec: 1 },
   },
 };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -21,7 +21,9 @@ import { WindowBudget } from './window-budget.js';
  * - open connections per identity and per address (counted per node);
  * - events per identity (all its connections together) and per address, and room operations
  *   (join, resync, leave, lobby subscribe) per identity, the costly ones; checked together, so an
- *   event waits for one (pipelined) round trip at most.
+ *   event waits for one (pipelined) round trip at most;
+ * - seeks and games against the computer created per address (`creationsPerAddress`): each
+ *   identity has its own caps, and new identities are cheap.
  * A connection whose events keep being refused (`strikes` refusals within the strike window) is an
  * abuser: it is told `flooding` and disconnected, and its identity is blocked for `floodBlockSec`.
  * Its other connections are disconnected the same way at their next event (no strikes to collect).
@@ -35,6 +37,8 @@ import { WindowBudget } from './window-budget.js';
 export type EventVerdict = 'ok' | 'limited' | 'flooding';
 
 const ROOM_EVENTS = new Set(['game:join', 'game:resync', 'game:leave', 'lobby:subscribe', 'lobby:unsubscribe']);
+/** Events that make what the whole service shares: a listed seek, a game against the computer. */
+const CREATION_EVENTS = new Set(['seek:create', 'bot:play']);
 
 /** A client connection as the limits see it (a Socket.IO socket fits); `address` from `clientAddress`. */
 export interface Connection {
@@ -104,6 +108,7 @@ export function createAbuseLimiter(
   const identityEvents = new WindowBudget(o.eventsPerIdentity);
   const addressEvents = new WindowBudget(o.eventsPerAddress);
   const roomOps = sharedLimiter(o.roomOpsPerIdentity, 'room-ops', redis);
+  const creations = sharedLimiter(o.creationsPerAddress, 'creations', redis);
   const blocks = sharedLimiter({ points: 1, durationSec: o.floodBlockSec }, 'flood-blocks', redis);
   // per node: a connection's strikes are all on its node
   const strikes = new WindowBudget({ points: o.strikes, durationSec: o.strikeWindowSec });
@@ -156,6 +161,7 @@ export function createAbuseLimiter(
       if (blockedHere.has(playerId)) return 'flooding';
       const local = perConnection(conn.id) && identityEvents.take(playerId) && (exempt.has(address) || addressEvents.take(address));
       if (!local) return refused(conn);
+      if (CREATION_EVENTS.has(event) && !exempt.has(address)) return take(creations, address).then((ok) => (ok ? 'ok' : refused(conn)));
       if (!ROOM_EVENTS.has(event)) return 'ok';
       return take(roomOps, playerId).then((ok) => (ok ? 'ok' : refused(conn)));
     },
