@@ -78,4 +78,12 @@ export function navigate(path: string, replace = false): void {
   window.scrollTo(0, 0);
 }
 
+/** Replaces the query of this page's URL (a page's own state, e.g. its filters), kept by Back and reload; no scrolling. */
+export function replaceQuery(query: URLSearchParams): void {
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  if (search === router.search) return;
+  history.replaceState(history.state, '', `${location.pathname}${search}`);
+  follow();
+}
+
 if (typeof window !== 'undefined') window.addEventListener('popstate', follow);

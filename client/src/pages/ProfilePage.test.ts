@@ -1,6 +1,7 @@
 import type { ArchivedGameItem, PlayerProfile } from '@progressive-chess/shared';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from '../lib/router.svelte.js';
 import { heldFetch } from '../test-utils/held-fetch.js';
 import ProfilePage from './ProfilePage.svelte';
 
@@ -22,7 +23,10 @@ function item(id: string, outcome: 'win' | 'loss'): ArchivedGameItem {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  navigate('/', true);
+});
 
 describe('ProfilePage', () => {
   it("shows the games of the filter chosen last, even when an earlier filter's answer comes later", async () => {
@@ -46,5 +50,19 @@ describe('ProfilePage', () => {
     await answer('games?result=draw', { games: [], next: null });
     expect(screen.getByText('No game matches these filters.')).toBeTruthy();
     expect(screen.queryByText('No game yet.')).toBeNull();
+  });
+
+  it('keeps its filters in the URL: a reload or Back from a game shows the same filtered list', async () => {
+    navigate('/@/alice?result=win', true);
+    const answer = heldFetch((url) => (url.includes('/games') ? null : PROFILE));
+    const first = render(ProfilePage, { name: 'alice' });
+    expect((await screen.findByLabelText<HTMLSelectElement>('Filter by result')).value).toBe('win');
+    await answer('games?result=win', { games: [item('won1', 'win')], next: null });
+    await fireEvent.change(screen.getByLabelText('Filter by variant'), { target: { value: 'italian' } });
+    expect(location.pathname + location.search).toBe('/@/alice?variant=italian&result=win');
+    first.unmount();
+    render(ProfilePage, { name: 'alice' });
+    expect((await screen.findByLabelText<HTMLSelectElement>('Filter by variant')).value).toBe('italian');
+    await answer('games?variant=italian&result=win', { games: [], next: null });
   });
 });
