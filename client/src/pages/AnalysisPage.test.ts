@@ -50,6 +50,17 @@ describe('AnalysisPage', () => {
     expect(screen.getByText('cxd5')).toBeDefined();
   });
 
+  it('arrow keys in a list (the variant) change the list, not the move shown', async () => {
+    render(AnalysisPage);
+    await importText('1.e4 2.e5 Nf6');
+    const variant = screen.getByLabelText(/Variant of moves without a Variant tag/);
+    variant.focus();
+    await fireEvent.keyDown(variant, { key: 'ArrowLeft' });
+    expect(screen.queryByRole('button', { name: 'Go to the last move' })).toBeNull();
+    await fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(screen.getByRole('button', { name: 'Go to the last move' })).toBeDefined();
+  });
+
   it('names the chosen file on the file button', async () => {
     render(AnalysisPage);
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
