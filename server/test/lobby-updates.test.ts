@@ -9,8 +9,8 @@ describe('LobbyUpdates', () => {
   let sent: GameSummary[];
   let batches: number;
   let spectators: number;
-  const make = (intervalMs: number): LobbyUpdates =>
-    new LobbyUpdates(
+  const make = (intervalMs: number): LobbyUpdates<GameDoc, GameSummary> =>
+    new LobbyUpdates<GameDoc, GameSummary>(
       (batch) => {
         batches += 1;
         sent.push(...batch);
@@ -31,8 +31,8 @@ describe('LobbyUpdates', () => {
 
   it('sends each changed game once per interval, with its latest turn and count', () => {
     const u = make(1000);
-    for (let turn = 2; turn <= 9; turn++) u.changed(doc('a', turn));
-    u.changed(doc('b', 3));
+    for (let turn = 2; turn <= 9; turn++) u.changed('a', doc('a', turn));
+    u.changed('b', doc('b', 3));
     spectators = 4;
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(999);
@@ -43,7 +43,7 @@ describe('LobbyUpdates', () => {
       { id: 'b', turn: 3, spectators: 4 },
     ]);
     expect(batches).toBe(1); // both games in one batch: one message between nodes
-    u.changed(doc('a', 10));
+    u.changed('a', doc('a', 10));
     vi.advanceTimersByTime(1000);
     expect(sent.map((s) => s.turn)).toEqual([9, 3, 10]);
     vi.advanceTimersByTime(5000);
@@ -53,8 +53,8 @@ describe('LobbyUpdates', () => {
 
   it('drops the pending update of a game that left the lobby', () => {
     const u = make(1000);
-    u.changed(doc('a', 5));
-    u.changed(doc('b', 6));
+    u.changed('a', doc('a', 5));
+    u.changed('b', doc('b', 6));
     u.drop('a');
     vi.advanceTimersByTime(1000);
     expect(sent.map((s) => s.id)).toEqual(['b']);
@@ -62,14 +62,14 @@ describe('LobbyUpdates', () => {
 
   it('flush sends at once; an interval of 0 sends every change at once', () => {
     const u = make(1000);
-    u.changed(doc('a', 5));
+    u.changed('a', doc('a', 5));
     u.flush();
     expect(sent).toHaveLength(1);
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(1);
     const now = make(0);
-    now.changed(doc('c', 2));
-    now.changed(doc('c', 3));
+    now.changed('c', doc('c', 2));
+    now.changed('c', doc('c', 3));
     expect(sent.map((s) => s.turn)).toEqual([5, 2, 3]);
   });
 });

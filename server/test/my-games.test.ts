@@ -52,7 +52,8 @@ describe("a player's own games in progress in the lobby", () => {
   });
 
   it("pushes each change of a player's games to every connection of theirs: start, turn changes (not moves within a series), the end", async () => {
-    const server = await startServer();
+    // sent with the lobby's batches (coalesced per player and game)
+    const server = await startServer({ lobbyBatchMs: 50 });
     const [alice, carol, dan] = await Promise.all(['Alice', 'Carol', 'Dan'].map((name) => Client.connect(server, { name }))) as [Client, Client, Client];
     // Alice's other tab (her lobby) hears it too
     const aliceTab = await Client.connect(server, { token: alice.session.token });
@@ -70,8 +71,10 @@ describe("a player's own games in progress in the lobby", () => {
     // Black's first move of two: the turn does not change, nobody hears anything
     v = (await carol.ok('game:move', { gameId, version: v, move: 'e7e5' })).version;
     const turn3 = aliceTab.next('lobby:myGameUpdated', (g) => g.turn === 3);
+    const carolTurn3 = carol.next('lobby:myGameUpdated', (g) => g.turn === 3);
     await carol.ok('game:move', { gameId, version: v, move: 'd7d6' });
     expect(await turn3).toMatchObject({ id: gameId, turn: 3, yourTurn: true });
+    expect(await carolTurn3).toMatchObject({ id: gameId, turn: 3, yourTurn: false });
     expect(aliceTab.received('lobby:myGameUpdated').map((g) => g.turn)).toEqual([1, 2, 3]);
     expect(carol.received('lobby:myGameUpdated').map((g) => g.turn)).toEqual([1, 2, 3]);
 

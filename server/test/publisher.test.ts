@@ -20,6 +20,8 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     publishSpectators: (p) => sent.push(['game:spectators', p]),
     publishLobby: (event, payload) => sent.push([event, payload]),
     publishLobbyUpdates: (summaries) => summaries.forEach((s) => sent.push(['lobby:gameUpdated', s])),
+    publishMyGameChanges: (changes) =>
+      changes.forEach((c) => sent.push([`${c.game ? 'lobby:myGameUpdated' : 'lobby:myGameRemoved'}>${c.playerId}`, c.game ?? { gameId: c.gameId }])),
     toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
     gameMembers: () => Promise.resolve([]),
     nodeCount: () => Promise.resolve(1),
@@ -47,15 +49,8 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     const white = { id: 'w1', name: 'W' };
     const black = { id: 'b1', name: 'B' };
     const gameId = await games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white, black });
-    expect(publisher.sent.map(([name]) => name)).toEqual([
-      'lobby:gameAdded',
-      'game:start>w1',
-      'game:start>b1',
-      'lobby:myGameUpdated>w1',
-      'lobby:myGameUpdated>b1',
-    ]);
+    expect(publisher.sent.map(([name]) => name)).toEqual(['lobby:gameAdded', 'game:start>w1', 'game:start>b1']);
     expect(publisher.sent[2]?.[1]).toEqual({ gameId, color: 'black' });
-    expect(publisher.sent[4]?.[1]).toMatchObject({ id: gameId, color: 'black', opponent: 'W', turn: 1, yourTurn: false });
 
     publisher.sent.length = 0;
     const { version } = await new GameCommands(games).move('w1', { gameId, version: 1, move: 'e2e4' });
@@ -63,15 +58,17 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     const [name, event] = publisher.sent[0] ?? [];
     expect(name).toBe('game:event');
     expect(event).toMatchObject({ gameId, version: 2, event: { type: 'move', uci: 'e2e4' } });
-    // the lobby hears of the new turn with the next batch (settings.lobbyBatchMs), not per move
+    // the lobby hears of the new turn with the next batch (settings.lobbyBatchMs), not per move,
+    // and so do the players' "Your games" (their entries, coalesced per player and game: the start's
+    // entry is replaced by the new turn's; no store read)
     // the turn passed to Black: their node may load the game ahead of their next command
-    // and each player's "Your games" hears its entry now (one message each, no store read)
-    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn', 'lobby:myGameUpdated>w1', 'lobby:myGameUpdated>b1']);
+    expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn']);
     expect(publisher.sent[1]?.[1]).toEqual({ gameId, version: 2, playerId: 'b1' });
-    expect(publisher.sent[3]?.[1]).toMatchObject({ id: gameId, turn: 2, yourTurn: true });
     await games.close();
-    expect(publisher.sent.map(([n]) => n).at(-1)).toBe('lobby:gameUpdated');
-    expect(publisher.sent.at(-1)?.[1]).toMatchObject({ id: gameId, turn: 2 });
+    expect(publisher.sent.slice(2).map(([n]) => n)).toEqual(['lobby:gameUpdated', 'lobby:myGameUpdated>w1', 'lobby:myGameUpdated>b1']);
+    expect(publisher.sent[2]?.[1]).toMatchObject({ id: gameId, turn: 2 });
+    expect(publisher.sent[3]?.[1]).toMatchObject({ id: gameId, color: 'white', opponent: 'B', turn: 2, yourTurn: false });
+    expect(publisher.sent[4]?.[1]).toMatchObject({ id: gameId, color: 'black', opponent: 'W', turn: 2, yourTurn: true });
     await store.close();
   });
 });

@@ -40,10 +40,11 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('lobby updates between two
       await call(w2.socket, 'game:move', { gameId: games[1] ?? '', version: 1, move: 'd2d4' });
       expect((await onB).map(([g]) => g?.id)).toEqual(games);
       expect((await onA).map(([g]) => g?.id)).toEqual(games);
-      // one lobby batch for both games, not one message per game; and the two game events (one per
-      // move), which on one Redis the commit script publishes instead of the adapter (adapter-relay.ts)
+      // one lobby batch for both games, not one message per game, and one batch of the four players'
+      // "Your games" changes, not one per player; and the two game events (one per move), which on
+      // one Redis the commit script publishes instead of the adapter (adapter-relay.ts)
       const publishes = (sent.counts.get('publish') ?? 0) + (sent.counts.get('spublish') ?? 0);
-      expect(publishes).toBe(backend === 'cluster' ? 3 : 1);
+      expect(publishes).toBe(backend === 'cluster' ? 4 : 2);
     } finally {
       await closeAll([...players, watcherA, watcherB], [a, b]);
     }

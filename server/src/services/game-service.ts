@@ -8,6 +8,7 @@ import {
   newGame,
   type Color,
   type GameEventBody,
+  type GameSummary,
   type GameState,
   type TimeControl,
   type VariantId,
@@ -36,9 +37,9 @@ import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { tellMyGameChanged } from './my-games.js';
+import { myGameChanges } from './my-games.js';
 import { releaseEnded, reserveGame } from './game-reservations.js';
-import type { Publisher } from './publisher.js';
+import type { MyGameChange, Publisher } from './publisher.js';
 
 export interface GameServiceDeps {
   readonly store: Store;
@@ -109,7 +110,9 @@ export class GameService {
   /** Lobby summaries with their live counts (the room service reports the counts). */
   readonly summaries = new LobbySummaries();
   /** Turn changes reach the lobby coalesced per game (settings.lobbyBatchMs). */
-  private readonly lobbyUpdates: LobbyUpdates;
+  private readonly lobbyUpdates: LobbyUpdates<GameDoc, GameSummary>;
+  /** Changes of the players' own games reach them coalesced per player and game, as the lobby's. */
+  private readonly myGames: LobbyUpdates<MyGameChange, MyGameChange>;
   /** What each commit writes to the store (only what changed). */
   private readonly writes: GameWrites;
 
@@ -124,6 +127,16 @@ export class GameService {
       (doc) => this.summaries.of(doc),
       deps.settings.lobbyBatchMs,
     );
+    this.myGames = new LobbyUpdates(
+      (changes) => deps.publisher.publishMyGameChanges(changes),
+      (change) => change,
+      deps.settings.lobbyBatchMs,
+    );
+  }
+
+  /** Marks what changed in the players' own games (sent at the next lobby batch). */
+  private tellMyGames(doc: GameDoc, prev?: GameDoc): void {
+    for (const c of myGameChanges(doc, prev)) this.myGames.changed(`${c.playerId} ${c.gameId}`, c);
   }
 
   /** A game from the live store, else from the archive (finished games expire from the live store). */
@@ -188,7 +201,7 @@ export class GameService {
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
-    tellMyGameChanged(this.deps.publisher, doc);
+    this.tellMyGames(doc);
     this.deps.logger.info({ gameId: id, variant: doc.variant, timeControl: doc.timeControl.kind, white: doc.players.white.id, black: doc.players.black.id }, 'game started');
     return id;
   }
@@ -302,6 +315,7 @@ export class GameService {
   async close(): Promise<void> {
     await this.queue.idle();
     this.lobbyUpdates.flush();
+    this.myGames.flush();
   }
 
   /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
@@ -325,7 +339,7 @@ export class GameService {
     this.decoded.set({ head, docLength: write.doc.length, doc: t.doc, state: t.state });
     publisher.publishGame(event, origin, res.relayed);
     this.announceTurn(t.doc, prev, res.version);
-    tellMyGameChanged(publisher, t.doc, prev);
+    this.tellMyGames(t.doc, prev);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
     const ended = t.doc.status !== 'playing' && prev.status === 'playing';
     if (ended) {
@@ -338,7 +352,7 @@ export class GameService {
       this.lobbyUpdates.drop(stored.id);
       publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
     } else if (t.doc.turn !== prev.turn) {
-      this.lobbyUpdates.changed(t.doc);
+      this.lobbyUpdates.changed(t.doc.id, t.doc);
     }
     return res.version;
   }

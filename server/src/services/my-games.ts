@@ -1,7 +1,7 @@
 import { botLevelOf, colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
 import type { Store } from '../store/store.js';
 import { parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
-import type { Publisher } from './publisher.js';
+import type { MyGameChange } from './publisher.js';
 
 /** One of the player's games as the lobby lists it, with what orders the list; null when it is over or not theirs. */
 function entryOf(doc: GameDoc, playerId: string): { game: MyGame; deadline: number | null; createdAt: number } | null {
@@ -48,19 +48,15 @@ export async function gamesInProgressOf(store: Store, playerId: string, max: num
 }
 
 /**
- * Tells each player of the game (not the computer) what changed in their games in progress, from
- * the doc alone (no store read: this runs on the move path): the game's entry when it started
- * (`prev` none) or its turn changed (`lobby:myGameUpdated`), its end (`lobby:myGameRemoved`).
- * One message per player, and none for a change that leaves the entry as it was (a move within a
- * series, an offer, the archiving of a finished game).
+ * What changed in the games in progress of each player of the game (not the computer), from the
+ * doc alone (no store read: this runs on the move path): the game's entry when it started (`prev`
+ * none) or its turn changed, its removal when it ended. Nothing for a change that leaves the entry
+ * as it was (a move within a series, an offer, the archiving of a finished game).
  */
-export function tellMyGameChanged(publisher: Publisher, doc: GameDoc, prev?: GameDoc): void {
+export function myGameChanges(doc: GameDoc, prev?: GameDoc): MyGameChange[] {
   const playing = doc.status === 'playing';
-  if (prev !== undefined && (playing ? doc.turn === prev.turn : prev.status !== 'playing')) return;
-  for (const { id } of [doc.players.white, doc.players.black]) {
-    if (botLevelOf(id) !== null) continue;
-    const entry = playing ? entryOf(doc, id) : null;
-    if (entry) publisher.toPlayer(id, 'lobby:myGameUpdated', entry.game);
-    else publisher.toPlayer(id, 'lobby:myGameRemoved', { gameId: doc.id });
-  }
+  if (prev !== undefined && (playing ? doc.turn === prev.turn : prev.status !== 'playing')) return [];
+  return [doc.players.white, doc.players.black]
+    .filter(({ id }) => botLevelOf(id) === null)
+    .map(({ id }) => ({ playerId: id, gameId: doc.id, game: playing ? (entryOf(doc, id)?.game ?? null) : null }));
 }

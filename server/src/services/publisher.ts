@@ -3,6 +3,7 @@ import type {
   GameSummary,
   GoneEvent,
   HeartbeatEvent,
+  MyGame,
   PresenceEvent,
   ServerToClientEvents,
   SpectatorsEvent,
@@ -15,10 +16,17 @@ export type LobbyEvents = Pick<
   'lobby:seekAdded' | 'lobby:seekRemoved' | 'lobby:gameAdded' | 'lobby:gameUpdated' | 'lobby:gameRemoved'
 >;
 /** Server events addressed to one player (every connection of theirs, on every node). */
-export type PlayerEvents = Pick<
-  ServerToClientEvents,
-  'game:start' | 'lobby:mySeeks' | 'lobby:myGameUpdated' | 'lobby:myGameRemoved'
->;
+export type PlayerEvents = Pick<ServerToClientEvents, 'game:start' | 'lobby:mySeeks'>;
+
+/**
+ * A change of one player's games in progress: the game's new entry (`lobby:myGameUpdated`), or
+ * `game` null when it left them (`lobby:myGameRemoved`).
+ */
+export interface MyGameChange {
+  readonly playerId: string;
+  readonly gameId: string;
+  readonly game: MyGame | null;
+}
 
 /**
  * How the services reach clients, whatever the transport. Delivery is to every node (a
@@ -44,6 +52,11 @@ export interface Publisher {
    * nodes for the whole batch, then one event per game to each lobby connection.
    */
   publishLobbyUpdates(summaries: readonly GameSummary[]): void;
+  /**
+   * A batch of changes of players' own games (coalesced as the lobby's): one message between nodes
+   * for the whole batch, then each node tells the players connected to it, and only them.
+   */
+  publishMyGameChanges(changes: readonly MyGameChange[]): void;
   toPlayer<K extends keyof PlayerEvents>(playerId: string, event: K, payload: Parameters<PlayerEvents[K]>[0]): void;
   /** The player id of every connection in the game's room, on every node (one entry per connection). */
   gameMembers(gameId: string): Promise<string[]>;

@@ -1,5 +1,5 @@
 import type { GameSummary } from '@progressive-chess/shared';
-import type { LobbyEvents, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
+import type { LobbyEvents, MyGameChange, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
 import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 import { adapterRelay } from './adapter-relay.js';
@@ -57,6 +57,15 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
   };
   if (opts.crossNode) io.on('lobby:updates', lobbyUpdatesHere);
   const playerHere = (playerId: string): boolean => (localRoom(playerRoom(playerId))?.size ?? 0) > 0;
+  const myGamesHere = (changes: readonly MyGameChange[]): void => {
+    for (const c of changes) {
+      if (!playerHere(c.playerId)) continue;
+      const to = io.local.to(playerRoom(c.playerId));
+      if (c.game) to.emit('lobby:myGameUpdated', c.game);
+      else to.emit('lobby:myGameRemoved', { gameId: c.gameId });
+    }
+  };
+  if (opts.crossNode) io.on('lobby:myGames', myGamesHere);
   const { onTurnHere } = opts;
   /** The other nodes' copy of a game event, for the store to publish with the commit (adapter-relay.ts). */
   const relay = opts.crossNode ? adapterRelay(io) : null;
@@ -71,6 +80,11 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       lobbyUpdatesHere(summaries);
       // one message to the other nodes for the whole batch (they deliver it to their own lobby rooms)
       if (opts.crossNode) io.serverSideEmit('lobby:updates', [...summaries]);
+    },
+    publishMyGameChanges(changes) {
+      if (changes.length === 0) return;
+      myGamesHere(changes);
+      if (opts.crossNode) io.serverSideEmit('lobby:myGames', [...changes]);
     },
     relayOf(e, except) {
       return relay?.(gameRoom(e.gameId), 'game:event', e, except) ?? null;

@@ -1,6 +1,6 @@
 import type { ChatChannel, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
-import type { TurnNotice } from '../services/publisher.js';
+import type { MyGameChange, TurnNotice } from '../services/publisher.js';
 
 /** What the server keeps on each socket (set by the identity middleware). */
 export interface SocketData {
@@ -18,6 +18,8 @@ export type InboundEvents = Record<string, (...args: unknown[]) => void>;
 /** Between nodes (Socket.IO `serverSideEmit`): a batch of lobby updates, delivered to each node's own lobby room. */
 export interface InterServerEvents {
   'lobby:updates': (summaries: GameSummary[]) => void;
+  /** A batch of changes of players' own games (Publisher.publishMyGameChanges). */
+  'lobby:myGames': (changes: MyGameChange[]) => void;
   /** A game's turn passed to a player (Publisher.announceTurn). */
   'game:turn': (n: TurnNotice) => void;
 }
