@@ -51,12 +51,13 @@ describe("a player's own games in progress in the lobby", () => {
     ]);
   });
 
-  it("pushes each change of a player's games to every connection of theirs: start, turn changes (not moves within a series), the end", async () => {
+  it("pushes each change of a player's games to every connection of theirs that shows the lobby: start, turn changes (not moves within a series), the end", async () => {
     // sent with the lobby's batches (coalesced per player and game)
     const server = await startServer({ lobbyBatchMs: 50 });
     const [alice, carol, dan] = await Promise.all(['Alice', 'Carol', 'Dan'].map((name) => Client.connect(server, { name }))) as [Client, Client, Client];
-    // Alice's other tab (her lobby) hears it too
+    // Alice's other tab shows the lobby: it hears of her games; this one (her game page) does not
     const aliceTab = await Client.connect(server, { token: alice.session.token });
+    await Promise.all([aliceTab, carol, dan].map((c) => c.ok('lobby:subscribe', {})));
     // A private game: no lobby event tells anyone of its turns.
     const inv = await alice.ok('seek:create', { ...SEEK, visibility: 'private' });
     const started = aliceTab.next('lobby:myGameUpdated');
@@ -81,7 +82,9 @@ describe("a player's own games in progress in the lobby", () => {
     const ended = Promise.all([aliceTab.next('lobby:myGameRemoved'), carol.next('lobby:myGameRemoved')]);
     await carol.ok('game:resign', { gameId });
     expect(await ended).toEqual([{ gameId }, { gameId }]);
-    expect(dan.received('lobby:myGameUpdated')).toEqual([]);
-    expect(dan.received('lobby:myGameRemoved')).toEqual([]);
+    for (const c of [dan, alice]) {
+      expect(c.received('lobby:myGameUpdated')).toEqual([]);
+      expect(c.received('lobby:myGameRemoved')).toEqual([]);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { FreshRead } from './fresh-read.js';
 import type { GameService } from './game-service.js';
 import type { Identity } from './identity.js';
 import { gamesInProgressOf } from './my-games.js';
-import { LOBBY_ROOM, type Member, type Publisher } from './publisher.js';
+import { LOBBY_ROOM, playerLobbyRoom, type Member, type Publisher } from './publisher.js';
 
 export interface LobbyDeps {
   readonly store: Store;
@@ -64,11 +64,13 @@ export class LobbyService {
   /**
    * Joins the lobby room, then reads the listing: every change after the listing reaches the socket.
    * `mine`: the player's own open seeks (later changes come as `lobby:mySeeks` to all its connections);
-   * `myGames`: its games in progress (`gamesOf`).
+   * `myGames`: its games in progress (`gamesOf`; later changes come as `lobby:myGameUpdated` and
+   * `lobby:myGameRemoved` to its subscribed connections).
    */
   async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[] }> {
-    await socket.join(LOBBY_ROOM);
     const me = socket.data.playerId;
+    await socket.join(LOBBY_ROOM);
+    await socket.join(playerLobbyRoom(me));
     const [listing, mine, myGames] = await Promise.all([this.listing.get(''), this.seeksOf(me), this.gamesOf(me)]);
     return { ...listing, mine, myGames };
   }
@@ -110,6 +112,7 @@ export class LobbyService {
 
   async unsubscribe(socket: Member): Promise<void> {
     await socket.leave(LOBBY_ROOM);
+    await socket.leave(playerLobbyRoom(socket.data.playerId));
   }
 
   /**

@@ -54,7 +54,8 @@ export interface Publisher {
   publishLobbyUpdates(summaries: readonly GameSummary[]): void;
   /**
    * A batch of changes of players' own games (coalesced as the lobby's): one message between nodes
-   * for the whole batch, then each node tells the players connected to it, and only them.
+   * for the whole batch, then each node tells the players' connections to it that show the lobby
+   * (`playerLobbyRoom`), and only them: a player on a game page is not sent its every turn again.
    */
   publishMyGameChanges(changes: readonly MyGameChange[]): void;
   toPlayer<K extends keyof PlayerEvents>(playerId: string, event: K, payload: Parameters<PlayerEvents[K]>[0]): void;
@@ -101,3 +102,5 @@ export interface Member {
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
 export const playerRoom = (playerId: string): string => `player:${playerId}`;
 export const LOBBY_ROOM = 'lobby';
+/** The player's connections that show the lobby (subscribed): where their "Your games" changes go. */
+export const playerLobbyRoom = (playerId: string): string => `lobby:${playerId}`;

@@ -1,6 +1,6 @@
 import type { GameSummary } from '@progressive-chess/shared';
 import type { LobbyEvents, MyGameChange, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
-import { LOBBY_ROOM, gameRoom, playerRoom } from '../services/publisher.js';
+import { LOBBY_ROOM, gameRoom, playerLobbyRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 import { adapterRelay } from './adapter-relay.js';
 
@@ -59,8 +59,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
   const playerHere = (playerId: string): boolean => (localRoom(playerRoom(playerId))?.size ?? 0) > 0;
   const myGamesHere = (changes: readonly MyGameChange[]): void => {
     for (const c of changes) {
-      if (!playerHere(c.playerId)) continue;
-      const to = io.local.to(playerRoom(c.playerId));
+      const room = playerLobbyRoom(c.playerId);
+      if (!localRoom(room)?.size) continue;
+      const to = io.local.to(room);
       if (c.game) to.emit('lobby:myGameUpdated', c.game);
       else to.emit('lobby:myGameRemoved', { gameId: c.gameId });
     }
