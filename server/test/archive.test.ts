@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AccountView, GameEvent, GamesPage, Leaderboard, PlayerProfile } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRepo } from '../src/db/archive-repo.js';
@@ -78,6 +81,28 @@ describe('archive and ratings', () => {
     expect(board.players.map((p) => p.username)).toEqual(['alice', 'bob']);
     const all = await http(server, 'GET', '/api/players/alice/games.pgn');
     expect(all.body).toContain('[White "alice"]');
+  });
+
+  it('the browser page of a game served from the archive is HTTP 200 (404 only for an unknown game); its live chat is gone', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'pchess-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Progressive Chess</title>');
+    const store = createMemoryStore();
+    const server = await startServer({ database: db(), archiveGraceMs: 200, clientDir, store });
+    const alice = await account(server, 'alice');
+    const bob = await account(server, 'bob');
+    const gameId = await ratedGame(server, alice.socket, bob.socket);
+    const archived = archivedEvent(bob.socket, gameId);
+    await playMate(alice.socket, bob.socket, gameId);
+    await archived;
+    await sleep(400); // past the grace: gone from the live store
+    expect(await store.loadGameHead(gameId)).toBeNull();
+    const page = await fetch(`${server.url}/game/${gameId}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Progressive Chess');
+    expect((await fetch(`${server.url}/game/nosuchgame`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    // the page shows the chat as closed on this answer (client/src/lib/chat.svelte.ts)
+    const spectator = await Client.connect(server);
+    expect(await spectator.send('chat:join', { gameId })).toMatchObject({ ok: false, code: 'unknown-game' });
   });
 
   it('aborted games and games with fewer than two completed turns are archived unrated', async () => {

@@ -45,9 +45,17 @@ function gameIdOf(req: Request): string {
   return id.success ? id.data : fail('bad-request', 'malformed game id');
 }
 
-/** A well-formed id of a stored game. */
-async function gameExists(store: Store, id: string): Promise<boolean> {
-  return idSchema.safeParse(id).success && (await store.loadGameHead(id)) !== null;
+/**
+ * A well-formed id of a stored game: live, else archived (a finished game leaves the live store
+ * after its grace; `GameService.load` falls back to the archive).
+ */
+async function gameExists(deps: Pick<HttpDeps, 'store' | 'games'>, id: string): Promise<boolean> {
+  if (!idSchema.safeParse(id).success) return false;
+  if ((await deps.store.loadGameHead(id)) !== null) return true;
+  return deps.games.load(id).then(
+    () => true,
+    (err: unknown) => (err instanceof ServiceError && err.code === 'unknown-game' ? false : Promise.reject(err)),
+  );
 }
 
 const notFound = (_req: Request, res: Response): void => {
@@ -96,7 +104,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // a server without accounts (no database): everybody is a guest, which is not an error
   else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));
   app.use('/api', notFound);
-  if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir, (id) => gameExists(deps.store, id)));
+  if (deps.clientDir !== undefined) app.use(serveClient(deps.clientDir, (id) => gameExists(deps, id)));
   app.use(notFound);
 
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
