@@ -41,6 +41,43 @@ describe('ChatPanel', () => {
     expect(screen.getByTestId('chat-lines').textContent).toContain('hello');
   });
 
+  it('a spectator sees the spectators\' wording; a game with no live chat (archived) says the chat is closed, with no error', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('chat:join', [{ ok: true, channel: 'spectators', messages: [] }]);
+    const chat = new ChatModel('g1', transport.request, () => 'me');
+    render(ChatPanel, { chat });
+    expect(screen.queryByText('Chat with your opponent')).toBeNull(); // not before the server says which channel
+    expect(screen.queryByLabelText('Mute opponent')).toBeNull();
+    await chat.join();
+    flushSync();
+    expect(screen.getByRole('heading').textContent).toBe('Spectator chat');
+    expect(screen.getByLabelText('Mute others')).toBeTruthy();
+    cleanup();
+
+    transport.answers.set('chat:join', [{ ok: false, code: 'unknown-game', message: 'no game g2' }]);
+    const gone = new ChatModel('g2', transport.request, () => 'me');
+    render(ChatPanel, { chat: gone });
+    await gone.join();
+    flushSync();
+    expect(screen.getByRole('heading').textContent).toBe('Chat');
+    expect(screen.getByTestId('chat-closed').textContent).toBe("This game's chat is closed.");
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText('Chat message')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    cleanup();
+
+    // archived while the page was open: a line sent then closes the chat instead of 'No game g3.'
+    transport.answers.set('chat:join', [{ ok: true, channel: 'players', messages: [] }]);
+    transport.answers.set('chat:send', [{ ok: false, code: 'unknown-game', message: 'no game g3' }]);
+    const late = new ChatModel('g3', transport.request, () => 'me');
+    await late.join();
+    render(ChatPanel, { chat: late });
+    expect(await late.send('gg')).toBe(false);
+    flushSync();
+    expect(screen.getByTestId('chat-closed')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says why a line was refused', async () => {
     const transport = new FakeTransport();
     transport.answers.set('chat:send', [{ ok: false, code: 'rate-limited', message: 'you are chatting too fast; wait a few seconds' }]);

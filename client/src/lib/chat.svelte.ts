@@ -11,6 +11,8 @@ export class ChatModel {
   messages = $state.raw<readonly ChatMessage[]>([]);
   muted = $state(false);
   error = $state<string | null>(null);
+  /** The game has no live chat any more (finished and served from the archive): nothing to join or send. */
+  closed = $state(false);
   private readonly request: RequestFn;
   private readonly myId: () => string | null;
 
@@ -26,13 +28,21 @@ export class ChatModel {
   async join(): Promise<void> {
     const res = await this.request('chat:join', { gameId: this.gameId });
     if (!res.ok) {
-      this.error = res.message;
+      this.refused(res);
       return;
     }
+    this.closed = false;
+    this.error = null;
     this.channel = res.channel;
     // Lines that arrived while joining stay (deduplicated by id).
     const known = new Set(res.messages.map((m) => m.id));
     this.messages = [...res.messages, ...this.messages.filter((m) => !known.has(m.id))];
+  }
+
+  /** The server answers unknown-game for a game gone from the live store (archived) with its chat: closed, not an error. */
+  private refused(res: { readonly code: string; readonly message: string }): void {
+    if (res.code === 'unknown-game') this.closed = true;
+    else this.error = res.message;
   }
 
   received(m: ChatMessage): void {
@@ -54,7 +64,7 @@ export class ChatModel {
     }
     const res = await this.request('chat:send', { gameId: this.gameId, text: checked.text });
     if (!res.ok) {
-      this.error = res.message;
+      this.refused(res);
       return false;
     }
     this.error = null;
