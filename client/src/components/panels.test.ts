@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/svelte';
-import type { MoveRecord } from '@progressive-chess/shared';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import type { MoveRecord, VariantId } from '@progressive-chess/shared';
 import { describe, expect, it, vi } from 'vitest';
 import GameOverBanner from './GameOverBanner.svelte';
 import MoveList from './MoveList.svelte';
@@ -33,6 +33,18 @@ describe('MoveList', () => {
     await rerender({ moves, viewPly: 2, onview });
     await fireEvent.click(screen.getByRole('button', { name: 'Back to live' }));
     expect(onview).toHaveBeenLastCalledWith(null);
+  });
+
+  it('an empty list hints at the first turns from where the game starts (a set-up position may start at Black\'s turn 4)', () => {
+    const hint = (props: { variant?: VariantId; initialTurn?: number }) => {
+      const { container } = render(MoveList, { moves: [], viewPly: null, onview: () => {}, ...props });
+      const text = container.querySelector('li')?.textContent;
+      cleanup();
+      return text;
+    };
+    expect(hint({})).toBe('White plays 1 move, then Black 2, White 3...');
+    expect(hint({ initialTurn: 4 })).toBe('Black plays 4 moves, then White 5, Black 6...');
+    expect(hint({ initialTurn: 1, variant: 'cost-fibonacci' })).toBe('White plays 1 point, then Black 1, White 2...');
   });
 });
 
