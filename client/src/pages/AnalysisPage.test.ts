@@ -23,6 +23,13 @@ describe('AnalysisPage', () => {
     expect(screen.getByTestId('analysis-result').textContent).toBe('Game over: 0-1 (resignation)');
   });
 
+  it("a set-up position's empty move list says who starts, and with how many moves", async () => {
+    render(AnalysisPage);
+    await importText('[Variant "Scottish progressive"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]\n[Turn "4"]\n\n*');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Black plays 4 moves, then White 5, Black 6...')).toBeDefined();
+  });
+
   it('reads plain moves in the chosen variant, and tells errors in sentences', async () => {
     render(AnalysisPage);
     await importText('1.e4 2.f6 g5 3.Qh5#');
