@@ -259,7 +259,14 @@ export function createApp(deps: AppDeps): App {
     intervalMs: settings.heartbeatMs,
     logger,
   });
-  const stopRecovery = redis ? onResubscribed(redis.sub, () => void heartbeat.sweep()) : () => undefined;
+  // What was published while the subscriber was away is lost: the game rooms hear their versions
+  // (the heartbeat), the lobby subscribes again.
+  const stopRecovery = redis
+    ? onResubscribed(redis.sub, () => {
+        void heartbeat.sweep();
+        publisher.lobbyResyncLocal();
+      })
+    : () => undefined;
 
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {

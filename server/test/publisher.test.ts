@@ -29,6 +29,7 @@ function recordingPublisher(local: string[] = []): Publisher & { readonly sent: 
     localGames: () => local,
     heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),
     goneLocal: (e) => sent.push(['game:gone', e]),
+    lobbyResyncLocal: () => sent.push(['lobby:resync', {}]),
     announceTurn: (n) => sent.push(['game:turn', n]),
   };
 }

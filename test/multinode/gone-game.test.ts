@@ -31,4 +31,25 @@ describe.skipIf(skipWithoutBackends())('a game lost with its Redis (no persisten
       await closeAll(clients, [a, b]);
     }
   });
+
+  it('the lobby on every node hears lobby:resync once its Redis subscriber is back (lobby events may have been lost)', async () => {
+    const [a, b] = await Promise.all([startNode(redis().url), startNode(redis().url)]);
+    const watchers = [await connectClient(a.url), await connectClient(b.url)];
+    const elsewhere = await connectClient(b.url); // not subscribed to the lobby
+    try {
+      for (const w of watchers) await call(w.socket, 'lobby:subscribe', {});
+      let stray = 0;
+      elsewhere.socket.on('lobby:resync', () => (stray += 1));
+      const told = watchers.map((w) => waitFor(w.socket, 'lobby:resync', () => true, 15_000));
+      await redis().kill();
+      await new Promise((r) => setTimeout(r, 300));
+      await redis().relaunch();
+      await Promise.all(told);
+      // a fresh listing answers again
+      expect(await call(watchers[1]!.socket, 'lobby:subscribe', {})).toMatchObject({ seeks: [], games: [] });
+      expect(stray).toBe(0);
+    } finally {
+      await closeAll([...watchers, elsewhere], [a, b]);
+    }
+  });
 });

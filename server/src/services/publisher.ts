@@ -74,6 +74,8 @@ export interface Publisher {
   heartbeatLocal(e: HeartbeatEvent): void;
   /** The game no longer exists: to this node's connections in the game's room only (as `heartbeatLocal`). */
   goneLocal(e: GoneEvent): void;
+  /** This node's lobby connections may have missed lobby events (its Redis subscriber reconnected): they subscribe again. */
+  lobbyResyncLocal(): void;
   /**
    * A game's turn passed to `playerId` at `version`: told to the other nodes (nothing to do on one
    * node, nor when the player is connected to this one). The node serving that player may load the

@@ -141,6 +141,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       if (covered(e.gameId, e.version)) return;
       io.local.to(gameRoom(e.gameId)).emit('game:heartbeat', e);
     },
+    lobbyResyncLocal() {
+      if (localRoom(LOBBY_ROOM)?.size) io.local.to(LOBBY_ROOM).emit('lobby:resync', {});
+    },
     goneLocal(e) {
       delivered.delete(e.gameId);
       io.local.to(gameRoom(e.gameId)).emit('game:gone', e);

@@ -125,12 +125,18 @@ export interface ServerToClientEvents {
    */
   'lobby:mySeeks': (p: { seeks: OwnSeek[] }) => void;
   /**
-   * To every connection of a player, one of whose games started or changed turn: its entry as in
-   * `lobby:myGames` (replacing the entry of that id, or added). No message for a move within a series.
+   * To a player's connections subscribed to the lobby, one of whose games started or changed turn:
+   * its entry as in `lobby:myGames` (replacing the entry of that id, or added). Batched with the
+   * lobby's updates; no message for a move within a series.
    */
   'lobby:myGameUpdated': (g: MyGame) => void;
-  /** To every connection of a player, one of whose games ended: it leaves the list of `lobby:myGames`. */
+  /** To a player's connections subscribed to the lobby, one of whose games ended: it leaves the list of `lobby:myGames`. */
   'lobby:myGameRemoved': (p: { gameId: string }) => void;
+  /**
+   * To the lobby (subscribed connections) of a node whose Redis subscriber reconnected: lobby
+   * events published meanwhile may be lost, so subscribe again for a fresh listing.
+   */
+  'lobby:resync': (p: Record<string, never>) => void;
   /** Sent to both players when a seek is accepted or a rematch starts. */
   'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
   'game:event': (e: GameEvent) => void;
@@ -157,6 +163,7 @@ export const SERVER_EVENTS = [
   'lobby:mySeeks',
   'lobby:myGameUpdated',
   'lobby:myGameRemoved',
+  'lobby:resync',
   'game:start',
   'game:event',
   'game:presence',
