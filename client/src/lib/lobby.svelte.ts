@@ -62,6 +62,8 @@ export class LobbyModel {
   myGames = $state.raw<readonly MyGame[]>([]);
   /** Games of mine that ended here: a late update of one (another server node's, delayed) does not bring it back. */
   private readonly ended = new Set<string>();
+  /** Public games that left the list since the last listing: a late update of one does not bring it back. */
+  private readonly removedGames = new Set<string>();
   /** The refusal of a create, cancel or game against the computer. */
   error = $state<string | null>(null);
   /** The refusal of accepting a seek of the list (shown by the list). */
@@ -84,6 +86,7 @@ export class LobbyModel {
     const ack: SubscribeAck = res;
     this.seeks = ack.seeks ?? [];
     this.games = ack.games ?? [];
+    this.removedGames.clear();
     this.mine = ack.mine ?? [];
     this.myGames = yourTurnFirst(ack.myGames ?? []);
   }
@@ -138,7 +141,12 @@ export class LobbyModel {
     this.games = [g, ...this.games.filter((x) => x.id !== g.id)];
   }
 
+  /**
+   * `lobby:gameUpdated`: replaces the game's summary, or adds it. An update older than the one shown
+   * (an earlier turn, delayed between server nodes) or of a game that ended is stale, and ignored.
+   */
   gameUpdated(g: GameSummary): void {
+    if (this.removedGames.has(g.id) || this.games.some((x) => x.id === g.id && x.turn > g.turn)) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
     // One of my public games: its turn moved on (White plays the odd turns); an older update is stale.
     const mine = this.myGames.find((m) => m.id === g.id && m.turn < g.turn);
@@ -146,6 +154,7 @@ export class LobbyModel {
   }
 
   gameRemoved(gameId: string): void {
+    this.removedGames.add(gameId);
     this.games = this.games.filter((g) => g.id !== gameId);
     this.myGameRemoved(gameId);
   }

@@ -26,7 +26,15 @@ describe('LobbyModel', () => {
     lobby.gameAdded(g);
     lobby.gameUpdated({ ...g, turn: 4 });
     expect(lobby.games).toEqual([{ ...g, turn: 4 }]);
+    // an older update, delayed between server nodes, changes nothing; the spectator count of the same turn does
+    lobby.gameUpdated({ ...g, turn: 3 });
+    expect(lobby.games).toEqual([{ ...g, turn: 4 }]);
+    lobby.gameUpdated({ ...g, turn: 4, spectators: 2 });
+    expect(lobby.games).toEqual([{ ...g, turn: 4, spectators: 2 }]);
     lobby.gameRemoved('g1');
+    expect(lobby.games).toEqual([]);
+    // nor does a late update bring back a game that ended
+    lobby.gameUpdated({ ...g, turn: 5 });
     expect(lobby.games).toEqual([]);
   });
 
