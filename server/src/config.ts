@@ -7,7 +7,6 @@ import type { LoginLimits } from './accounts/login-limiter.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
-import type { WindowLimit } from './http/rate-limit.js';
 import type { AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
 
@@ -132,7 +131,7 @@ export interface AppDeps {
   /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
   readonly compute?: ComputePool;
   /** Overrides of DEFAULT_ANALYSIS_SETTINGS, and of the per-address request limit (DEFAULT_ANALYSIS_LIMIT). */
-  readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: WindowLimit };
+  readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: RateLimitOptions };
   /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
   readonly bot?: Partial<BotSettings>;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */

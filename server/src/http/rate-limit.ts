@@ -1,18 +1,14 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { fail } from '../services/errors.js';
+import type { RateLimitOptions } from '../config.js';
 import { clientAddress } from '../transport/abuse-limits.js';
-
-export interface WindowLimit {
-  readonly points: number;
-  readonly durationSec: number;
-}
 
 /**
  * Reads of game records per client address: a game's snapshot (it counts the room on every node)
  * and the PGN exports (a player's whole archive replayed move by move), the costly public reads.
  */
-export const DEFAULT_GAME_READS_LIMIT: WindowLimit = { points: 60, durationSec: 60 };
+export const DEFAULT_GAME_READS_LIMIT: RateLimitOptions = { points: 60, durationSec: 60 };
 
 /** HTTP requests counted per client address; past the budget `429 rate-limited` with `Retry-After`. */
 export function perAddress(limiter: RateLimiterAbstract, trustProxy: boolean): RequestHandler {

@@ -38,7 +38,8 @@ export class ExpiringMap<V> {
     return this.entries.size;
   }
 
-  private sweep(): void {
+  /** Drops every expired value now. */
+  sweep(): void {
     const now = this.clock();
     for (const [k, e] of this.entries) if (e.expiresAt <= now) this.entries.delete(k);
     this.sweepAt = Math.max(MIN_SWEEP_AT, 2 * this.entries.size);
