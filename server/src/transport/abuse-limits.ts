@@ -6,6 +6,7 @@ import { addressKey } from './address-key.js';
 import type { EventLimiter } from './rate-limit.js';
 import { sharedLimiter, tryConsume as take } from './shared-limiter.js';
 import { ExpiringKeys } from './expiring-keys.js';
+import { Slots } from './slots.js';
 import { WindowBudget } from './window-budget.js';
 
 /**
@@ -67,24 +68,6 @@ export interface AbuseLimiter {
   allowEvent(conn: Connection, event: string): EventVerdict | Promise<EventVerdict>;
 }
 
-/** Open connections per key on this node; a key is forgotten when its count is back to 0. */
-class Slots {
-  private readonly held = new Map<string, number>();
-  constructor(private readonly max: number) {}
-  full(key: string): boolean {
-    return (this.held.get(key) ?? 0) >= this.max;
-  }
-  take(key: string): boolean {
-    if (this.full(key)) return false;
-    this.held.set(key, (this.held.get(key) ?? 0) + 1);
-    return true;
-  }
-  give(key: string): void {
-    const n = (this.held.get(key) ?? 0) - 1;
-    if (n > 0) this.held.set(key, n);
-    else this.held.delete(key);
-  }
-}
 
 /** The deny list of addresses (address-gate.ts) as the limits use it. */
 export type AddressDenial = Pick<AddressGate, 'deny' | 'denied'>;

@@ -1,6 +1,7 @@
 import type { Server as NetServer, Socket } from 'node:net';
 import { addressKey } from './address-key.js';
 import { ExpiringKeys } from './expiring-keys.js';
+import { Slots } from './slots.js';
 
 /**
  * A per-node deny list of client addresses, checked on the raw TCP connection before the HTTP
@@ -64,21 +65,17 @@ export function createAddressGate(o: AddressGateOptions): AddressGate {
   };
 }
 
-/** Open TCP connections per address key, each given back when its socket closes. */
+/** Open TCP connections per address key (`Slots`), each given back when its socket closes. */
 class OpenConnections {
-  private readonly held = new Map<string, number>();
-  constructor(private readonly max: number) {}
+  private readonly slots: Slots;
+  constructor(max: number) {
+    this.slots = new Slots(max);
+  }
 
   /** Counts `socket` under `key` until it closes; false (not counted) when the key is at the cap. */
   take(key: string, socket: Pick<Socket, 'once'>): boolean {
-    const n = this.held.get(key) ?? 0;
-    if (n >= this.max) return false;
-    this.held.set(key, n + 1);
-    socket.once('close', () => {
-      const left = (this.held.get(key) ?? 1) - 1;
-      if (left > 0) this.held.set(key, left);
-      else this.held.delete(key);
-    });
+    if (!this.slots.take(key)) return false;
+    socket.once('close', () => this.slots.give(key));
     return true;
   }
 }
