@@ -60,10 +60,11 @@ export class LobbyModel {
    * `lobby:gameUpdated` / `lobby:gameRemoved`).
    */
   myGames = $state.raw<readonly MyGame[]>([]);
-  /** Games of mine that ended here: a late update of one (another server node's, delayed) does not bring it back. */
+  /**
+   * Games that ended here (mine, and the public list's): a late update of one (another server node's,
+   * delayed) does not bring it back; game ids are never reused.
+   */
   private readonly ended = new Set<string>();
-  /** Public games that left the list since the last listing: a late update of one does not bring it back. */
-  private readonly removedGames = new Set<string>();
   /** The refusal of a create, cancel or game against the computer. */
   error = $state<string | null>(null);
   /** The refusal of accepting a seek of the list (shown by the list). */
@@ -86,7 +87,6 @@ export class LobbyModel {
     const ack: SubscribeAck = res;
     this.seeks = ack.seeks ?? [];
     this.games = ack.games ?? [];
-    this.removedGames.clear();
     this.mine = ack.mine ?? [];
     this.myGames = yourTurnFirst(ack.myGames ?? []);
   }
@@ -146,7 +146,7 @@ export class LobbyModel {
    * (an earlier turn, delayed between server nodes) or of a game that ended is stale, and ignored.
    */
   gameUpdated(g: GameSummary): void {
-    if (this.removedGames.has(g.id) || this.games.some((x) => x.id === g.id && x.turn > g.turn)) return;
+    if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && x.turn > g.turn)) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
     // One of my public games: its turn moved on (White plays the odd turns); an older update is stale.
     const mine = this.myGames.find((m) => m.id === g.id && m.turn < g.turn);
@@ -154,8 +154,8 @@ export class LobbyModel {
   }
 
   gameRemoved(gameId: string): void {
-    this.removedGames.add(gameId);
     this.games = this.games.filter((g) => g.id !== gameId);
+    // it ends here (`ended`), one of mine or not
     this.myGameRemoved(gameId);
   }
 
