@@ -50,7 +50,7 @@ describe('HTTP', () => {
     expect(pgn.headers.get('content-disposition')).toMatch(/^attachment; filename="?progressive-chess-[\w-]+\.pgn"?$/);
     const text = await pgn.text();
     expect(text).toContain('[White "Ann"]');
-    expect(text).toContain('[Variant "Scottish progressive"]');
+    expect(text).toContain('[Variant "Scottish progressive (Scotch chess)"]');
     expect(text).toContain('1.e4 2.f6 g5 3.Qh5# 1-0');
 
     for (const path of ['/api/games/nosuchgame', '/api/games/nosuchgame/pgn']) {

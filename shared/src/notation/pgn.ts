@@ -10,11 +10,14 @@ import type { GameRecord, ParsedGame, StartOptions } from './record.js';
 const tagKey = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const ASIDE = /\(([^)]*)\)/g;
 
-/** What a `Variant` tag may say for a variant: its id, its name, the name without its aside, the aside ("ENPR"). */
+/**
+ * What a `Variant` tag may say for a variant: its id, its PGN name or the name the site shows, either
+ * without its aside, the aside ("ENPR").
+ */
 const VARIANT_KEYS: ReadonlyArray<readonly [VariantId, ReadonlySet<string>]> = VARIANT_IDS.map((id) => {
-  const { name } = VARIANTS[id];
-  const asides = [...name.matchAll(ASIDE)].map((m) => m[1] ?? '');
-  const keys = [id, name, name.replace(ASIDE, ''), ...asides].map(tagKey).filter((k) => k.length > 0);
+  const names = [VARIANTS[id].pgnName, VARIANTS[id].name];
+  const asides = names.flatMap((name) => [...name.matchAll(ASIDE)].map((m) => m[1] ?? ''));
+  const keys = [id, ...names, ...names.map((n) => n.replace(ASIDE, '')), ...asides].map(tagKey).filter((k) => k.length > 0);
   return [id, new Set(keys)] as const;
 });
 
@@ -55,14 +58,14 @@ export function describeError(e: NotationError): string {
 }
 
 /**
- * A PGN-style file: tag pairs (`Variant` by name; `SetUp`, `FEN`, `Turn` when the game did
+ * A PGN-style file: tag pairs (`Variant` by its PGN name; `SetUp`, `FEN`, `Turn` when the game did
  * not start from the initial position) and the progressive movetext wrapped at 80 columns,
  * ending with the result. A record with an illegal move (a bug of the caller) is written up
  * to that move, followed by a comment saying what is wrong.
  */
 export function makePgn(record: GameRecord, tags: PgnTags = {}): string {
   const movetext = writeGame(record);
-  const all: PgnTags = { Result: '*', ...tags, Variant: VARIANTS[record.variant].name };
+  const all: PgnTags = { Result: '*', ...tags, Variant: VARIANTS[record.variant].pgnName };
   if (record.initialFen !== undefined) {
     all.SetUp = '1';
     all.FEN = record.initialFen;

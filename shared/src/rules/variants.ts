@@ -8,7 +8,10 @@ export type Goal = 'checkmate' | 'capture-all';
 /** A progressive variant, built from a handful of parameters (docs/rules.md section 6). */
 export interface Variant {
   readonly id: VariantId;
+  /** The name the site shows. */
   readonly name: string;
+  /** The name a PGN file's `Variant` tag carries: the full name of docs/rules.md section 6 (often the same). */
+  readonly pgnName: string;
   /** One line. */
   readonly summary: string;
   /** A paragraph for the rules page. */
@@ -47,7 +50,7 @@ const DEFAULTS = {
 } as const satisfies Partial<Variant>;
 
 function build(id: VariantId, params: Params): Variant {
-  const v = { ...DEFAULTS, ...params, id };
+  const v = { ...DEFAULTS, pgnName: params.name, ...params, id };
   const royalKing = v.goal === 'checkmate';
   const moveRules: MoveRules =
     royalKing && v.castling && v.doubleStep
@@ -62,6 +65,7 @@ const COST_TEXT =
 export const VARIANTS: Readonly<Record<VariantId, Variant>> = Object.freeze({
   scottish: build('scottish', {
     name: 'Scottish progressive',
+    pgnName: 'Scottish progressive (Scotch chess)',
     summary: 'White plays 1 move, Black 2, White 3...; a check ends the series.',
     description:
       'The classic progressive game, also called Scotch chess. Turn t consists of t moves by the same side: White 1, Black 2, White 3 and so on. A move may give check anywhere in the series, but a check ends the turn at once and the remaining moves are lost. A player in check must escape with the first move of the turn; if that is impossible it is checkmate. En passant is possible only on the first move of a turn, against a pawn that made a two-square step in the opponent\'s last turn.',
@@ -86,6 +90,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = Object.freeze({
     castling: false,
     doubleStep: false,
     name: 'Logical progressive',
+    pgnName: 'Logical progressive (P. Byway)',
     summary: 'Scottish rules without castling, pawn double steps or en passant.',
     description:
       'Peter Byway\'s logical progressive chess removes the rules that do not fit a series of moves: there is no castling, pawns never advance two squares, and so there is no en passant. Otherwise turn t has t moves and a check ends the series, as in Scottish progressive chess.',
@@ -93,6 +98,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = Object.freeze({
   escalation: build('escalation', {
     checkRule: 'free',
     name: 'Escalation',
+    pgnName: 'Escalation chess',
     summary: 'Series of t moves in which checks do not stop the attacker.',
     description:
       'Turn t has t moves and giving check does not end the series: the attacking side plays on and may pile up checks, but may never capture the king. A mate is decided when the defender\'s turn starts, so a later move of the same series may still spoil it. The defender must escape the check with the first move of the turn.',
@@ -109,6 +115,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = Object.freeze({
     schedule: 'half-points',
     costs: COST_STANDARD,
     name: 'Cost progressive',
+    pgnName: 'Cost progressive (Sirotkin)',
     summary: 'Turn t grants ceil(t/2) points; moves cost P1 N3 B3 R5 Q9 K2.',
     description: `Sergey Sirotkin's cost progressive chess. ${COST_TEXT}: pawn 1, knight 3, bishop 3, rook 5, queen 9, king 2 (castling costs the king's price, a promoted piece costs its new kind). Turn t grants ceil(t/2) points. Unused points are lost; a player may pass the rest of a turn after at least one move, and the turn ends by itself when no affordable move is left. A check ends the turn.`,
   }),

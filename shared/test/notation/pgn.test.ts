@@ -79,7 +79,7 @@ describe('PGN export and import', () => {
       outcome: { result: '1-0', reason: 'checkmate' },
       timeControl: { kind: 'fischer', initial: 300, increment: 5 },
     });
-    expect(pgn).toContain(`[Variant "${VARIANTS.scottish.name}"]`);
+    expect(pgn).toContain(`[Variant "${VARIANTS.scottish.pgnName}"]`);
     expect(pgn).toContain('[Result "1-0"]');
     expect(pgn).toContain('[Termination "checkmate"]');
     expect(pgn).toContain('[TimeControl "300+5"]');
