@@ -31,11 +31,14 @@ export interface TurnStart {
 export function startTurn(v: Variant, t: TurnStart): GameState {
   const pos = t.pos;
   pos.turn = t.color;
-  const candidates = v.enPassant ? t.epCandidates : [];
-  pos.setEpSquares(candidates);
+  // The position keeps the targets that are empty with the double-stepped pawn beyond them (a piece
+  // of the same side may have taken the passed square later in its series); of those, the ones a pawn
+  // can really take are the turn's en-passant rights.
+  pos.setEpSquares(v.enPassant ? t.epCandidates : []);
+  const open = pos.epSquares;
   const board = boardMoves(v, pos);
-  const epTurn = candidates.filter((sq) => board.some((m) => m.to === sq && pos.pieceAt(m.from)?.role === 'pawn'));
-  if (epTurn.length !== candidates.length) pos.setEpSquares(epTurn);
+  const epTurn = open.filter((sq) => board.some((m) => m.to === sq && pos.pieceAt(m.from)?.role === 'pawn'));
+  if (epTurn.length !== open.length) pos.setEpSquares(epTurn);
   const key = turnKey(pos, t.color, epTurn);
   const state: GameState = {
     variant: v.id,
