@@ -24,6 +24,7 @@ import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
+import { startArchivePruner } from './services/archive-pruner.js';
 import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
@@ -250,6 +251,17 @@ export function createApp(deps: AppDeps): App {
     resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
   });
 
+  // aborted games leave the archive after the live store's retention, as they leave the store
+  const pruner = durable
+    ? startArchivePruner({
+        archive: durable.archive,
+        retentionMs: settings.limits.abortedRetentionMs,
+        intervalMs: deps.archivePruneMs ?? 60 * 60_000,
+        now,
+        logger,
+      })
+    : null;
+
   // Events published while this node's subscriber was away are lost: the heartbeat (now, and
   // periodically) tells its clients each game's version, and a client that is behind resyncs.
   const heartbeat = startHeartbeat({
@@ -274,6 +286,7 @@ export function createApp(deps: AppDeps): App {
     stopRecovery();
     await heartbeat.stop();
     await worker.stop();
+    await pruner?.stop();
     await bots.driver.close();
     lobby.close();
     await rooms.close();

@@ -127,6 +127,8 @@ export interface AppDeps {
   readonly database?: Database;
   /** How long an archived game stays in the live store. Default 10 minutes. */
   readonly archiveGraceMs?: number;
+  /** How often the archive deletes the aborted games past `limits.abortedRetentionMs`. Default 1 hour. */
+  readonly archivePruneMs?: number;
   readonly loginLimits?: LoginLimits;
   /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
   readonly compute?: ComputePool;

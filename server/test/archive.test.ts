@@ -41,6 +41,23 @@ async function playMate(white: Client, black: Client, gameId: string): Promise<v
 const archivedEvent = (c: Client, gameId: string) =>
   c.next('game:event', (e: GameEvent) => e.gameId === gameId && e.event.type === 'archived', 10_000);
 
+/** Two rated games of alice (white) and bob, both archived: one aborted, one resigned by alice after one completed turn. */
+async function abortedThenResigned(server: TestServer) {
+  const alice = await account(server, 'alice');
+  const bob = await account(server, 'bob');
+  const aborted = await ratedGame(server, alice.socket, bob.socket);
+  await alice.socket.ok('game:join', { gameId: aborted });
+  const a1 = archivedEvent(alice.socket, aborted);
+  await alice.socket.ok('game:abort', { gameId: aborted });
+  const first = (await a1).event;
+  const resigned = await ratedGame(server, alice.socket, bob.socket);
+  await alice.socket.ok('game:join', { gameId: resigned });
+  await playMoves(alice.socket, resigned, 1, ['e2e4']); // one completed turn
+  const a2 = archivedEvent(alice.socket, resigned);
+  await alice.socket.ok('game:resign', { gameId: resigned });
+  return { aborted, resigned, archived: [first, (await a2).event] };
+}
+
 describe('archive and ratings', () => {
   it('a rated game is archived once, rated, shown to the room, then served from the archive', async () => {
     const server = await startServer({ database: db(), archiveGraceMs: 200 });
@@ -107,23 +124,26 @@ describe('archive and ratings', () => {
 
   it('aborted games and games with fewer than two completed turns are archived unrated', async () => {
     const server = await startServer({ database: db() });
-    const alice = await account(server, 'alice');
-    const bob = await account(server, 'bob');
-    const g1 = await ratedGame(server, alice.socket, bob.socket);
-    await alice.socket.ok('game:join', { gameId: g1 });
-    const a1 = archivedEvent(alice.socket, g1);
-    await alice.socket.ok('game:abort', { gameId: g1 });
-    expect((await a1).event).toEqual({ type: 'archived', ratings: null });
-
-    const g2 = await ratedGame(server, alice.socket, bob.socket);
-    await alice.socket.ok('game:join', { gameId: g2 });
-    await playMoves(alice.socket, g2, 1, ['e2e4']); // one completed turn
-    const a2 = archivedEvent(alice.socket, g2);
-    await alice.socket.ok('game:resign', { gameId: g2 });
-    expect((await a2).event).toEqual({ type: 'archived', ratings: null });
+    const { archived } = await abortedThenResigned(server);
+    expect(archived).toEqual([{ type: 'archived', ratings: null }, { type: 'archived', ratings: null }]);
     const page = (await http(server, 'GET', '/api/players/alice/games')).body as GamesPage;
     expect(page.games.map((g) => [g.outcome, g.rated])).toEqual([['loss', false], ['aborted', false]]);
     expect(((await http(server, 'GET', '/api/leaderboard/scottish')).body as Leaderboard).players).toEqual([]);
+  });
+
+  it('aborted games leave the archive after their retention, as they leave the live store; games with a result stay', async () => {
+    const server = await startServer({ database: db(), archiveGraceMs: 50, archivePruneMs: 100, limits: { abortedRetentionMs: 1_000 } });
+    const { aborted, resigned } = await abortedThenResigned(server);
+    const listed = async () => ((await http(server, 'GET', '/api/players/alice/games')).body as GamesPage).games.map((g) => g.outcome);
+    expect(await listed()).toEqual(['loss', 'aborted']); // within the retention: both
+
+    const deadline = Date.now() + 10_000;
+    while ((await http(server, 'GET', `/api/games/${aborted}`)).status !== 404) {
+      if (Date.now() > deadline) throw new Error('the aborted game is still served');
+      await sleep(100);
+    }
+    expect(await listed()).toEqual(['loss']);
+    expect((await http(server, 'GET', `/api/games/${resigned}`)).status).toBe(200);
   });
 
   it('a node that died after its archive write, then two nodes racing to finish it: the rating changes once', async () => {

@@ -189,6 +189,19 @@ export class ArchiveRepo {
     return ratings;
   }
 
+  /**
+   * Deletes up to `limit` aborted games (no result) that ended before `endedBefore`, with their
+   * players' list entries (an aborted game changed no rating); returns how many it deleted.
+   */
+  async deleteAborted(endedBefore: number, limit: number): Promise<number> {
+    const r = await this.db.query(
+      `DELETE FROM archived_games WHERE id IN (
+         SELECT id FROM archived_games WHERE result IS NULL AND ended_at < $1 ORDER BY ended_at LIMIT $2)`,
+      [endedBefore, limit],
+    );
+    return r.rowCount;
+  }
+
   async get(id: string): Promise<ArchivedRecord | null> {
     const r = await this.db.query<RecordRow>('SELECT id, version, doc, moves, ratings FROM archived_games WHERE id = $1', [id]);
     return r.rows[0] ? toRecord(r.rows[0]) : null;

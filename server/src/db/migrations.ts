@@ -84,6 +84,12 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX rating_history_by_player ON rating_history(player_id, variant, at);`,
   },
+  {
+    version: 3,
+    name: 'aborted games by end',
+    // the archive deletes aborted games past their retention (ArchiveRepo.deleteAborted)
+    sql: 'CREATE INDEX archived_games_aborted ON archived_games(ended_at) WHERE result IS NULL;',
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -15,6 +15,8 @@ export interface GameArchive {
   load(id: string): Promise<StoredGame | null>;
   /** How long an archived game stays in the live store (rematches, late viewers). */
   readonly graceMs: number;
+  /** Deletes up to `limit` aborted games archived before `endedBefore`; returns how many. */
+  deleteAborted(endedBefore: number, limit: number): Promise<number>;
 }
 
 /** Turns completed: series that ended (a pass of a cost turn ends one too). */
@@ -67,6 +69,7 @@ export function createGameArchive(repo: ArchiveRepo, now: () => number, graceMs:
       );
       return res.ratings;
     },
+    deleteAborted: (endedBefore, limit) => repo.deleteAborted(endedBefore, limit),
     async load(id) {
       const rec = await repo.get(id);
       if (rec === null) return null;

@@ -49,7 +49,7 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
     it('migrations are versioned: a second run applies nothing', async () => {
       expect(await migrate(db)).toEqual([]);
       const r = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(r.rows.map((x) => x.version)).toEqual([1, 2]);
+      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 3]);
     });
 
     describe('accounts', () => {
@@ -141,6 +141,21 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
         expect((await archive.archive(entry('g3', { black: { id: 'guest', name: 'Guest 1' } }), 1)).ratings).toBeNull();
         expect(await ratings.of('pw')).toEqual([]);
         expect((await archive.page('pw', { limit: 10 })).games.map((g) => g.outcome)).toEqual(['win', 'aborted', 'win']);
+      });
+
+      it('deletes aborted games that ended before a time, oldest first, with their list entries; games with a result stay', async () => {
+        const aborted = { result: null, reason: 'aborted', rated: false } as const;
+        for (const [id, endedAt] of [['a1', 100], ['a2', 200], ['a3', 300], ['a4', 900]] as const) {
+          await archive.archive(entry(id, { ...aborted, endedAt }), 1);
+        }
+        await archive.archive(entry('won', { endedAt: 50, rated: false }), 1);
+        expect(await archive.deleteAborted(500, 2)).toBe(2);
+        expect(await archive.get('a1')).toBeNull();
+        expect(await archive.get('a2')).toBeNull();
+        expect(await archive.deleteAborted(500, 2)).toBe(1);
+        expect(await archive.deleteAborted(500, 2)).toBe(0);
+        expect((await archive.page('pw', { limit: 10 })).games.map((g) => g.id)).toEqual(['a4', 'won']);
+        expect((await archive.page('pb', { limit: 10, result: 'aborted' })).games.map((g) => g.id)).toEqual(['a4']);
       });
 
       it('pages a player\'s games newest first with filters and a cursor', async () => {
