@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable } from './support/browser.js';
+import { startLobbyGame } from './support/game-start.js';
+import { twoPlayers } from './support/two-players.js';
+
+/** What has the keyboard focus: a board square's name, a button's accessible text, or the tag. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return el.getAttribute('data-square') ?? el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+  });
+}
+
+/** The lines the screen reader's log of the game has said. */
+const announced = (page: Page) => page.getByRole('log', { name: 'Game announcements' }).locator('p').allTextContents();
+
+async function waitAnnounced(page: Page, line: string): Promise<void> {
+  await page.getByRole('log', { name: 'Game announcements' }).locator('p', { hasText: line }).waitFor({ timeout: 10_000 });
+}
+
+/** Plays a move with the arrow keys and Enter, from the square that has the focus. */
+async function keyMove(page: Page, from: string, path: string[]): Promise<void> {
+  expect(await focused(page)).toBe(from);
+  await page.keyboard.press('Enter');
+  for (const key of path) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+}
+
+describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alone, as a screen reader hears it', () => {
+  const ctx = twoPlayers();
+
+  it("moves with the arrow keys; each of the opponent's moves is announced; offers, resigning and the rematch keep the focus", async () => {
+    const [white, black] = await startLobbyGame(ctx.alice, ctx.bob);
+    const [wp, bp] = [white.page, black.page];
+
+    // White reaches the board with Tab (the roving square starts on e2) and plays e2-e4.
+    await wp.locator('body').focus();
+    await wp.keyboard.press('Tab');
+    await keyMove(wp, 'e2', ['ArrowUp', 'ArrowUp']);
+    expect(await focused(wp)).toBe('e4');
+    await waitAnnounced(bp, 'White, move 1: e4.');
+
+    // Black: a move with the keys, one typed as UCI; White hears both moves of the series.
+    await bp.locator('[data-square="d7"]').focus();
+    await keyMove(bp, 'd7', ['ArrowUp', 'ArrowUp']); // arrows go by the screen: up is towards White for Black
+    expect(await focused(bp)).toBe('d5');
+    await bp.getByRole('textbox', { name: 'Type a move' }).fill('g8f6');
+    await bp.keyboard.press('Enter');
+    await waitAnnounced(wp, 'Black, move 2: knight f6.');
+    expect(await announced(wp)).toEqual(['Black, move 1: d5.', 'Black, move 2: knight f6.']);
+    expect(await announced(bp)).toEqual(['White, move 1: e4.']);
+
+    // A draw offer: the button says it was offered and keeps the focus; Black hears it and declines.
+    await wp.getByRole('button', { name: 'Offer draw' }).focus();
+    await wp.keyboard.press('Enter');
+    await wp.getByRole('button', { name: 'Draw offered' }).waitFor();
+    expect(await focused(wp)).toBe('Draw offered');
+    await waitAnnounced(bp, 'Your opponent offers a draw.');
+    await bp.getByRole('button', { name: 'Decline' }).focus();
+    await bp.keyboard.press('Enter');
+    await bp.getByRole('button', { name: 'Decline' }).waitFor({ state: 'detached' });
+    expect(await focused(bp)).toBe('Offer draw'); // still in the game's actions, not on the page's body
+
+    // Resign asks first: the focus goes to "No" in the question's group; No goes back to Resign.
+    await wp.getByRole('button', { name: 'Resign' }).focus();
+    await wp.keyboard.press('Enter');
+    expect(await focused(wp)).toBe('No');
+    await expect(wp.getByRole('group', { name: 'Resign this game?' }).getByRole('button', { name: 'Yes, resign' }).count()).resolves.toBe(1);
+    await wp.keyboard.press('Enter');
+    expect(await focused(wp)).toBe('Resign');
+    await wp.keyboard.press('Enter');
+    await wp.keyboard.press('Shift+Tab');
+    expect(await focused(wp)).toBe('Yes, resign');
+    await wp.keyboard.press('Enter');
+    await wp.getByTestId('game-over').waitFor();
+    await waitAnnounced(bp, 'Game over. Black wins: White resigned.');
+    expect(await focused(wp)).toBe('Rematch');
+
+    // The rematch: offered and answered from the keyboard.
+    await wp.keyboard.press('Enter');
+    await wp.getByRole('button', { name: 'Rematch offered' }).waitFor();
+    expect(await focused(wp)).toBe('Rematch offered');
+    await waitAnnounced(bp, 'Your opponent wants a rematch.');
+    const finished = bp.url();
+    await bp.getByRole('button', { name: 'Accept rematch' }).focus();
+    await bp.keyboard.press('Enter');
+    await bp.waitForURL((u) => u.href !== finished);
+    await wp.waitForURL((u) => u.href !== finished);
+  });
+});
