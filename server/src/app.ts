@@ -40,6 +40,7 @@ import { sharedLimiter } from './transport/shared-limiter.js';
 import { dropSlowReaders } from './transport/slow-readers.js';
 import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
+import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
 
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps): App {
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
+    ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
       ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
       : {}),

@@ -44,6 +44,23 @@ describe('archive pruner', () => {
     expect(archive.calls).toHaveLength(1);
   });
 
+  it('a database that does not answer holds up stopping by at most a second, and is not reported after it', async () => {
+    const { logger, lines } = captureLog();
+    const pruner = startArchivePruner({
+      archive: { deleteAborted: () => new Promise(() => undefined) },
+      retentionMs: 1_000,
+      intervalMs: 3_600_000,
+      now: () => 50_000,
+      logger,
+    });
+    const started = Date.now();
+    await pruner.stop();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await flushLog();
+    expect(lines).toEqual([]);
+  });
+
   it('looks again every interval; a failure is logged and the next look tries again', async () => {
     const archive = fakeArchive(0);
     archive.fail = true;

@@ -7,6 +7,7 @@ import type { GameSnapshot } from '@progressive-chess/shared';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import type { Database } from '../src/db/database.js';
 import { StoreUnavailableError, type Store } from '../src/store/store.js';
 import { Client, createGame, playMoves, startServer } from './helpers.js';
 
@@ -29,6 +30,29 @@ describe('HTTP', () => {
     const res = await fetch(`${down.url}/healthz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'unavailable' });
+  });
+
+  it('healthz reports the database beside the store, without failing on it (anonymous play goes on)', async () => {
+    const database = (query: Database['query']): Database => ({
+      kind: 'pglite',
+      query,
+      exec: () => Promise.resolve(),
+      transaction: () => Promise.reject(new Error('not in this test')),
+      close: () => Promise.resolve(),
+    });
+    const answering = await startServer({ database: database(() => Promise.resolve({ rows: [], rowCount: 0 })) });
+    let res = await fetch(`${answering.url}/healthz`);
+    expect([res.status, await res.json()]).toEqual([200, { status: 'ok', database: 'ok' }]);
+    const refusing = await startServer({ database: database(() => Promise.reject(new Error('connection refused'))) });
+    res = await fetch(`${refusing.url}/healthz`);
+    expect([res.status, await res.json()]).toEqual([200, { status: 'ok', database: 'unavailable' }]);
+    // a database that never answers: reported within the ping's 2 s
+    const hanging = await startServer({ database: database(() => new Promise(() => undefined)) });
+    const started = Date.now();
+    res = await fetch(`${hanging.url}/healthz`);
+    expect([res.status, await res.json()]).toEqual([200, { status: 'ok', database: 'unavailable' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await (await fetch(`${(await startServer()).url}/healthz`)).json()).toEqual({ status: 'ok' }); // no database
   });
 
   it('serves a game as JSON and as a PGN download; unknown ones are JSON 404s', async () => {

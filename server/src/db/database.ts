@@ -24,3 +24,8 @@ export interface Database extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }
+
+/** A check that the database answers (`/healthz`). */
+export const databasePing = (db: Queryable) => async (): Promise<void> => {
+  await db.query('SELECT 1');
+};

@@ -29,6 +29,24 @@ export interface HttpDeps {
   readonly analysis?: { readonly service: AnalysisService; readonly limit: express.RequestHandler };
   /** The per-address limit of the costly game reads (`DEFAULT_GAME_READS_LIMIT`): snapshot and PGN. */
   readonly gameReads: express.RequestHandler;
+  /** Resolves when the durable database answers (none: no database configured). */
+  readonly databasePing?: () => Promise<void>;
+}
+
+/** How long `/healthz` waits for the store's or the database's answer before it reports it unavailable. */
+const PING_MS = 2_000;
+
+/** Whether `ping` resolves within `ms` (a database down may hold a query until its own timeout). */
+async function answers(ping: () => Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([ping().then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -70,13 +88,18 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // gzip or brotli, as the browser accepts (the built script and styles, JSON, PGN).
   app.use(compression());
 
+  // The status follows the store: play needs it. The database (accounts, ratings, archive) is
+  // reported beside it; without it anonymous play goes on, so it does not take a node out of rotation.
   app.get('/healthz', async (_req, res) => {
-    try {
-      await deps.store.ping();
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
+    const [store, database] = await Promise.all([
+      answers(() => deps.store.ping(), PING_MS),
+      deps.databasePing ? answers(deps.databasePing, PING_MS) : null,
+    ]);
+    const body = {
+      status: store ? 'ok' : 'unavailable',
+      ...(database === null ? {} : { database: database ? 'ok' : 'unavailable' }),
+    };
+    res.status(store ? 200 : 503).json(body);
   });
   app.get('/metrics', async (_req, res) => {
     // the text first: a failure then answers as JSON, not under the Prometheus content type

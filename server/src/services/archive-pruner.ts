@@ -3,6 +3,8 @@ import type { GameArchive } from './game-archive.js';
 
 /** Games deleted per statement: a long backlog goes in short statements, never one long lock. */
 const BATCH = 500;
+/** How long stopping waits for the statement under way. */
+const STOP_WAIT_MS = 1_000;
 
 export interface ArchivePrunerOptions {
   readonly archive: Pick<GameArchive, 'deleteAborted'>;
@@ -39,7 +41,10 @@ export function startArchivePruner(o: ArchivePrunerOptions): { stop(): Promise<v
     if (busy) return;
     busy = true;
     current = prune()
-      .catch((e: unknown) => o.logger.warn({ err: e }, 'archive pruning failed'))
+      .catch((e: unknown) => {
+        // after stop the database may be closing under the statement: nothing to report then
+        if (!stopped) o.logger.warn({ err: e }, 'archive pruning failed');
+      })
       .finally(() => {
         busy = false;
       });
@@ -48,10 +53,16 @@ export function startArchivePruner(o: ArchivePrunerOptions): { stop(): Promise<v
   const timer = setInterval(run, o.intervalMs);
   timer.unref();
   return {
+    /**
+     * No new look and no further batch; waits for the statement under way at most `STOP_WAIT_MS`
+     * (a database that does not answer must not hold up the server's shutdown).
+     */
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await current;
+      let waitTimer: NodeJS.Timeout | undefined;
+      await Promise.race([current, new Promise<void>((resolve) => (waitTimer = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waitTimer);
     },
   };
 }
