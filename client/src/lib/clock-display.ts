@@ -1,13 +1,16 @@
-import { VARIANTS, seriesBudget, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
+import { VARIANTS, seriesBudget, turnBudgetMs as freshTurnMs, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
 
 /** Low-time warning in Fischer games (ms). */
 export const FISCHER_LOW_MS = 20_000;
 
-/** Per-turn clocks: the fresh time of `color`'s coming (or current) turn, in ms; null for other controls. */
+/**
+ * Per-turn and correspondence clocks: the fresh time of `color`'s coming (or current) turn, in ms,
+ * by the server's rule (shared `turnBudgetMs`); null for Fischer and untimed games, which carry
+ * their time over.
+ */
 export function turnBudgetMs(tc: TimeControl, state: GameState, color: Color): number | null {
-  if (tc.kind !== 'per-turn') return null;
   const turn = state.color === color ? state.turn : state.turn + 1;
-  return (tc.base + tc.perMove * seriesBudget(VARIANTS[state.variant], turn)) * 1000;
+  return freshTurnMs(tc, seriesBudget(VARIANTS[state.variant], turn));
 }
 
 /**
