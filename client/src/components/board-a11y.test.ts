@@ -1,0 +1,24 @@
+import { render, screen, within } from '@testing-library/svelte';
+import type { Piece } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import Board from './Board.svelte';
+
+const sq = (name: string): number => name.charCodeAt(0) - 97 + 8 * (Number(name[1]) - 1);
+
+function pieces(): Array<Piece | undefined> {
+  const board = new Array<Piece | undefined>(64).fill(undefined);
+  board[sq('e1')] = { color: 'white', role: 'king' };
+  board[sq('b1')] = { color: 'white', role: 'knight' };
+  return board;
+}
+
+describe('Board (screen readers)', () => {
+  it("a refusal is said in a status the board has before it (a live region added with its text is often not read)", async () => {
+    const { rerender } = render(Board, { pieces: pieces() });
+    const status = within(screen.getByRole('group', { name: 'Chess board' })).getByRole('status');
+    expect(status.textContent?.trim()).toBe('');
+    await rerender({ pieces: pieces(), message: 'This piece has no legal move now.' });
+    expect(within(screen.getByRole('group', { name: 'Chess board' })).getByRole('status')).toBe(status);
+    expect(status.textContent?.trim()).toBe('This piece has no legal move now.');
+  });
+});
