@@ -98,8 +98,13 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     await waitText(bob.page, '[data-testid="spectators"]', '1 spectator');
 
     await waitText(alice.page, '[data-testid="series-label"]', 'Move 1 of 1');
+    // the window's title says whose series waits (tabs, task bars), and names the players
+    expect(await alice.page.title()).toBe('Your turn · Alice vs Bob · Progressive Chess Live');
+    expect(await carol.page.title()).toBe('Alice vs Bob · Progressive Chess Live');
     await clickMove(alice.page, 'e2e4');
     await waitText(bob.page, '[data-testid="series-label"]', 'Move 1 of 2');
+    expect(await bob.page.title()).toBe('Your turn · Alice vs Bob · Progressive Chess Live');
+    expect(await alice.page.title()).toBe('Alice vs Bob · Progressive Chess Live');
 
     // Black's first move: the spectator sees it while Black's series is still running.
     await clickMove(bob.page, 'f7f6');
@@ -128,6 +133,7 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
       expect(await p.page.locator('[data-testid="game-over"]').textContent()).toContain('White wins');
     }
     expect(await alice.page.locator('[data-testid="spectators"]').textContent()).toContain('1 spectator');
+    expect(await bob.page.title()).toBe('Alice vs Bob · 1-0 · Progressive Chess Live');
     await alice.page.screenshot({ path: new URL('game.png', ARTIFACTS).pathname });
     await carol.page.setViewportSize({ width: 360, height: 780 });
     await carol.page.screenshot({ path: new URL('game-360.png', ARTIFACTS).pathname, fullPage: true });

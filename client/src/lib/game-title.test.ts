@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { gameTitle } from './game-title.js';
+
+const players = { white: { name: 'Ann' }, black: { name: 'Ben' } };
+
+describe('the game page title', () => {
+  it('says when your series waits, names the players, and gives the result once over', () => {
+    expect(gameTitle({ players: undefined, isMyTurn: false, outcome: null })).toBe('Game');
+    expect(gameTitle({ players, isMyTurn: true, outcome: null })).toBe('Your turn · Ann vs Ben');
+    expect(gameTitle({ players, isMyTurn: false, outcome: null })).toBe('Ann vs Ben');
+    expect(gameTitle({ players, isMyTurn: false, outcome: { result: '0-1', reason: 'resignation' } })).toBe('Ann vs Ben · 0-1');
+    expect(gameTitle({ players, isMyTurn: false, outcome: { result: null, reason: 'aborted' } })).toBe('Ann vs Ben · aborted');
+  });
+});
