@@ -61,6 +61,12 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     const [white, black] = aliceWhite ? [alice, bob] : [bob, alice];
     await white.page.dragAndDrop('[data-square="e2"]', '[data-square="e4"]');
     await waitText(black.page, '[data-testid="series-label"]', 'Move 1 of 2');
+    // In the lobby, the window's title counts the games waiting for your series.
+    await black.page.goto(server.url);
+    await black.page.getByText('Your turn').first().waitFor();
+    expect(await black.page.title()).toBe('Your turn in 1 game · Lobby · Progressive Chess Live');
+    await black.page.goBack();
+    await waitText(black.page, '[data-testid="series-label"]', 'Move 1 of 2');
     // Keyboard entry: SAN typed into the move box.
     await black.page.getByLabel('Type a move').fill('e5');
     await black.page.getByLabel('Type a move').press('Enter');

@@ -18,3 +18,9 @@ export function gameTitle(g: GameTitleView): string {
   if (g.outcome) return `${names} · ${g.outcome.result ?? 'aborted'}`;
   return g.isMyTurn ? `Your turn · ${names}` : names;
 }
+
+/** The lobby's part of the window's title while games of yours wait for your series: "Your turn in 2 games · Lobby" (null: none waits). */
+export function lobbyTitle(gamesOnYourTurn: number): string | null {
+  if (gamesOnYourTurn === 0) return null;
+  return `Your turn in ${gamesOnYourTurn} game${gamesOnYourTurn === 1 ? '' : 's'} · Lobby`;
+}
