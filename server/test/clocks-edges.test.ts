@@ -231,4 +231,29 @@ describe('clocks at their edges', () => {
       expect((await snapshot()).outcome, command).toEqual({ result: '1-0', reason: 'timeout' });
     }
   });
+
+  it("a first-move abort's deadline stays in the finished game's snapshot; an abort by a player leaves none", async () => {
+    const timedOut = await game();
+    const v = await playMoves(timedOut.white, timedOut.gameId, 1, ['e2e4']);
+    const due = timedOut.clock.now() + 30_000;
+    const over = timedOut.overFor(timedOut.watcher);
+    timedOut.clock.advance(30_000);
+    await over;
+    timedOut.clock.advance(3_600_000);
+    const s = await timedOut.snapshot();
+    expect(s.clocks.firstMoveBy).toBe(due);
+    expect(s.clocks.serverNow).toBeGreaterThan(due);
+    const http = (await (await fetch(`${timedOut.server.url}/api/games/${timedOut.gameId}`)).json()) as typeof s;
+    expect(http.clocks.firstMoveBy).toBe(due);
+    expect(v).toBe(2);
+
+    // Aborted by White while Black's grace still ran: the snapshot says no first-move timeout
+    const aborted = await game();
+    await playMoves(aborted.white, aborted.gameId, 1, ['e2e4']);
+    aborted.clock.advance(10_000);
+    const r = await aborted.white.ok('game:abort', { gameId: aborted.gameId });
+    expect(r.event?.type === 'game-over' && r.event.clocks.firstMoveBy).toBe(aborted.clock.now() + 20_000);
+    aborted.clock.advance(3_600_000);
+    expect((await aborted.snapshot()).clocks).not.toHaveProperty('firstMoveBy');
+  });
 });

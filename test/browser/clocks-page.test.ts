@@ -180,4 +180,20 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
     }
     await t.close();
   });
+
+  it('a first-move abort: every page says who did not move in time, and still does after a reload', async () => {
+    const t = await table({ kind: 'fischer', initial: 60, increment: 1 });
+    await t.move(t.white, 'e2e4');
+    ahead += 60_000; // Black's 60 s of grace (this server's) pass
+    const said = 'Black did not make a first move in time';
+    for (const p of t.pages) await expect.poll(() => p.getByTestId('game-over').innerText().catch(() => ''), { timeout: 10_000 }).toContain(said);
+    await Promise.all(t.pages.map((p) => p.reload()));
+    for (const p of t.pages) {
+      await p.getByTestId('game-over').waitFor();
+      expect(await p.getByTestId('game-over').innerText()).toContain(said);
+      expect(await timer(p, 'white').innerText()).toBe('1:01');
+      expect(await timer(p, 'black').innerText()).toBe('1:00');
+    }
+    await t.close();
+  });
 });

@@ -133,11 +133,13 @@ export function passTransition(ctx: TransitionContext): Transition {
 export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcome, now: number): Transition {
   const clock = stopClock(doc.clock, now);
   const finished = finish(state, outcome);
+  // A first-move abort keeps the deadline that ran out: the finished game's snapshot still tells it (snapshotOf).
+  const ranOut = outcome.reason === 'aborted' && doc.graceDeadline !== null && now >= doc.graceDeadline;
   const next: GameDoc = {
     ...doc,
     state: encodeState(finished),
     clock,
-    graceDeadline: null,
+    graceDeadline: ranOut ? doc.graceDeadline : null,
     status: 'finished',
     outcome,
     drawOffer: null,
