@@ -52,6 +52,22 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     expect(await announced(wp)).toEqual(['Black, move 1: d5.', 'Black, move 2: knight f6.']);
     expect(await announced(bp)).toEqual(['White, move 1: e4.']);
 
+    // Browsing the moves: the step buttons keep the focus at either end (a disabled one dropped it)...
+    await wp.getByRole('button', { name: 'Previous move' }).focus();
+    await wp.keyboard.press('Enter');
+    await wp.getByTestId('browsing').waitFor();
+    await wp.getByRole('button', { name: 'Next move' }).focus();
+    await wp.keyboard.press('Enter');
+    await wp.getByTestId('browsing').waitFor({ state: 'detached' });
+    expect(await focused(wp)).toBe('Next move');
+    // ...and 'Back to live' in the notices, gone once pressed, hands the focus to the board.
+    await wp.getByRole('button', { name: 'First position' }).focus();
+    await wp.keyboard.press('Enter');
+    await wp.getByTestId('browsing').getByRole('button', { name: 'Back to live' }).focus();
+    await wp.keyboard.press('Enter');
+    await wp.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5000 });
+    expect(await focused(wp)).toBe('e4');
+
     // A draw offer: the button says it was offered and keeps the focus; Black hears it and declines.
     await wp.getByRole('button', { name: 'Offer draw' }).focus();
     await wp.keyboard.press('Enter');

@@ -1,8 +1,9 @@
 /**
- * Keeps keyboard focus inside a group of controls whose buttons come and go (Resign turns into
- * "Yes, resign" / "No", an answered offer goes): when the focused control was removed and focus
- * fell to the page's body, `restore` puts it on the group's `[data-autofocus]` control, else its
- * first button. Focus the player moved elsewhere (another control, a click on the page) stays.
+ * Keeps keyboard focus when the focused control goes away (Resign turns into "Yes, resign" /
+ * "No", an answered offer goes, "Back to live" is no longer needed): listen to focusin/focusout
+ * on the part of the page that holds such controls; once the focused control was removed and
+ * focus fell to the page's body, `restore` gives it to the control `pick` names. Focus the player
+ * moved elsewhere (another control, a click on the page) stays.
  */
 export class FocusKeeper {
   private last: HTMLElement | null = null;
@@ -17,11 +18,11 @@ export class FocusKeeper {
     if (to instanceof Node && !(e.currentTarget as HTMLElement).contains(to)) this.last = null;
   };
 
-  /** Call after the group's content changed (from an effect: the DOM is up to date). */
-  restore(group: HTMLElement | undefined): void {
+  /** Call after the content changed (from an effect: the DOM is up to date). */
+  restore(pick: () => HTMLElement | null | undefined): void {
     const active = document.activeElement;
-    if (!group || !this.last || this.last.isConnected || (active !== null && active !== document.body)) return;
+    if (!this.last || this.last.isConnected || (active !== null && active !== document.body)) return;
     this.last = null;
-    (group.querySelector<HTMLElement>('[data-autofocus]') ?? group.querySelector<HTMLElement>('button'))?.focus();
+    pick()?.focus();
   }
 }
