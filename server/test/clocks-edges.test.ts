@@ -11,7 +11,7 @@ import { Client, createGame, manualClock, playMoves, sleep, startServer } from '
 const FISCHER: TimeControl = { kind: 'fischer', initial: 10, increment: 2 };
 const DAY = 86_400_000;
 
-async function game(opts: { timeControl?: TimeControl; fen?: string; turn?: number; variant?: 'scottish' | 'take-all'; abandonAfterMs?: number; tickMs?: number } = {}) {
+async function game(opts: { timeControl?: TimeControl; fen?: string; turn?: number; variant?: 'scottish' | 'take-all' | 'cost'; abandonAfterMs?: number; tickMs?: number } = {}) {
   const clock = manualClock();
   const limits = opts.abandonAfterMs === undefined ? {} : { limits: { abandonAfterMs: opts.abandonAfterMs } };
   const server = await startServer({ now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000, ...limits });
@@ -42,6 +42,17 @@ describe('clocks at their edges', () => {
     const s = await snapshot();
     expect(s.clocks).toMatchObject({ white: 12_000 - 1_000 + 2 * 2_000, black: 14_000, running: 'black' });
     expect(v).toBe(6);
+  });
+
+  it('Fischer in a cost variant: a passed turn earns the increment of the moves played, not of its points', async () => {
+    const { clock, white, black, gameId, snapshot } = await game({ variant: 'cost' });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['e7e5']);
+    clock.advance(1_000);
+    v = await playMoves(white, gameId, v, ['d2d4']); // 1 of Turn 3's 2 points
+    v = (await white.ok('game:endTurn', { gameId, version: v })).version;
+    expect((await snapshot()).clocks).toMatchObject({ white: 12_000 - 1_000 + 2_000, running: 'black' });
+    expect(v).toBe(5);
   });
 
   it("a side's clock starts with its own first move: the opponent's first-move grace costs it nothing", async () => {
