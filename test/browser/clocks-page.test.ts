@@ -56,11 +56,13 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
     return { client, player: { context, page } };
   }
 
-  async function table(timeControl: TimeControl) {
+  /** `from`: a set-up position (FEN and turn) to start from. */
+  async function table(timeControl: TimeControl, from?: { fen: string; turn: number }) {
     const [white, black, watcher] = await Promise.all([seat('Wanda'), seat('Boris'), seat('Sam')]);
     const gameId = await server.app.services.games.create({
       variant: 'scottish',
       timeControl,
+      ...from,
       white: { id: white.client.session.playerId, name: 'Wanda' },
       black: { id: black.client.session.playerId, name: 'Boris' },
     });
@@ -193,6 +195,32 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
       expect(await p.getByTestId('game-over').innerText()).toContain(said);
       expect(await timer(p, 'white').innerText()).toBe('1:01');
       expect(await timer(p, 'black').innerText()).toBe('1:00');
+    }
+    await t.close();
+  });
+
+  it('per-turn at turn 20: the budget of the long series, its low-time warning, and the flag at its end', async () => {
+    const start = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1', turn: 20 };
+    const t = await table({ kind: 'per-turn', base: 5, perMove: 1 }, start);
+    for (const p of t.pages) {
+      await expect.poll(() => p.locator('.board-col .bar[data-color="black"]').innerText()).toContain('this turn');
+      expect(await timer(p, 'black').innerText()).toBe('0:25'); // 5 s + 20 moves x 1 s
+      expect(await p.locator('.board-col .bar[data-color="white"]').innerText()).toContain('next turn');
+      expect(await timer(p, 'white').innerText()).toBe('0:26');
+    }
+    await t.move(t.black, 'e7e5');
+    ahead += 20_000; // 20 s of Black's 25 pass in a moment; the next move's clocks tell the pages
+    await t.move(t.black, 'd7d5');
+    for (const p of t.pages) {
+      await expect.poll(() => timer(p, 'black').getAttribute('class')).toContain('low'); // under a quarter of 25 s
+      expect(await clockMs(p, 'black')).toBeLessThanOrEqual(5_000);
+      expect(await timer(p, 'white').getAttribute('class')).not.toContain('low');
+    }
+    await t.agree('black');
+    for (const p of t.pages) {
+      await p.getByTestId('game-over').waitFor({ timeout: 10_000 });
+      expect(await p.getByTestId('game-over').innerText()).toContain('Black ran out of time');
+      expect(await timer(p, 'black').innerText()).toBe('0:00.0');
     }
     await t.close();
   });
