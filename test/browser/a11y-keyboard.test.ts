@@ -13,6 +13,24 @@ function focused(page: Page): Promise<string> {
   });
 }
 
+/** Contrast ratio (WCAG) of the focused element's outline against its background. */
+function focusContrast(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const lum = (css: string): number => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) return 0;
+    const [hi, lo] = [lum(style.outlineColor), lum(style.backgroundColor)].sort((a, b) => b - a) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  });
+}
+
 /** The lines the screen reader's log of the game has said. */
 const announced = (page: Page) => page.getByRole('log', { name: 'Game announcements' }).locator('p').allTextContents();
 
@@ -104,5 +122,22 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     await bp.keyboard.press('Enter');
     await bp.waitForURL((u) => u.href !== finished);
     await wp.waitForURL((u) => u.href !== finished);
+  });
+
+  it('the focused square is marked in a colour that stands out (3:1) from light, dark and selected squares', async () => {
+    const page = ctx.alice.page; // on the rematch's page: a board with the pieces at home
+    const white = (await page.locator('.board [data-square]').first().getAttribute('data-square')) === 'a8';
+    const pawn = white ? 'd2' : 'e7'; // a dark square; its neighbours on the rank are light
+    const contrasts: Record<string, number> = {};
+    await page.locator(`[data-square="${pawn}"]`).focus();
+    for (const [key, name] of [['ArrowLeft', 'light'], ['ArrowDown', 'dark'], ['ArrowUp', 'light again'], ['ArrowRight', 'dark again']] as const) {
+      await page.keyboard.press(key);
+      contrasts[name] = await focusContrast(page);
+    }
+    expect(await focused(page)).toBe(pawn);
+    await page.keyboard.press('Enter'); // Alice's own pawn: selected (a move, or a premove while White plays)
+    await page.locator(`[data-square="${pawn}"][aria-pressed="true"]`).waitFor();
+    contrasts.selected = await focusContrast(page);
+    for (const [name, ratio] of Object.entries(contrasts)) expect(ratio, name).toBeGreaterThanOrEqual(3);
   });
 });
