@@ -165,8 +165,36 @@ export class GameModel extends GameSync {
   }
 
   protected override onSnapshot(): void {
+    const unconfirmed = this.pending;
     this.pending = [];
     if (this.over) this.premoves = [];
+    else if (unconfirmed.length > 0) this.rebase(unconfirmed);
+  }
+
+  /**
+   * Own moves not confirmed yet when the server's state replaced ours (the snapshot of a reconnection,
+   * taken while they were on their way): those the server already has are dropped, the others go on
+   * from its position while they stay legal (one sent keeps waiting for its ack, the rest are sent),
+   * and the player is told of any that could not.
+   */
+  private rebase(unconfirmed: readonly PendingMove[]): void {
+    const me = this.myColor;
+    let state = this.serverState;
+    const kept: PendingMove[] = [];
+    for (const p of unconfirmed) {
+      const slot = this.serverMoves.find((m) => m.color === p.record.color && m.turn === p.record.turn && m.index === p.record.index);
+      if (slot?.uci === p.record.uci) continue;
+      const res = !slot && state && me ? play(state, p.move, me) : null;
+      if (!state || !res?.ok) {
+        const lost = unconfirmed.length - unconfirmed.indexOf(p);
+        this.notice = `${lost === 1 ? `Your move ${p.record.san} was` : `Your last ${lost} moves were`} not played: the game moved on while the connection was down.`;
+        break;
+      }
+      kept.push({ ...p, record: moveRecord(state, p.move, res.value, p.record.at), state: res.value.state });
+      state = res.value.state;
+    }
+    this.pending = kept;
+    if (kept.some((p) => !p.sent)) void this.flush();
   }
 
   protected override onOwnMove(move: MoveRecord): void {

@@ -140,6 +140,7 @@ export class GameSync {
     this.spectators = s.spectators;
     this.online = { white: s.players.white.online, black: s.players.black.online };
     this.loadError = null;
+    this.storeAnswers();
     this.onSnapshot();
     this.afterChange();
   }
@@ -170,7 +171,7 @@ export class GameSync {
     this.outageNotice = r.code === 'unavailable' ? r.message : null;
   }
 
-  /** An event or a version read from the store came: a notice that the store was away is over. */
+  /** An event, a snapshot or a version read from the store came: a notice that the store (or the connection) was away is over. */
   private storeAnswers(): void {
     if (this.outageNotice !== null && this.notice === this.outageNotice) this.notice = null;
     this.outageNotice = null;

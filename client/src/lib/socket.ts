@@ -19,7 +19,11 @@ export type RequestFn = <E extends ClientEventName>(
 ) => Promise<Ack<AckData[E]>>;
 
 const ACK_TIMEOUT_MS = 10_000;
+/** What a request made while offline answers when the connection did not come back in time. */
+export const OFFLINE_TEXT = 'Not sent: you are offline. Try again once the connection is back.';
 let socket: ClientSocket | null = null;
+/** Connections made so far (the first one too): a request knows whether one came while it waited. */
+let connects = 0;
 const reconnectHandlers = new Set<() => void>();
 
 /** The one socket of the page, created on first use. */
@@ -38,6 +42,7 @@ export function getSocket(): ClientSocket {
   });
   let connectedBefore = false;
   s.on('connect', () => {
+    connects += 1;
     connection.status = 'online';
     if (connectedBefore) {
       connection.reconnects += 1;
@@ -78,6 +83,9 @@ export function getSocket(): ClientSocket {
 
 export const request: RequestFn = async (event, payload) => {
   const s = getSocket();
+  // Emitted while disconnected, the request waits in socket.io's buffer for the connection, which
+  // drops it when the ack times out: with no connection meanwhile, it was never sent.
+  const offlineSince = s.connected ? null : connects;
   try {
     // socket.io's typings cannot follow a generic event name through `timeout()`; the signature
     // of `request` keeps the protocol types exact for callers.
@@ -86,6 +94,7 @@ export const request: RequestFn = async (event, payload) => {
     };
     return await timed.emitWithAck(event, payload);
   } catch {
+    if (offlineSince === connects) return { ok: false, code: 'unavailable', message: OFFLINE_TEXT };
     return { ok: false, code: 'internal', message: 'The server did not answer in time.' };
   }
 };
