@@ -21,4 +21,9 @@ describe('Board (screen readers)', () => {
     expect(within(screen.getByRole('group', { name: 'Chess board' })).getByRole('status')).toBe(status);
     expect(status.textContent?.trim()).toBe('This piece has no legal move now.');
   });
+
+  it('tells how to play it from the keyboard', () => {
+    render(Board, { pieces: pieces() });
+    expect(screen.getByRole('group', { name: 'Chess board', description: /^Arrow keys move between squares\. Enter or Space picks a piece/ })).toBeTruthy();
+  });
 });
