@@ -26,4 +26,11 @@ describe('Board (screen readers)', () => {
     render(Board, { pieces: pieces() });
     expect(screen.getByRole('group', { name: 'Chess board', description: /^Arrow keys move between squares\. Enter or Space picks a piece/ })).toBeTruthy();
   });
+
+  it("names the squares of the opponent's last series, as they are marked for the eye", () => {
+    render(Board, { pieces: pieces(), previous: [sq('b1'), sq('c3')] });
+    expect(screen.getByRole('button', { name: "b1, white knight, in the opponent's last series" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "c3, empty, in the opponent's last series" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'e1, white king' })).toBeTruthy();
+  });
 });
