@@ -152,6 +152,19 @@ describe('clocks at their edges', () => {
     expect(await black.send('game:move', { gameId, version: v + 1, move: 'c7c5' })).toMatchObject({ ok: false, code: 'game-over' });
   });
 
+  it("per-turn: a side that has not moved yet holds its own first turn's budget, also on a finished game", async () => {
+    const tc: TimeControl = { kind: 'per-turn', base: 20, perMove: 5 };
+    const fresh = await game({ timeControl: tc });
+    expect((await fresh.snapshot()).clocks).toMatchObject({ white: 25_000, black: 30_000, running: null });
+    const v = await playMoves(fresh.white, fresh.gameId, 1, ['e2e4']);
+    await fresh.white.ok('game:resign', { gameId: fresh.gameId });
+    // Black never moved: its clock shows the 2-move turn it would have had, not White's 1-move one
+    expect((await fresh.snapshot()).clocks).toMatchObject({ white: 25_000, black: 30_000, running: null });
+    expect(v).toBe(2);
+    const setUp = await game({ timeControl: tc, fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1', turn: 20 });
+    expect((await setUp.snapshot()).clocks).toMatchObject({ black: (20 + 5 * 20) * 1000, white: (20 + 5 * 21) * 1000 });
+  });
+
   it('per-turn: nothing is carried over, a quick turn leaves no extra time for the next one', async () => {
     const tc: TimeControl = { kind: 'per-turn', base: 5, perMove: 2 };
     const { clock, white, black, gameId, snapshot } = await game({ timeControl: tc });

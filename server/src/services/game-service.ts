@@ -6,6 +6,8 @@ import {
   hasFirstMoveGrace,
   initClock,
   newGame,
+  seriesBudget,
+  VARIANTS,
   type Color,
   type GameEventBody,
   type GameSummary,
@@ -97,6 +99,12 @@ export type CommandResult = { version: number; doc: GameDoc; event?: GameEventBo
 
 const MAX_ATTEMPTS = 5;
 
+/** Each side's first-turn budget (moves or points): the side to move's is this turn's, the other's the next turn's. */
+function firstTurnBudgets(state: GameState): { white: number; black: number } {
+  const next = seriesBudget(VARIANTS[state.variant], state.turn + 1);
+  return state.color === 'white' ? { white: state.budget, black: next } : { white: next, black: state.budget };
+}
+
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
   if (!res.ok) throw new Error(`stored state does not decode: ${res.error.message}`);
@@ -178,7 +186,7 @@ export class GameService {
       custom,
       state: encodeState(state),
       turn: state.turn,
-      clock: initClock(opts.timeControl),
+      clock: initClock(opts.timeControl, firstTurnBudgets(state)),
       passes: [],
       started: { white: false, black: false },
       graceDeadline: timed ? now + this.deps.settings.firstMoveGraceMs : null,

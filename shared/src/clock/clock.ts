@@ -31,10 +31,14 @@ export function turnBudgetMs(control: TimeControl, budget: number): number | nul
   }
 }
 
-export function initClock(control: TimeControl): ClockState {
-  const start =
-    control.kind === 'fischer' ? control.initial * SECOND : (turnBudgetMs(control, 1) ?? 0);
-  return { control, remaining: { white: start, black: start }, running: null, since: null };
+/**
+ * A game's clocks before anyone has moved. `firstBudgets`: each side's first-turn budget (moves or
+ * points), so that a per-turn side holds its own first turn's time until its clock starts.
+ */
+export function initClock(control: TimeControl, firstBudgets: { readonly white: number; readonly black: number } = { white: 1, black: 1 }): ClockState {
+  const start = (budget: number): number =>
+    control.kind === 'fischer' ? control.initial * SECOND : (turnBudgetMs(control, budget) ?? 0);
+  return { control, remaining: { white: start(firstBudgets.white), black: start(firstBudgets.black) }, running: null, since: null };
 }
 
 /**
