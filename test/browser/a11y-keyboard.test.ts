@@ -4,12 +4,13 @@ import { chromiumAvailable } from './support/browser.js';
 import { startLobbyGame } from './support/game-start.js';
 import { twoPlayers } from './support/two-players.js';
 
-/** What has the keyboard focus: a board square's name, a button's accessible text, or the tag. */
+/** What has the keyboard focus: a board square's name, a button's accessible text, an input's label, or the tag. */
 function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return 'body';
-    return el.getAttribute('data-square') ?? el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+    const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
+    return el.getAttribute('data-square') ?? el.getAttribute('aria-label') ?? label ?? el.textContent?.trim() ?? el.tagName;
   });
 }
 
@@ -139,5 +140,26 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     await page.locator(`[data-square="${pawn}"][aria-pressed="true"]`).waitFor();
     contrasts.selected = await focusContrast(page);
     for (const [name, ratio] of Object.entries(contrasts)) expect(ratio, name).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a typed move that ends the game leaves the focus on the board, not on the page (the move box goes)', async () => {
+    for (const p of [ctx.alice, ctx.bob]) await p.page.goto(ctx.server.url);
+    await ctx.alice.page.getByLabel('Variant').selectOption('italian');
+    const [white, black] = await startLobbyGame(ctx.alice, ctx.bob);
+    const type = async (page: Page, san: string) => {
+      const box = page.getByRole('textbox', { name: 'Type a move' });
+      await box.fill(san);
+      await box.press('Enter');
+      await page.locator('.movelist button', { hasText: san }).waitFor({ timeout: 10_000 });
+    };
+    await type(white.page, 'e4');
+    for (const san of ['f6', 'g5']) await type(black.page, san);
+    for (const san of ['a3', 'b3']) await type(white.page, san);
+    expect(await focused(white.page)).toBe('Type a move');
+    await type(white.page, 'Qh5#');
+    await white.page.getByTestId('game-over').waitFor();
+    await white.page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5000 });
+    expect(await focused(white.page)).toMatch(/^[a-h][1-8]$/);
+    await waitAnnounced(black.page, 'White, move 3: queen h5, checkmate.');
   });
 });
