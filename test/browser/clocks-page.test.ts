@@ -68,7 +68,7 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
     });
     const pages = [white.player.page, black.player.page, watcher.player.page] as const;
     await Promise.all(pages.map((p) => p.goto(`${server.url}/game/${gameId}`)));
-    await Promise.all(pages.map((p) => timer(p, 'white').waitFor()));
+    await Promise.all(pages.map((p) => p.locator('.board-col .bar[data-color="white"]').waitFor()));
     let version = 1;
     const move = async (s: Seat, uci: string) => {
       version = (await call(s.client.socket, 'game:move', { gameId, version, move: uci })).version;
@@ -221,6 +221,23 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
       await p.getByTestId('game-over').waitFor({ timeout: 10_000 });
       expect(await p.getByTestId('game-over').innerText()).toContain('Black ran out of time');
       expect(await timer(p, 'black').innerText()).toBe('0:00.0');
+    }
+    await t.close();
+  });
+
+  it('an untimed game abandoned after both sides completed a turn: no flag, and the banner says it was abandoned', async () => {
+    const t = await table({ kind: 'none' });
+    await t.move(t.white, 'e2e4');
+    await t.move(t.black, 'e7e5');
+    await t.move(t.black, 'g8f6');
+    for (const p of t.pages) expect(await timer(p, 'white').count()).toBe(0); // untimed: no clocks at all
+    ahead += 13 * 86_400_000; // 13 days unchanged: still going (the limit is 14)
+    await t.pages[0].waitForTimeout(500);
+    expect(await t.pages[2].getByTestId('game-over').count()).toBe(0);
+    ahead += 86_400_000;
+    for (const p of t.pages) {
+      await p.getByTestId('game-over').waitFor({ timeout: 10_000 });
+      expect(await p.getByTestId('game-over').innerText()).toContain('aborted as abandoned');
     }
     await t.close();
   });
