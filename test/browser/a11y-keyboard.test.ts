@@ -61,6 +61,16 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     expect(await focused(wp)).toBe('e4');
     await waitAnnounced(bp, 'White, move 1: e4.');
 
+    // While Black plays, a premove queued from the keys and cancelled: 'Cancel' goes, the focus goes to the board.
+    await wp.locator('[data-square="g1"]').focus();
+    await keyMove(wp, 'g1', ['ArrowUp', 'ArrowUp', 'ArrowRight']);
+    const cancel = wp.locator('.notices').getByRole('button', { name: 'Cancel' });
+    await cancel.focus();
+    await wp.keyboard.press('Enter');
+    await cancel.waitFor({ state: 'detached' });
+    await wp.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5000 });
+    expect(await focused(wp)).toBe('h3');
+
     // Black: a move with the keys, one typed as UCI; White hears both moves of the series.
     await bp.locator('[data-square="d7"]').focus();
     await keyMove(bp, 'd7', ['ArrowUp', 'ArrowUp']); // arrows go by the screen: up is towards White for Black
@@ -85,7 +95,7 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     await wp.getByTestId('browsing').getByRole('button', { name: 'Back to live' }).focus();
     await wp.keyboard.press('Enter');
     await wp.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5000 });
-    expect(await focused(wp)).toBe('e4');
+    expect(await focused(wp)).toBe('h3'); // the board's square last focused
 
     // A draw offer: the button says it was offered and keeps the focus; Black hears it and declines.
     await wp.getByRole('button', { name: 'Offer draw' }).focus();
