@@ -35,8 +35,10 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     await waitBadge(white.page, 'Offline, reconnecting…');
     await playClicks(white.page, ['b1c3']);
     // The request waits for the connection 10 s, then the page says the move was not sent.
-    await white.page.getByTestId('notice').filter({ hasText: 'Not sent: you are offline.' }).waitFor({ timeout: 15_000 });
+    await white.page.getByTestId('notice').filter({ hasText: 'Not sent: there is no connection to the server.' }).waitFor({ timeout: 15_000 });
     await waitMoves(white.page, [...OPENING, 'd4']);
+    // The opponent is told White is away.
+    await black.page.locator('.bar[data-color="white"] .away', { hasText: 'offline' }).waitFor();
     await white.page.waitForTimeout(28_000);
     expect(await white.page.getByTestId('connection').innerText()).toBe('Offline, reconnecting…');
     await white.context.setOffline(false);
@@ -46,6 +48,7 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     for (const p of [white, black, spectator]) await waitMoves(p.page, [...OPENING, 'd4']);
     await expectClocksAgree([white, black, spectator], 'white');
     expect(await clockSeconds(black.page, 'white')).toBeLessThan(5 * 60 + 3 - 38);
+    await black.page.locator('.bar[data-color="white"] .away').waitFor({ state: 'detached' });
     await playClicks(white.page, ['b1c3']);
     for (const p of [white, black, spectator]) await waitMoves(p.page, [...OPENING, 'd4', 'Nc3']);
     await spectator.context.close();
@@ -94,6 +97,8 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     }
     await expectClocksAgree([white, black, spectator], 'white');
     await expectClocksAgree([white, black, spectator], 'black');
+    // The spectator who came back is counted once.
+    for (const p of [white, black, spectator]) await p.page.getByTestId('spectators').filter({ hasText: /^1 spectator$/ }).waitFor();
     await spectator.context.close();
   }, 120_000);
 });

@@ -20,7 +20,7 @@ export type RequestFn = <E extends ClientEventName>(
 
 const ACK_TIMEOUT_MS = 10_000;
 /** What a request made while offline answers when the connection did not come back in time. */
-export const OFFLINE_TEXT = 'Not sent: you are offline. Try again once the connection is back.';
+export const OFFLINE_TEXT = 'Not sent: there is no connection to the server. Try again once it is back.';
 let socket: ClientSocket | null = null;
 /** Connections made so far (the first one too): a request knows whether one came while it waited. */
 let connects = 0;
