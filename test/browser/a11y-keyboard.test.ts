@@ -172,4 +172,24 @@ describe.runIf(chromiumAvailable())('browser a11y: a game with the keyboard alon
     expect(await focused(white.page)).toMatch(/^[a-h][1-8]$/);
     await waitAnnounced(black.page, 'White, move 3: queen h5, checkmate.');
   });
+
+  it("cost variant: 'Pass the rest' pressed from the keyboard, gone once the turn ends, leaves the focus on the board", async () => {
+    for (const p of [ctx.alice, ctx.bob]) await p.page.goto(ctx.server.url);
+    await ctx.alice.page.getByLabel('Variant').selectOption('cost');
+    const [white, black] = await startLobbyGame(ctx.alice, ctx.bob);
+    const type = async (page: Page, san: string) => {
+      await page.getByRole('textbox', { name: 'Type a move' }).fill(san);
+      await page.getByRole('textbox', { name: 'Type a move' }).press('Enter');
+      await page.locator('.movelist button', { hasText: san }).waitFor({ timeout: 10_000 });
+    };
+    await type(white.page, 'e4');
+    await type(black.page, 'e5');
+    await type(white.page, 'd4'); // turn 3: 2 points, 1 left
+    const pass = white.page.getByRole('button', { name: 'Pass the rest' });
+    await pass.focus();
+    await white.page.keyboard.press('Enter');
+    await pass.waitFor({ state: 'detached' });
+    await white.page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5000 });
+    expect(await focused(white.page)).toMatch(/^[a-h][1-8]$/);
+  });
 });
