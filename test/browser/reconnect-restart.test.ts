@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutRedis, startRedis, type RedisHandle } from '../support/redis-server.js';
 import { chromiumAvailable, clickMove, launchChromium, openPlayer, type Player } from './support/browser.js';
-import { expectClocksAgree, notices, openTable, playClicks, redisBackedServer, waitBadge, waitMoves, type RestartableServer } from './support/reconnect.js';
+import { expectClocksAgree, newTable, notices, playClicks, redisBackedServer, waitBadge, waitMoves, type RestartableServer, type Suite } from './support/reconnect.js';
 
 const run = chromiumAvailable() && !skipWithoutRedis();
 /** A port of this suite's own range: the pages reconnect to the same address after the restart. */
@@ -16,6 +16,7 @@ describe.runIf(run)('browser: the game server restarts (Redis store): the pages 
   let browser: Browser;
   let alice: Player;
   let bob: Player;
+  const t = {} as Suite;
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -23,6 +24,7 @@ describe.runIf(run)('browser: the game server restarts (Redis store): the pages 
     browser = await launchChromium();
     alice = await openPlayer(browser, server.url, 'Alice');
     bob = await openPlayer(browser, server.url, 'Bob');
+    Object.assign(t, { server, browser, alice, bob });
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,11 +41,7 @@ describe.runIf(run)('browser: the game server restarts (Redis store): the pages 
   }
 
   it('mid-series: the moves stay, a move made while the server is down is sent once, the rest is played', async () => {
-    const { white, black, spectator } = await openTable(browser, alice, bob);
-    await playClicks(white.page, ['e2e4']);
-    await waitMoves(black.page, ['e4']);
-    await playClicks(black.page, ['e7e5', 'g8f6']);
-    await waitMoves(white.page, OPENING);
+    const { white, black, spectator } = await newTable(t, ['e2e4'], ['e7e5', 'g8f6']);
     await playClicks(white.page, ['d2d4']);
     await waitMoves(spectator.page, [...OPENING, 'd4']);
     await restart([white, black, spectator], () => playClicks(white.page, ['b1c3']));
@@ -58,12 +56,7 @@ describe.runIf(run)('browser: the game server restarts (Redis store): the pages 
   });
 
   it('down longer than a request waits: a move made meanwhile is said not sent, and can be played once the server is back', async () => {
-    for (const p of [alice, bob]) await p.page.goto(server.url);
-    const { white, black, spectator } = await openTable(browser, alice, bob);
-    await playClicks(white.page, ['e2e4']);
-    await waitMoves(black.page, ['e4']);
-    await playClicks(black.page, ['e7e5', 'g8f6']);
-    await waitMoves(white.page, OPENING);
+    const { white, black, spectator } = await newTable(t, ['e2e4'], ['e7e5', 'g8f6']);
     await restart([white, black, spectator], async () => {
       await playClicks(white.page, ['d2d4']);
       await white.page.getByTestId('notice').filter({ hasText: 'Not sent: there is no connection to the server.' }).waitFor({ timeout: 15_000 });
@@ -77,12 +70,7 @@ describe.runIf(run)('browser: the game server restarts (Redis store): the pages 
   });
 
   it("in the opponent's series with premoves queued: after the restart the opponent finishes and the premoves are played", async () => {
-    for (const p of [alice, bob]) await p.page.goto(server.url);
-    const { white, black, spectator } = await openTable(browser, alice, bob);
-    await playClicks(white.page, ['e2e4']);
-    await waitMoves(black.page, ['e4']);
-    await playClicks(black.page, ['e7e5']);
-    await waitMoves(white.page, ['e4', 'e5']);
+    const { white, black, spectator } = await newTable(t, ['e2e4'], ['e7e5']);
     await clickMove(white.page, 'd2d4');
     await clickMove(white.page, 'b1c3');
     await white.page.locator('.notices', { hasText: '2 premoves queued for your series' }).waitFor();
