@@ -241,4 +241,21 @@ describe.runIf(run)('browser: the clocks a game page shows', () => {
     }
     await t.close();
   });
+
+  it('Abort is offered to the players exactly until both sides completed a turn; never to the spectator', async () => {
+    const t = await table({ kind: 'fischer', initial: 300, increment: 3 });
+    const abortShown = (p: Page) => p.getByRole('button', { name: 'Abort', exact: true }).count();
+    const expectAbort = async (shown: [number, number, number]) => {
+      for (const [i, p] of t.pages.entries()) await expect.poll(() => abortShown(p), { timeout: 5_000 }).toBe(shown[i]);
+    };
+    await expectAbort([1, 1, 0]);
+    await t.move(t.white, 'e2e4');
+    await t.move(t.black, 'e7e5'); // Black's turn 2 half played: both may still abort
+    await expect.poll(() => isRunning(t.pages[0], 'black')).toBe(true);
+    await expectAbort([1, 1, 0]);
+    await t.move(t.black, 'g8f6'); // both completed a turn
+    await expectAbort([0, 0, 0]);
+    expect(await t.black.client.socket.timeout(5_000).emitWithAck('game:abort', { gameId: t.gameId })).toMatchObject({ ok: false, code: 'too-late-to-abort' });
+    await t.close();
+  });
 });
