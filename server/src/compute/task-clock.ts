@@ -2,7 +2,7 @@
  * The clock a worker's tasks measure their budget with, and how the pool stops a running task
  * without killing its thread: the pool sets the worker's shared cancel flag, and from then on every
  * reading of this clock is a billion ms later than the one before, so a budgeted search (the mate
- * finder looks every 256 nodes) sees its budget spent at its next look and returns at once. The
+ * finder looks every 64 nodes, the bot's series search at every step) sees its budget spent at its next look and returns at once. The
  * pool discards that answer; a task that never reads the clock is stopped by terminating its worker
  * after a grace period (worker-pool.ts).
  */

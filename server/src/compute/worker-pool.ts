@@ -27,7 +27,7 @@ export interface WorkerPoolOptions {
   /**
    * How long a cancelled task may take to notice (task-clock.ts) before its worker is terminated.
    * Default 3000 ms: a bot search stops within some 100-600 ms on a busy machine (its mate searches
-   * look at the clock every 256 nodes, the steps between them do not).
+   * look at the clock every 64 nodes, its series search at every step).
    */
   readonly cancelGraceMs?: number;
 }

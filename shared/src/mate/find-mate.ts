@@ -70,18 +70,22 @@ export function findMate(state: GameState, opts: MateOptions = {}): MateResult {
     // the time), each followed by a little more of the full search (its table kept), then the rest.
     const half = now && budgetMs !== undefined ? () => now() - start >= budgetMs / 2 : () => false;
     let spent = 0;
-    const sets = new SetSearch(setup, movesLeft, MAX_PIECES, verify);
+    // made once the first full search stops short, and only with time left: late in a game it has thousands of sets
+    let sets: SetSearch | null = null;
     for (let r = 0; r <= ROUNDS.length; r++) {
       search.resume({ maxNodes: Math.min(maxNodes - spent, search.nodes + FIRST_NODES), outOfTime });
       if (search.run(movesLeft) && search.found) return mate(search.found, spent + search.nodes);
       if (!search.stopped) return { found: false, complete: true, nodes: spent + search.nodes };
       const share = Math.floor(maxNodes / 2) - spent;
-      if (r === ROUNDS.length || sets.open === 0 || half() || share <= 0) break;
+      if (r === ROUNDS.length || half() || share <= 0) break;
+      sets ??= new SetSearch(setup, movesLeft, MAX_PIECES, verify, half);
+      if (sets.open === 0) break;
       const round = sets.round(ROUNDS[r]!, { maxNodes: share, outOfTime: half });
       spent += round.nodes;
       if (round.moves) return mate(round.moves, spent + search.nodes);
     }
     search.nodes += spent;
+    if (outOfTime()) return { found: false, complete: false, nodes: search.nodes };
     search.resume({ maxNodes, outOfTime });
   }
   for (let left = exact ? movesLeft : 1; left <= movesLeft; left++) {

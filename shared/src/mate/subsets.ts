@@ -12,8 +12,14 @@ import { type SearchLimits, SeriesSearch, type Verify } from './search.js';
 import type { SearchSetup } from './setup.js';
 import { zoneBound } from './zone.js';
 
-/** The sets of at most maxPieces of our pieces (0x88 squares) whose fixed-others bound fits in `left`, best first. */
-export function candidateSets(setup: SearchSetup, left: number, maxPieces: number): Uint8Array[] {
+/** Sets looked at between two readings of the clock (a late position has thousands of sets, each bounded once). */
+const SETS_PER_CLOCK_READING = 32;
+
+/**
+ * The sets of at most maxPieces of our pieces (0x88 squares) whose fixed-others bound fits in `left`, best
+ * first; those found before `outOfTime` (then the rounds that would search them have no time either).
+ */
+export function candidateSets(setup: SearchSetup, left: number, maxPieces: number, outOfTime: () => boolean = () => false): Uint8Array[] {
   const b = setup.b;
   const d = b.board;
   const base = LIST + (setup.us << 3);
@@ -23,7 +29,10 @@ export function candidateSets(setup: SearchSetup, left: number, maxPieces: numbe
   const bound = { moves: 0, points: 0, covered: 0 };
   const limit = setup.costs ? setup.budget - setup.spent : left;
   const pick: number[] = [];
+  let looked = 0;
+  let late = false;
   const visit = (from: number): void => {
+    if (late || (++looked % SETS_PER_CLOCK_READING === 0 && (late = outOfTime()))) return;
     if (pick.length > 0) {
       const movers = new Uint8Array(128);
       for (const s of pick) movers[s] = 1;
@@ -49,9 +58,9 @@ export function candidateSets(setup: SearchSetup, left: number, maxPieces: numbe
 export class SetSearch {
   private pending: SeriesSearch[];
 
-  constructor(setup: SearchSetup, private readonly left: number, maxPieces: number, verify: Verify) {
+  constructor(setup: SearchSetup, private readonly left: number, maxPieces: number, verify: Verify, outOfTime?: () => boolean) {
     const never: SearchLimits = { maxNodes: 0, outOfTime: () => true };
-    this.pending = candidateSets(setup, left, maxPieces).map((movers) => new SeriesSearch(setup, never, verify, movers));
+    this.pending = candidateSets(setup, left, maxPieces, outOfTime).map((movers) => new SeriesSearch(setup, never, verify, movers));
   }
 
   get open(): number {
