@@ -21,6 +21,8 @@ export type RequestFn = <E extends ClientEventName>(
 const ACK_TIMEOUT_MS = 10_000;
 /** What a request made while offline answers when the connection did not come back in time. */
 export const OFFLINE_TEXT = 'Not sent: there is no connection to the server. Try again once it is back.';
+/** What a request sent just before the connection dropped answers: the server may have done it. */
+export const LOST_TEXT = 'The connection was lost before the server answered: the game is brought up to date when it is back.';
 let socket: ClientSocket | null = null;
 /** Connections made so far (the first one too): a request knows whether one came while it waited. */
 let connects = 0;
@@ -94,7 +96,11 @@ export const request: RequestFn = async (event, payload) => {
     };
     return await timed.emitWithAck(event, payload);
   } catch {
+    // Both answered `unavailable`, as when the server's store is away: the game page's notice goes
+    // once the game is read again, and the reconnection's join brings the page up to date.
     if (offlineSince === connects) return { ok: false, code: 'unavailable', message: OFFLINE_TEXT };
+    // Sent, then the connection dropped: socket.io gives up the ack at once (not at the timeout).
+    if (!s.connected) return { ok: false, code: 'unavailable', message: LOST_TEXT };
     return { ok: false, code: 'internal', message: 'The server did not answer in time.' };
   }
 };
