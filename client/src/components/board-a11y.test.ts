@@ -33,4 +33,10 @@ describe('Board (screen readers)', () => {
     expect(screen.getByRole('button', { name: "c3, empty, in the opponent's last series" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'e1, white king' })).toBeTruthy();
   });
+
+  it('English: names the pieces that must still move in this cycle, as the rings show them', () => {
+    render(Board, { pieces: pieces(), cycle: [sq('b1')] });
+    expect(screen.getByRole('button', { name: 'b1, white knight, must still move in this cycle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'e1, white king' })).toBeTruthy();
+  });
 });
