@@ -3,6 +3,7 @@ import { FakeGame, FakeTransport, flush } from '../test-utils/fake-game.js';
 import { BoardView } from './board-view.svelte.js';
 import { GameModel } from './game-model.svelte.js';
 import { GONE_TEXT, STALE_GRACE_MS } from './game-sync.svelte.js';
+import type { RequestFn } from './socket.js';
 
 function setup(seat: 'white' | 'black' | 'spectator', game = new FakeGame()) {
   const transport = new FakeTransport();
@@ -251,6 +252,62 @@ describe('GameModel own moves', () => {
     await flush();
     const versions = transport.sent.filter((s) => s.event === 'game:move').map((s) => (s.payload as { version: number }).version);
     expect(versions).toEqual([2, 3]);
+  });
+});
+
+describe('GameModel own moves across a reconnection', () => {
+  /** A transport whose move acks wait until the test answers them; other requests are never answered. */
+  function heldMoves() {
+    const sent: string[] = [];
+    const answers: Array<(ack: unknown) => void> = [];
+    const request = ((event: string, payload: { move?: string }) => {
+      if (event === 'game:move') sent.push(payload.move ?? '');
+      return new Promise((resolve) => answers.push(resolve));
+    }) as unknown as RequestFn;
+    return { sent, answers, request };
+  }
+
+  /** Black to play its first series (after 1.e4), with held move acks; e5 is played and on its way. */
+  function blackPlayingE5() {
+    const game = new FakeGame();
+    game.move('e2e4');
+    const held = heldMoves();
+    const model = new GameModel('g1', held.request);
+    model.applySnapshot(game.snapshot(), 'black');
+    model.move(uci('e7e5'));
+    return { game, model, ...held };
+  }
+
+  it('a snapshot that comes while own moves are on their way keeps those the server lacks, and sends them', async () => {
+    const { game, model, sent, answers } = blackPlayingE5();
+    model.move(uci('g8f6'));
+    expect(sent).toEqual(['e7e5']);
+    // The server made e5; the reconnection's snapshot has it, not Nf6 (still to send).
+    const e5 = game.move('e7e5');
+    model.applySnapshot(game.snapshot(), 'black');
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf6']);
+    answers.shift()?.({ ok: true, version: e5.version, event: e5.event });
+    await flush();
+    expect(sent).toEqual(['e7e5', 'g8f6']);
+    expect(model.notice).toBeNull();
+  });
+
+  it('an own move the snapshot does not have yet stays shown until its ack; one whose place the server filled otherwise is said not played', async () => {
+    const { game, model, sent, answers } = blackPlayingE5();
+    model.applySnapshot(game.snapshot(), 'black');
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    const e5 = game.move('e7e5');
+    answers.shift()?.({ ok: true, version: e5.version, event: e5.event });
+    await flush();
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect(model.pending).toEqual([]);
+    // Nf6 on its way while another tab of the player made Nc6 in its place.
+    model.move(uci('g8f6'));
+    game.move('b8c6');
+    model.applySnapshot(game.snapshot(), 'black');
+    expect(model.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nc6']);
+    expect(model.notice).toBe('Your move Nf6 was not played: the game moved on while the connection was down.');
+    expect(sent).toEqual(['e7e5', 'g8f6']);
   });
 });
 
