@@ -39,4 +39,9 @@ describe('Board (screen readers)', () => {
     expect(screen.getByRole('button', { name: 'b1, white knight, must still move in this cycle' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'e1, white king' })).toBeTruthy();
   });
+
+  it('names what the queued premoves put on a square, as the ghost pieces show it', () => {
+    render(Board, { pieces: pieces(), ghosts: new Map([[sq('c3'), { color: 'white', role: 'knight' } as const]]) });
+    expect(screen.getByRole('button', { name: 'c3, empty, white knight after the premoves' })).toBeTruthy();
+  });
 });
