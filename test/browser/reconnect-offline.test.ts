@@ -54,6 +54,27 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     await spectator.context.close();
   }, 120_000);
 
+  it('2 s offline in the opponent series, premoves queued while offline: back online, they are played once', async () => {
+    const { white, black, spectator } = await newTable(t, ['e2e4'], []);
+    await playClicks(black.page, ['e7e5']);
+    await waitMoves(white.page, ['e4', 'e5']);
+    await white.context.setOffline(true);
+    await waitBadge(white.page, 'Offline, reconnecting…');
+    await clickMove(white.page, 'd2d4');
+    await clickMove(white.page, 'b1c3');
+    await white.page.locator('.notices', { hasText: '2 premoves queued for your series' }).waitFor();
+    await playClicks(black.page, ['g8f6']);
+    await white.page.waitForTimeout(2000);
+    await white.context.setOffline(false);
+    const all = [...OPENING, 'd4', 'Nc3'];
+    for (const p of [white, black, spectator]) await waitMoves(p.page, all);
+    await white.page.getByTestId('series-label').filter({ hasText: 'Move 3 of 3' }).waitFor();
+    await white.page.waitForTimeout(1000);
+    for (const p of [white, black, spectator]) await waitMoves(p.page, all);
+    expect(await notices(white.page)).toBe('');
+    await spectator.context.close();
+  });
+
   it('40 s offline in the opponent series with premoves queued: back online, the premoves are played once when its series comes', async () => {
     const { white, black, spectator } = await newTable(t, ['e2e4'], []);
     await playClicks(black.page, ['e7e5']);
