@@ -1,4 +1,4 @@
-import type { GameEvent, TimeControl } from '@progressive-chess/shared';
+import type { GameEvent, GameSnapshot, TimeControl } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { Client, createGame, manualClock, playMoves, sleep, startServer } from './helpers.js';
 
@@ -92,7 +92,7 @@ describe('clocks at their edges', () => {
     // no deadline worker to race: the move itself finds the grace over
     clock.advance(30_000);
     expect(await white.send('game:move', { gameId, version: 1, move: 'e2e4' })).toMatchObject({ ok: false, code: 'game-over' });
-    expect((await snapshot()).outcome).toEqual({ result: null, reason: 'aborted' });
+    expect((await snapshot()).outcome).toEqual({ result: null, reason: 'aborted', abort: 'first-move-timeout' });
   });
 
   it('a flag in the middle of a series ends the game at once for both players and the spectator', async () => {
@@ -193,7 +193,7 @@ describe('clocks at their edges', () => {
     expect((await snapshot()).status).toBe('playing');
     const over = overFor(watcher);
     clock.advance(DAY);
-    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted', abort: 'abandoned' } });
   });
 
   it('correspondence: once both clocks have started, the days per turn flag to the millisecond', async () => {
@@ -222,7 +222,7 @@ describe('clocks at their edges', () => {
     expect(s.clocks.running).toBeNull();
     const over = overFor(watcher);
     clock.advance(DAY);
-    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+    expect((await over).event).toMatchObject({ outcome: { result: null, reason: 'aborted', abort: 'abandoned' } });
     s = await snapshot();
     expect(s.moves).toHaveLength(2);
     expect(v).toBe(3);
@@ -238,7 +238,7 @@ describe('clocks at their edges', () => {
     expect(await w2.send('game:abort', { gameId: other })).toMatchObject({ ok: false, code: 'too-late-to-abort' });
     expect(await b2.send('game:abort', { gameId: other })).toMatchObject({ ok: false, code: 'too-late-to-abort' });
     const r = await white.ok('game:abort', { gameId });
-    expect(r.event).toMatchObject({ type: 'game-over', outcome: { result: null, reason: 'aborted' } });
+    expect(r.event).toMatchObject({ type: 'game-over', outcome: { result: null, reason: 'aborted', abort: 'player' } });
     expect(r.version).toBe(v + 1);
   });
 
@@ -256,28 +256,26 @@ describe('clocks at their edges', () => {
     }
   });
 
-  it("a first-move abort's deadline stays in the finished game's snapshot; an abort by a player leaves none", async () => {
+  it('a finished game keeps why it was aborted: the first-move timeout, or a player while the grace still ran', async () => {
     const timedOut = await game();
     const v = await playMoves(timedOut.white, timedOut.gameId, 1, ['e2e4']);
-    const due = timedOut.clock.now() + 30_000;
     const over = timedOut.overFor(timedOut.watcher);
     timedOut.clock.advance(30_000);
     await over;
     timedOut.clock.advance(3_600_000);
-    const s = await timedOut.snapshot();
-    expect(s.clocks.firstMoveBy).toBe(due);
-    expect(s.clocks.serverNow).toBeGreaterThan(due);
-    const http = (await (await fetch(`${timedOut.server.url}/api/games/${timedOut.gameId}`)).json()) as typeof s;
-    expect(http.clocks.firstMoveBy).toBe(due);
+    const firstMove = { result: null, reason: 'aborted', abort: 'first-move-timeout' };
+    expect((await timedOut.snapshot()).outcome).toEqual(firstMove);
+    const http = (await (await fetch(`${timedOut.server.url}/api/games/${timedOut.gameId}`)).json()) as GameSnapshot;
+    expect(http.outcome).toEqual(firstMove);
     expect(v).toBe(2);
 
-    // Aborted by White while Black's grace still ran: the snapshot says no first-move timeout
+    // Aborted by White while Black's grace still ran
     const aborted = await game();
     await playMoves(aborted.white, aborted.gameId, 1, ['e2e4']);
     aborted.clock.advance(10_000);
     const r = await aborted.white.ok('game:abort', { gameId: aborted.gameId });
     expect(r.event?.type === 'game-over' && r.event.clocks.firstMoveBy).toBe(aborted.clock.now() + 20_000);
     aborted.clock.advance(3_600_000);
-    expect((await aborted.snapshot()).clocks).not.toHaveProperty('firstMoveBy');
+    expect((await aborted.snapshot()).outcome).toEqual({ result: null, reason: 'aborted', abort: 'player' });
   });
 });

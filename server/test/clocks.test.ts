@@ -147,8 +147,10 @@ describe('clocks', () => {
     const ev = (await over).event;
     expect(ev.type === 'game-over' && ev.clocks.firstMoveBy).toBe(due);
     expect(ev.type === 'game-over' && ev.clocks.serverNow).toBeGreaterThanOrEqual(due);
-    // the finished game's snapshot keeps the deadline that ran out (a reload still tells the first-move timeout)
-    expect((await watcher.ok('game:resync', { gameId })).snapshot.clocks.firstMoveBy).toBe(due);
+    // the finished game's snapshot has no running deadline; its outcome says why it was aborted
+    const { snapshot } = await watcher.ok('game:resync', { gameId });
+    expect(snapshot.clocks).not.toHaveProperty('firstMoveBy');
+    expect(snapshot.outcome).toEqual({ result: null, reason: 'aborted', abort: 'first-move-timeout' });
   });
 
   it('per-turn budgets are fresh every turn and sized by the series length', async () => {

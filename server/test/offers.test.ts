@@ -48,6 +48,7 @@ describe('draw offers, abort, rematch', () => {
     expect((await first.watcher.ok('game:resync', { gameId: first.gameId })).snapshot.outcome).toEqual({
       result: null,
       reason: 'aborted',
+      abort: 'player',
     });
 
     const late = await game();

@@ -122,7 +122,7 @@ describe('playing the computer', () => {
     await call(keen.socket, 'game:move', { gameId: played, version: 1, move: 'e2e4' });
     const over = waitFor(idle.socket, 'game:event', (e: GameEvent) => e.gameId === unplayed && e.event.type === 'game-over');
     clock.advance(10_000);
-    expect((await over)[0].event).toMatchObject({ outcome: { result: null, reason: 'aborted' } });
+    expect((await over)[0].event).toMatchObject({ outcome: { result: null, reason: 'aborted', abort: 'abandoned' } });
     await vi.waitFor(async () => {
       for (const key of [idle.session.playerId, botGamesOf(idle.session.playerId)]) expect(await store.gamesOf(key)).toEqual([]);
     });

@@ -63,10 +63,12 @@ describe('the rules explained', () => {
     expect(passedAfter(moves, 2, 'black')).toBe(true); // White passed: Black to move
   });
 
-  it('explains an abort: who did not make a first move in time, else a plain abort', () => {
-    const first = [rec('e4', 'white', 1, 1, true, 5000)];
-    expect(abortText(first, 'black', true)).toBe('Black did not make a first move in time, so the game was aborted. Nobody lost rating.');
-    expect(abortText(first, 'black', false)).toMatch(/^The game was aborted.*Nobody lost rating\.$/);
+  it('explains an abort by the cause the server recorded: the side that did not make a first move in time, abandonment, a player', () => {
+    expect(abortText('first-move-timeout', 'black')).toBe('Black did not make a first move in time, so the game was aborted. Nobody lost rating.');
+    expect(abortText('abandoned', 'white')).toBe('Nobody moved for too long, so the game was aborted as abandoned. Nobody lost rating.');
+    expect(abortText('player', 'white')).toBe('The game was aborted before it really started. Nobody lost rating.');
+    // a game that ended before the cause was recorded
+    expect(abortText(undefined, 'white')).toBe('The game was aborted. Nobody lost rating.');
   });
 
   it('per-turn clocks: the coming turn budget and a low-time line relative to it', () => {

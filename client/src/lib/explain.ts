@@ -1,4 +1,4 @@
-import { VARIANTS, opposite, seriesBudget, type Color, type MoveRecord, type VariantId } from '@progressive-chess/shared';
+import { VARIANTS, opposite, seriesBudget, type AbortCause, type Color, type MoveRecord, type VariantId } from '@progressive-chess/shared';
 import { colorName } from './moves.js';
 
 /** A first word in chess notation (a square, a pawn move or capture, UCI): never capitalised, as "E5" would read as a piece. */
@@ -55,21 +55,19 @@ export function passedAfter(moves: readonly MoveRecord[], i: number, nextColor: 
   return next ? next.turn !== rec.turn : nextColor !== null && nextColor !== rec.color;
 }
 
-/** Turns completed in `moves` (the last one is still running when `toMove` played it). */
-function completedTurns(moves: readonly MoveRecord[], toMove: Color): number {
-  const last = moves.at(-1);
-  return new Set(moves.map((m) => m.turn)).size - (last?.color === toMove ? 1 : 0);
-}
-
 /**
- * The abort banner: who failed to move (when the grace ran out), that the game was abandoned (once
- * both sides completed a turn no player may abort: only the idle limit does), and that nobody lost rating.
+ * The abort banner, from the cause the server recorded: who failed to make a first move in time
+ * (`toMove`, the side whose grace ran out), an abandoned game, or a player's abort; nobody lost rating.
  */
-export function abortText(moves: readonly MoveRecord[], toMove: Color, timedOut: boolean): string {
-  const who = colorName(toMove);
-  if (timedOut && !moves.some((m) => m.color === toMove)) {
-    return `${who} did not make a first move in time, so the game was aborted. Nobody lost rating.`;
+export function abortText(cause: AbortCause | undefined, toMove: Color): string {
+  switch (cause) {
+    case 'first-move-timeout':
+      return `${colorName(toMove)} did not make a first move in time, so the game was aborted. Nobody lost rating.`;
+    case 'abandoned':
+      return 'Nobody moved for too long, so the game was aborted as abandoned. Nobody lost rating.';
+    case 'player':
+      return 'The game was aborted before it really started. Nobody lost rating.';
+    case undefined:
+      return 'The game was aborted. Nobody lost rating.';
   }
-  if (completedTurns(moves, toMove) >= 2) return 'Nobody moved for too long, so the game was aborted as abandoned. Nobody lost rating.';
-  return 'The game was aborted before it really started. Nobody lost rating.';
 }

@@ -62,7 +62,7 @@ export class GameCommands {
   async abort(playerId: string, gameId: string, origin?: string): Promise<Committed> {
     const r = await this.games.command(gameId, playerId, { origin }, (c) => {
       if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
-      return finishBy(c, ABORTED);
+      return finishBy(c, ABORTED.byPlayer);
     });
     return committed(r);
   }

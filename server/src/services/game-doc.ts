@@ -44,10 +44,7 @@ export interface GameDoc {
   readonly passes: readonly number[];
   /** Which sides have made their first move (their clock runs only from then on). */
   readonly started: { readonly white: boolean; readonly black: boolean };
-  /**
-   * First-move grace: the side to move must have moved by then, else the game is aborted. A game
-   * finished by that abort keeps it (its snapshot tells the first-move timeout); others: null.
-   */
+  /** First-move grace: the side to move must have moved by then, else the game is aborted (null once finished). */
   readonly graceDeadline: number | null;
   readonly status: GameStatus;
   readonly outcome: Outcome | null;
@@ -284,8 +281,7 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number): GameS
     initialTurn: doc.initialTurn,
     moves: game.moves,
     state: doc.state,
-    // in progress: the running first-move deadline; finished: the one a first-move abort ran out at (finishTransition)
-    clocks: clockView(doc.clock, now, doc.graceDeadline),
+    clocks: clockView(doc.clock, now, doc.status === 'playing' ? doc.graceDeadline : null),
     status: doc.status,
     outcome: doc.outcome,
     drawOffer: doc.drawOffer,

@@ -55,7 +55,12 @@ function ruleFail(e: RuleError): never {
 }
 
 export const resignation = (loser: Color): Outcome => ({ result: loser === 'white' ? '0-1' : '1-0', reason: 'resignation' });
-export const ABORTED: Outcome = { result: null, reason: 'aborted' };
+/** The outcomes of an abort, by cause (shared `AbortCause`). */
+export const ABORTED = {
+  byPlayer: { result: null, reason: 'aborted', abort: 'player' },
+  firstMoveTimeout: { result: null, reason: 'aborted', abort: 'first-move-timeout' },
+  abandoned: { result: null, reason: 'aborted', abort: 'abandoned' },
+} as const satisfies Record<string, Outcome>;
 export const AGREEMENT: Outcome = { result: '1/2-1/2', reason: 'agreement' };
 
 /** Clock and grace bookkeeping shared by moves and passes, for the doc after `out`. */
@@ -133,19 +138,17 @@ export function passTransition(ctx: TransitionContext): Transition {
 export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcome, now: number): Transition {
   const clock = stopClock(doc.clock, now);
   const finished = finish(state, outcome);
-  // A first-move abort keeps the deadline that ran out: the finished game's snapshot still tells it (snapshotOf).
-  const ranOut = outcome.reason === 'aborted' && doc.graceDeadline !== null && now >= doc.graceDeadline;
   const next: GameDoc = {
     ...doc,
     state: encodeState(finished),
     clock,
-    graceDeadline: ranOut ? doc.graceDeadline : null,
+    graceDeadline: null,
     status: 'finished',
     outcome,
     drawOffer: null,
     rematchOffer: null,
   };
-  // the first-move deadline that was running, so that clients can tell a first-move timeout
+  // the first-move deadline that was running (why an abort happened is the outcome's `abort`)
   const body: GameEventBody = { type: 'game-over', outcome, clocks: clockView(clock, now, doc.graceDeadline) };
   return { doc: next, state: finished, moves: [], body };
 }
@@ -153,9 +156,9 @@ export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcom
 /** The outcome the clock imposes at `now` (flag or first-move abort), or null. */
 export function expiredOutcome(doc: GameDoc, state: GameState, now: number): Outcome | null {
   if (doc.status !== 'playing') return null;
-  if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED;
+  if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED.firstMoveTimeout;
   const flagged = flaggedSide(doc.clock, now);
-  if (flagged === null) return abandoned(doc, now) ? ABORTED : null;
+  if (flagged === null) return abandoned(doc, now) ? ABORTED.abandoned : null;
   const winner = opposite(flagged);
   const loneKing = positionOf(state).pieces(winner).length <= 1;
   if (loneKing && getVariant(doc.variant)?.goal === 'checkmate') {

@@ -92,8 +92,8 @@ export interface ClockView {
   /**
    * Server time by which the side to move must make its first move, or the game is aborted
    * (Fischer and per-turn games, until each side has moved; absent otherwise). In the `game-over`
-   * event that ends a game, the deadline that was running then: an abort at or after it was the
-   * first-move timeout. The snapshot of a game that the first-move timeout aborted keeps it too.
+   * event that ends a game, the deadline that was running then. Why a game was aborted is its
+   * outcome's `abort` (`first-move-timeout`, `player`, `abandoned`).
    */
   readonly firstMoveBy?: number;
 }

@@ -30,8 +30,21 @@ export const OUTCOME_REASONS = [
 ] as const;
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
+/**
+ * Why a game was aborted, as the server decided it: a player's abort (allowed before both sides
+ * completed a turn), the first-move timeout of a game with a clock, or abandonment (a game without
+ * a clock deadline left unchanged too long).
+ */
+export const ABORT_CAUSES = ['player', 'first-move-timeout', 'abandoned'] as const;
+export type AbortCause = (typeof ABORT_CAUSES)[number];
+
 /** How a game ended. `result` is null only for `aborted` (no result). */
 export interface Outcome {
   readonly result: GameResult | null;
   readonly reason: OutcomeReason;
+  /**
+   * `aborted` only: why (absent in games that ended before it was recorded). Kept by the server's
+   * record of the game, not by the rules state's encoding, which the rules alone decide.
+   */
+  readonly abort?: AbortCause;
 }
