@@ -67,8 +67,8 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     expect(await black.page.title()).toBe('Your turn in 1 game · Lobby · Progressive Chess Live');
     await black.page.goBack();
     await waitText(black.page, '[data-testid="series-label"]', 'Move 1 of 2');
-    // Keyboard entry: SAN typed into the move box.
-    await black.page.getByLabel('Type a move').fill('e5');
+    // Keyboard entry: SAN typed into the move box, as a phone's auto-capitals may send it.
+    await black.page.getByLabel('Type a move').fill('E5');
     await black.page.getByLabel('Type a move').press('Enter');
     await waitText(white.page, '.movelist button', 'e5');
     await black.page.getByRole('button', { name: 'Resign' }).click();
