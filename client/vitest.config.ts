@@ -12,5 +12,8 @@ export default defineProject({
     name: 'client',
     include: ['src/**/*.test.ts'],
     environment: 'jsdom',
+    // jsdom renders of the board and pages take 1-3 s alone, more beside the other suites on 2 cores
+    // (two hit the 5 s default once); the tests assert what is shown, not how fast.
+    testTimeout: 20_000,
   },
 });
