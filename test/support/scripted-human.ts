@@ -8,6 +8,7 @@ import {
   stateHash,
   type GameEvent,
   type GameState,
+  type Move,
   type Outcome,
 } from '@progressive-chess/shared';
 import { call, request, type Client } from './game-client.js';
@@ -36,6 +37,8 @@ export interface HumanOptions {
   readonly random: () => number;
   /** Gives up (resolves with the game still running) after this long. */
   readonly timeoutMs?: number;
+  /** Picks the next move (null: pass the rest of a cost turn) instead of a random legal move. */
+  readonly pick?: (state: GameState) => Move | null;
 }
 
 /**
@@ -57,6 +60,11 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
   let resyncs = 0;
   let inFlight = false;
   let syncing = false;
+
+  const randomMove = (s: GameState): Move | null => {
+    const moves = legalMoves(s);
+    return moves.length === 0 ? null : moves[Math.floor(opts.random() * moves.length)]!;
+  };
 
   return new Promise<HumanGame>((resolve, reject) => {
     const done = (): void => {
@@ -92,11 +100,11 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
     };
     const act = (): void => {
       if (outcome !== null || inFlight || syncing || state.color !== seat) return;
-      const moves = legalMoves(state);
+      const move = (opts.pick ?? randomMove)(state);
       inFlight = true;
-      const sent = moves.length === 0
+      const sent = move === null
         ? request(c.socket, 'game:endTurn', { gameId, version })
-        : request(c.socket, 'game:move', { gameId, version, move: makeUci(moves[Math.floor(opts.random() * moves.length)]!) });
+        : request(c.socket, 'game:move', { gameId, version, move: makeUci(move) });
       sent.then(
         (ack) => {
           inFlight = false;
@@ -140,7 +148,10 @@ export async function playAsHuman(c: Client, gameId: string, opts: HumanOptions)
     };
     c.socket.on('game:event', onEvent);
     if (outcome !== null) return done();
-    act();
+    // Events broadcast after the join but received before its ack (the computer's first move) came before the listener.
+    const early = c.events.filter((e) => e.gameId === gameId && e.version > version);
+    if (early.length > 0) early.forEach(onEvent);
+    else act();
   });
 }
 
