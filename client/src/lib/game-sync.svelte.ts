@@ -97,6 +97,8 @@ export class GameSync {
       return;
     }
     this.applySnapshot(res.snapshot, res.seat);
+    // Events broadcast between the join and its answer (a computer's first move) wait in the buffer.
+    this.replayBuffered();
   }
 
   async leave(): Promise<void> {
@@ -114,6 +116,11 @@ export class GameSync {
       return;
     }
     this.applySnapshot(res.snapshot, res.seat);
+    this.replayBuffered();
+  }
+
+  /** The events buffered while no snapshot was there to apply them to, in version order (those in the snapshot are skipped). */
+  private replayBuffered(): void {
     const buffered = this.buffered.sort((a, b) => a.version - b.version);
     this.buffered = [];
     for (const e of buffered) this.handleEvent(e);
