@@ -196,6 +196,7 @@ export function createApp(deps: AppDeps): App {
     limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
     ...(accounts ? { ratings: (id, variant) => accounts.ratingOf(id, variant) } : {}),
+    ...(durable ? { accounts: durable.directory } : {}),
   });
   const chat = new ChatService({
     store,

@@ -52,6 +52,10 @@ export function accountDirectory(accounts: AccountsRepo, now: () => number): Acc
     async ownerOf(name) {
       return (await accounts.byUsername(name))?.playerId ?? null;
     },
+    async accountNamed(name) {
+      const acc = await accounts.byUsername(name);
+      return acc === null ? null : { playerId: acc.playerId, username: acc.username };
+    },
   };
 }
 

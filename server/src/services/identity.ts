@@ -29,6 +29,8 @@ export interface AccountDirectory {
   fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string } | null>;
   /** The player id whose account has this username (case-insensitive), or null. */
   ownerOf(name: string): Promise<string | null>;
+  /** The account of this username (case-insensitive), with the username as registered, or null. */
+  accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
 }
 const handshakeSchema = z.object({
   token: z.string().max(200).optional(),

@@ -1,13 +1,14 @@
-import type { ClientPayload, GameSummary, MyGame, OwnSeek, Seek } from '@progressive-chess/shared';
+import type { ChallengeEnd, ClientPayload, GameSummary, MyGame, OwnSeek, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { acceptorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
 import type { Limits } from '../limits.js';
 import type { Store, StoredSeek } from '../store/store.js';
+import { challengeTarget, type ChallengeTarget } from './challenges.js';
 import { fail } from './errors.js';
 import { FreshRead } from './fresh-read.js';
 import type { GameService } from './game-service.js';
-import type { Identity } from './identity.js';
+import type { AccountDirectory, Identity } from './identity.js';
 import { gamesInProgressOf } from './my-games.js';
 import { LOBBY_ROOM, playerLobbyRoom, type Member, type Publisher } from './publisher.js';
 
@@ -31,6 +32,8 @@ export interface LobbyDeps {
   readonly randomInt: (max: number) => number;
   /** Ratings of account holders (rated seeks, ranges, lobby display); default: nobody has one. */
   readonly ratings?: RatingLookup;
+  /** Registered players, to challenge by name; absent (no database): challenges are refused. */
+  readonly accounts?: AccountDirectory;
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
@@ -38,9 +41,11 @@ const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
 /** Expired seeks announced per tick at most (more wait for the next tick). */
 const EXPIRED_PER_TICK = 500;
 
-/** What makes two seeks of one player the same seek (at most one of them is open). */
-const settingsKey = (p: ClientPayload<'seek:create'>): string =>
-  JSON.stringify([p.variant, p.timeControl, p.color, p.visibility, p.rated ?? false, p.ratingRange ?? null]);
+/** What makes two seeks of one player the same seek (at most one of them is open); a challenge's opponent too. */
+function settingsKey(p: ClientPayload<'seek:create'>, opponent: ChallengeTarget | undefined): string {
+  const key = JSON.stringify([p.variant, p.timeControl, p.color, p.visibility, p.rated ?? false, p.ratingRange ?? null]);
+  return opponent === undefined ? key : `${key}\nto ${opponent.id}`;
+}
 
 /** Seeks (public and by invitation), their acceptance, and the live lobby feed. */
 export class LobbyService {
@@ -67,12 +72,17 @@ export class LobbyService {
    * `myGames`: its games in progress (`gamesOf`; later changes come as `lobby:myGameUpdated` and
    * `lobby:myGameRemoved` to its subscribed connections).
    */
-  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[] }> {
+  async subscribe(socket: Member): Promise<{ seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[]; challenges: Seek[] }> {
     const me = socket.data.playerId;
     await socket.join(LOBBY_ROOM);
     await socket.join(playerLobbyRoom(me));
-    const [listing, mine, myGames] = await Promise.all([this.listing.get(''), this.seeksOf(me), this.gamesOf(me)]);
-    return { ...listing, mine, myGames };
+    const [listing, mine, myGames, challenges] = await Promise.all([
+      this.listing.get(''),
+      this.seeksOf(me),
+      this.gamesOf(me),
+      this.deps.store.listChallengesFor(me, this.deps.now()),
+    ]);
+    return { ...listing, mine, myGames, challenges: challenges.map(seekOf) };
   }
 
   /** The player's games in progress, public, private and against the computer, most urgent first (my-games.ts). */
@@ -118,12 +128,14 @@ export class LobbyService {
   /**
    * A new seek, or the player's open seek with the same settings (with its invitation link).
    * At most `maxSeeksPerPlayer` open seeks per player; every seek expires (invitations later).
+   * With `opponent`, a challenge (private, no invitation code): told to that player's connections.
    */
   async create(playerId: string, p: ClientPayload<'seek:create'>): Promise<{ seek: Seek; inviteUrl?: string }> {
     const { limits } = this.deps;
+    const opponent = p.opponent === undefined ? undefined : await challengeTarget(this.deps.accounts, playerId, p.opponent);
     const name = await this.deps.identity.nameOf(playerId);
     const { terms, rating } = await seekTerms(this.deps.ratings ?? NO_RATINGS, playerId, p);
-    const code = p.visibility === 'private' ? newInviteCode() : null;
+    const code = p.visibility === 'private' && opponent === undefined ? newInviteCode() : null;
     const now = this.deps.now();
     const seek: Seek = {
       id: newId(),
@@ -135,22 +147,25 @@ export class LobbyService {
       createdAt: now,
       ...terms,
       ...(code === null ? {} : { inviteCode: code }),
+      ...(opponent === undefined ? {} : { opponent }),
     };
-    const ttl = code === null ? limits.seekTtlMs : limits.inviteTtlMs;
+    const ttl = p.visibility === 'public' ? limits.seekTtlMs : limits.inviteTtlMs;
     const stored: StoredSeek = {
       id: seek.id,
       owner: playerId,
-      settings: settingsKey(p),
+      settings: settingsKey(p, opponent),
       code,
-      public: code === null,
+      public: p.visibility === 'public',
       doc: JSON.stringify(seek),
       expiresAt: now + ttl,
+      ...(opponent === undefined ? {} : { target: opponent.id }),
     };
     const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer);
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
     const open = this.own(r.seek);
     if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek);
     if (r.created) this.mineChanged(playerId);
+    if (r.created && r.seek.target !== undefined) this.deps.publisher.toPlayer(r.seek.target, 'challenge:received', open.seek);
     return open;
   }
 
@@ -160,21 +175,37 @@ export class LobbyService {
     if (found === null || found.owner !== playerId) fail('unknown-seek', 'no such seek of yours');
     const taken = await this.deps.store.takeSeek(seekId, now);
     if (taken === null) fail('unknown-seek', 'the seek is gone');
-    this.removed(taken);
+    this.removed(taken, 'cancelled');
+  }
+
+  /** The challenged player turns a challenge down: it goes, and its challenger is told. */
+  async decline(playerId: string, seekId: string): Promise<void> {
+    const now = this.deps.now();
+    const found = await this.deps.store.getSeek(seekId, now);
+    if (found?.target === undefined) fail('unknown-seek', 'no such challenge');
+    if (found.target !== playerId) fail('not-for-you', 'this challenge is addressed to another player');
+    const taken = await this.deps.store.takeSeek(seekId, now);
+    if (taken === null) fail('unknown-seek', 'the challenge is gone');
+    this.removed(taken, 'declined');
+    const by = seekOf(taken).opponent?.name ?? '';
+    this.deps.publisher.toPlayer(taken.owner, 'challenge:declined', { seekId, by });
   }
 
   /**
-   * Starts the game of a seek: a public one by id, a private one by its code only. Both players
-   * must be under `maxGamesPerPlayer` games in progress (counted before the seek is taken).
+   * Starts the game of a seek: a public one or a challenge by id (a challenge by its addressee
+   * only), an invitation by its code only. Both players must be under `maxGamesPerPlayer` games in
+   * progress (counted before the seek is taken).
    */
   async accept(playerId: string, p: ClientPayload<'seek:accept'>): Promise<{ gameId: string }> {
     const { store } = this.deps;
     const now = this.deps.now();
     const byId = 'seekId' in p ? await store.getSeek(p.seekId, now) : null;
-    const found = 'seekId' in p ? (byId?.public === true ? byId : null) : await store.getSeekByCode(p.code, now);
+    const byIdOpen = byId?.public === true || byId?.target !== undefined ? byId : null;
+    const found = 'seekId' in p ? byIdOpen : await store.getSeekByCode(p.code, now);
     if (found === null) fail('unknown-seek', 'the seek is gone');
     const seek = seekOf(found);
     if (found.owner === playerId) fail('own-seek', 'you cannot accept your own seek');
+    if (found.target !== undefined && found.target !== playerId) fail('not-for-you', 'this challenge is addressed to another player');
     const lookup = this.deps.ratings ?? NO_RATINGS;
     const acceptorRated = await acceptorRating(lookup, seek, playerId);
     const gameId = newGameId();
@@ -185,7 +216,7 @@ export class LobbyService {
       await store.releaseGame(gameId, players);
       fail('unknown-seek', 'someone else accepted it first');
     }
-    this.removed(taken);
+    this.removed(taken, 'accepted');
     const creatorColor = seek.color === 'random' ? (this.deps.randomInt(2) === 0 ? 'white' : 'black') : seek.color;
     const [creatorName, name] = await Promise.all([
       this.deps.identity.nameOf(seek.creator.id),
@@ -243,6 +274,7 @@ export class LobbyService {
   async announceExpired(): Promise<void> {
     const expired = await this.deps.store.takeExpiredSeeks(this.deps.now(), EXPIRED_PER_TICK);
     for (const s of expired) if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
+    for (const s of expired) this.challengeGone(s, 'expired');
     for (const owner of new Set(expired.map((s) => s.owner))) this.mineChanged(owner);
   }
 
@@ -271,13 +303,19 @@ export class LobbyService {
     for (const s of seeks) {
       if (!creator(s.owner)) continue;
       const taken = await this.deps.store.takeSeek(s.id, this.deps.now());
-      if (taken !== null) this.removed(taken);
+      if (taken !== null) this.removed(taken, 'cancelled');
     }
   }
 
-  /** A seek was taken (cancelled, accepted or dropped): the lobby and its creator are told. */
-  private removed(s: StoredSeek): void {
+  /** A seek was taken (cancelled, declined, accepted or dropped): the lobby, its creator and a challenge's addressee are told. */
+  private removed(s: StoredSeek, reason: ChallengeEnd): void {
     if (s.public) this.deps.publisher.publishLobby('lobby:seekRemoved', { seekId: s.id });
     this.mineChanged(s.owner);
+    this.challengeGone(s, reason);
+  }
+
+  /** A challenge left: its addressee's connections are told why (nothing for other seeks). */
+  private challengeGone(s: StoredSeek, reason: ChallengeEnd): void {
+    if (s.target !== undefined) this.deps.publisher.toPlayer(s.target, 'challenge:removed', { seekId: s.id, reason });
   }
 }

@@ -16,7 +16,10 @@ export type LobbyEvents = Pick<
   'lobby:seekAdded' | 'lobby:seekRemoved' | 'lobby:gameAdded' | 'lobby:gameUpdated' | 'lobby:gameRemoved'
 >;
 /** Server events addressed to one player (every connection of theirs, on every node). */
-export type PlayerEvents = Pick<ServerToClientEvents, 'game:start' | 'lobby:mySeeks'>;
+export type PlayerEvents = Pick<
+  ServerToClientEvents,
+  'game:start' | 'lobby:mySeeks' | 'challenge:received' | 'challenge:removed' | 'challenge:declined'
+>;
 
 /**
  * A change of one player's games in progress: the game's new entry (`lobby:myGameUpdated`), or

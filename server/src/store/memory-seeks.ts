@@ -1,4 +1,4 @@
-import { EXPIRED_SEEKS_KEPT, type AddSeekResult, type StoredSeek } from './store.js';
+import { bySoonestExpiry, EXPIRED_SEEKS_KEPT, type AddSeekResult, type StoredSeek } from './store.js';
 
 const dedupeKey = (s: StoredSeek): string => `${s.owner}\n${s.settings}`;
 
@@ -63,6 +63,11 @@ export class MemorySeeks {
   listOf(owner: string, now: number): StoredSeek[] {
     this.purge(now);
     return [...(this.byOwner.get(owner) ?? [])].flatMap((id) => this.get(id, now) ?? []);
+  }
+
+  listFor(target: string, now: number): StoredSeek[] {
+    this.purge(now);
+    return bySoonestExpiry([...this.seeks.values()].filter((s) => s.target === target).map((s) => ({ ...s })));
   }
 
   takeExpired(now: number, limit: number): StoredSeek[] {

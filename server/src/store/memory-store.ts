@@ -193,6 +193,11 @@ export class MemoryStore implements Store {
     return this.seeks.listOf(owner, now);
   }
 
+  async listChallengesFor(target: string, now: number): Promise<StoredSeek[]> {
+    await this.tick();
+    return this.seeks.listFor(target, now);
+  }
+
   async takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     await this.tick();
     return this.seeks.takeExpired(now, limit);

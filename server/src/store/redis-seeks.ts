@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type RedisClient, runScript, script, strings } from './redis-client.js';
 import type { RedisKeys } from './redis-keys.js';
 import * as lua from './redis-lobby-scripts.js';
-import { EXPIRED_SEEKS_KEPT, type AddSeekResult, type ReserveResult, type StoredSeek } from './store.js';
+import { bySoonestExpiry, EXPIRED_SEEKS_KEPT, type AddSeekResult, type ReserveResult, type StoredSeek } from './store.js';
 import { guarded } from './redis-errors.js';
 
 const SCRIPTS = {
@@ -23,6 +23,7 @@ const recordSchema = z.object({
   public: z.boolean(),
   doc: z.string(),
   expiresAt: z.number(),
+  target: z.string().optional(),
 });
 
 const record = (s: StoredSeek): string =>
@@ -34,6 +35,7 @@ const record = (s: StoredSeek): string =>
     public: s.public,
     doc: s.doc,
     expiresAt: s.expiresAt,
+    ...(s.target === undefined ? {} : { target: s.target }),
   });
 
 /** A stored record (the JSON of the seek) back into a seek; null when missing or expired at `now`. */
@@ -85,6 +87,15 @@ export class RedisSeeks {
   async listOf(owner: string, now: number): Promise<StoredSeek[]> {
     const raws = strings(await runScript(this.redis, SCRIPTS.listOf, this.k.seekKeys, [now, owner]));
     return raws.flatMap((raw) => fromRecord(raw, now) ?? []);
+  }
+
+  /**
+   * Challenges to `target`: a scan of the seek records (open seeks are few: each player has at most
+   * `maxPerOwner`), keeping the live ones addressed to the player.
+   */
+  async listFor(target: string, now: number): Promise<StoredSeek[]> {
+    const raws = await guarded(this.redis.hvals(this.k.seeks));
+    return bySoonestExpiry(raws.flatMap((raw) => fromRecord(raw, now) ?? []).filter((s) => s.target === target));
   }
 
   async takeExpired(now: number, limit: number): Promise<StoredSeek[]> {

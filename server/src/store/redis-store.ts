@@ -181,6 +181,10 @@ export class RedisStore implements Store {
     return this.seeks.listOf(owner, now);
   }
 
+  listChallengesFor(target: string, now: number): Promise<StoredSeek[]> {
+    return this.seeks.listFor(target, now);
+  }
+
   takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     return this.seeks.takeExpired(now, limit);
   }

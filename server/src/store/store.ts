@@ -86,6 +86,8 @@ export interface StoredSeek {
   readonly doc: string;
   /** Epoch ms from which the seek no longer exists (every seek expires). */
   readonly expiresAt: number;
+  /** A challenge's addressee: the one player who may accept it (`listChallengesFor`). */
+  readonly target?: string;
 }
 
 export type AddSeekResult =
@@ -93,6 +95,10 @@ export type AddSeekResult =
   /** The owner already has an open seek with these settings: that one, unchanged. */
   | { readonly ok: true; readonly created: false; readonly seek: StoredSeek }
   | { readonly ok: false; readonly reason: 'too-many' };
+
+/** Seeks in the order of `listChallengesFor`: soonest to expire first, then by id. */
+export const bySoonestExpiry = (seeks: StoredSeek[]): StoredSeek[] =>
+  seeks.sort((a, b) => a.expiresAt - b.expiresAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** Expired seeks a store keeps until `takeExpiredSeeks` takes them (every node takes them every few seconds). */
 export const EXPIRED_SEEKS_KEPT = 10_000;
@@ -140,6 +146,8 @@ export interface Store {
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
   /** Every open seek of `owner` (public and private; at most the `maxPerOwner` of `addSeek`), oldest first. */
   listSeeksOf(owner: string, now: number): Promise<StoredSeek[]>;
+  /** Every open seek whose `target` is this player (challenges to them), soonest to expire first. */
+  listChallengesFor(target: string, now: number): Promise<StoredSeek[]>;
   /**
    * Seeks that have expired at `now` (whichever seek call removed them, on whichever node), up to
    * `limit`, in the order they were removed: each is returned once, to one caller only, so that one

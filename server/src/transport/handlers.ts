@@ -48,6 +48,10 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
       return none;
     },
     'seek:accept': (s, p) => lobby.accept(me(s), p),
+    'seek:decline': async (s, p) => {
+      await lobby.decline(me(s), p.seekId);
+      return none;
+    },
     'invite:get': (_s, p) => lobby.invite(p.code),
     'game:join': (s, p) => rooms.join(s, p.gameId),
     // leaving a game leaves its chat too (the web client never leaves a chat on its own)

@@ -138,6 +138,20 @@ export function lobbyContract(store: () => Store): void {
       expect(ids(await s.listSeeksOf('ann', 1_000))).toEqual(['s3', 's5']);
       expect(await s.listSeeksOf('nobody', 0)).toEqual([]);
     });
+
+    it('lists the challenges to a player, soonest to expire first, as they are taken or expire', async () => {
+      const s = store();
+      const c1 = seek('c1', { owner: 'ann', settings: 'x', public: false, target: 'bob', expiresAt: 5_000 });
+      const c2 = seek('c2', { owner: 'cid', settings: 'x', public: false, target: 'bob', expiresAt: 2_000 });
+      const other = seek('c3', { owner: 'ann', settings: 'y', public: false, target: 'dan', expiresAt: 5_000 });
+      for (const x of [c1, seek('p1', { owner: 'ann' }), c2, other]) await s.addSeek(x, 0, 3);
+      expect(await s.listChallengesFor('bob', 0)).toEqual([c2, c1]);
+      expect(ids(await s.listChallengesFor('dan', 0))).toEqual(['c3']);
+      expect(await s.listChallengesFor('ann', 0)).toEqual([]);
+      expect(await s.takeSeek('c1', 0)).toEqual(c1);
+      expect(ids(await s.listChallengesFor('bob', 0))).toEqual(['c2']);
+      expect(await s.listChallengesFor('bob', 2_000)).toEqual([]);
+    });
   });
 
   describe('games in progress per player', () => {

@@ -1,27 +1,16 @@
 import { z } from 'zod';
 import type { GameResult, OutcomeReason, VariantId } from '../rules/variant-ids.js';
-import { impersonatesComputer } from './name-rules.js';
+import { playerNameSchema, usernameSchema } from './username.js';
 import { idSchema, variantSchema } from './schemas.js';
 
 /** Accounts, ratings and the archive over HTTP (`/api/account`, `/api/players`, `/api/leaderboard`). */
 
-const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
-const USERNAME_CHARS_MESSAGE = 'letters, digits, _ and - only';
+export { playerNameSchema, usernameSchema };
 
-/** 3-20 letters, digits, `_` or `-`; unique without regard to case; not the computer player's name. */
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(3)
-  .max(20)
-  .regex(USERNAME_CHARS, USERNAME_CHARS_MESSAGE)
-  .refine((name) => !impersonatesComputer(name), "that name is the computer player's");
 export const passwordSchema = z.string().min(8).max(200);
 
 /** `POST /api/account/register`: claims the anonymous identity of `token` as an account. */
 export const registerSchema = z.object({ username: usernameSchema, password: passwordSchema, token: z.string().min(1).max(200) }).strict();
-/** A name as typed to log in or look a player up: the username's characters (no account has others; NUL would not even reach the database). */
-export const playerNameSchema = z.string().trim().min(1).max(20).regex(USERNAME_CHARS, USERNAME_CHARS_MESSAGE);
 export const loginSchema = z.object({ username: playerNameSchema, password: z.string().min(1).max(200) }).strict();
 /** `POST /api/account/logout`: `everywhere` revokes every session of the account. */
 export const logoutSchema = z.object({ everywhere: z.boolean().optional() }).strict();

@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   'too-many-bot-games', // the player already has the most unfinished games against the computer allowed
   'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
   'game-not-finished', // analysis is for finished games only
+  'not-for-you', // a challenge addressed to another player (accepting or declining it)
+  'self-challenge', // challenging oneself
+  'no-accounts', // challenges by name need the server's accounts (a database), and this server keeps none
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,6 +18,7 @@ import type {
   Seek,
   Session,
   SpectatorsEvent,
+  ChallengeEnd,
 } from './types.js';
 
 /**
@@ -33,6 +34,7 @@ export const CLIENT_EVENTS = {
   'seek:create': s.seekCreateSchema,
   'seek:cancel': s.seekIdSchema,
   'seek:accept': s.seekAcceptSchema,
+  'seek:decline': s.seekIdSchema,
   'invite:get': s.inviteCodeSchema,
   'game:join': s.gameRefSchema,
   'game:leave': s.gameRefSchema,
@@ -71,8 +73,9 @@ export interface AckData {
   /**
    * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
    * `myGames`: the caller's own games in progress (as `lobby:myGames`).
+   * `challenges`: the open challenges addressed to the caller (seeks with `opponent`), oldest first.
    */
-  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[] };
+  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[]; challenges: Seek[] };
   'lobby:unsubscribe': Record<never, never>;
   'lobby:online': { players: number };
   /**
@@ -84,6 +87,7 @@ export interface AckData {
   'seek:create': { seek: Seek; inviteUrl?: string };
   'seek:cancel': Record<never, never>;
   'seek:accept': { gameId: string };
+  'seek:decline': Record<never, never>;
   'invite:get': { seek: Seek };
   'game:join': { snapshot: GameSnapshot; seat: Seat };
   'game:leave': Record<never, never>;
@@ -137,6 +141,12 @@ export interface ServerToClientEvents {
    * events published meanwhile may be lost, so subscribe again for a fresh listing.
    */
   'lobby:resync': (p: Record<string, never>) => void;
+  /** To every connection of the player a challenge is addressed to, when it is made. */
+  'challenge:received': (seek: Seek) => void;
+  /** To every connection of the challenged player, when the challenge is gone (and why). */
+  'challenge:removed': (p: { seekId: string; reason: ChallengeEnd }) => void;
+  /** To every connection of the challenger, when the challenged player declined (`lobby:mySeeks` follows). */
+  'challenge:declined': (p: { seekId: string; by: string }) => void;
   /** Sent to both players when a seek is accepted or a rematch starts. */
   'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
   'game:event': (e: GameEvent) => void;
@@ -164,6 +174,9 @@ export const SERVER_EVENTS = [
   'lobby:myGameUpdated',
   'lobby:myGameRemoved',
   'lobby:resync',
+  'challenge:received',
+  'challenge:removed',
+  'challenge:declined',
   'game:start',
   'game:event',
   'game:presence',

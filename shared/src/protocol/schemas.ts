@@ -3,6 +3,7 @@ import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { normalizeChatText } from './chat.js';
 import { displayNameSchema } from './display-name.js';
+import { playerNameSchema } from './username.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
@@ -26,8 +27,14 @@ export const seekCreateSchema = z
       .strict()
       .refine((r) => r.min <= r.max, 'min must not exceed max')
       .optional(),
+    /** A challenge: only the account of this username may accept it (private seeks only). */
+    opponent: playerNameSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.opponent === undefined || p.visibility === 'private', {
+    message: 'a challenge (opponent) must be a private seek',
+    path: ['opponent'],
+  });
 export const seekIdSchema = z.object({ seekId: idSchema }).strict();
 export const inviteCodeSchema = z.object({ code: idSchema }).strict();
 export const seekAcceptSchema = z.union([

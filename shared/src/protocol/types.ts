@@ -32,7 +32,15 @@ export interface Seek {
   readonly ratingRange?: { readonly min: number; readonly max: number };
   /** Only for private seeks, and only sent to their creator or to whoever opened the invitation. */
   readonly inviteCode?: string;
+  /**
+   * A challenge: the one player (an account) who may accept or decline it. A challenge is private,
+   * has no invitation code, and is accepted with `{ seekId }` by that player only.
+   */
+  readonly opponent?: { readonly id: string; readonly name: string };
 }
+
+/** Why a challenge left its target's list (`challenge:removed`). */
+export type ChallengeEnd = 'cancelled' | 'declined' | 'expired' | 'accepted';
 
 /**
  * One of the player's own open seeks (public or private), as only its creator gets it: the seek
