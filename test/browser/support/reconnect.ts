@@ -31,9 +31,7 @@ export async function openTable(browser: Browser, alice: Player, bob: Player): P
 
 /** The SAN of every move the page's move list shows, in order. */
 export function moveSans(page: Page): Promise<string[]> {
-  return page.locator('.movelist li button[aria-label^="Turn"]').evaluateAll((els) =>
-    els.map((e) => (e.getAttribute('aria-label') ?? '').replace(/^.*: /, '')),
-  );
+  return page.locator('.movelist li button.mv').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
 }
 
 /** Waits until the move list shows exactly `sans`. */
