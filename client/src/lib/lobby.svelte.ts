@@ -10,6 +10,7 @@ import {
   type TimeControl,
   type VariantId,
 } from '@progressive-chess/shared';
+import type { ChallengesModel } from './challenges.svelte.js';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
@@ -73,9 +74,12 @@ export class LobbyModel {
   /** Players connected (null until counted). */
   online = $state<number | null>(null);
   private readonly request: RequestFn;
+  /** Where the challenges to me go (`challenges` of the subscribe ack). */
+  private readonly challenges: ChallengesModel | null;
 
-  constructor(request: RequestFn) {
+  constructor(request: RequestFn, challenges: ChallengesModel | null = null) {
     this.request = request;
+    this.challenges = challenges;
   }
 
   async subscribe(): Promise<void> {
@@ -89,6 +93,7 @@ export class LobbyModel {
     this.games = ack.games ?? [];
     this.mine = ack.mine ?? [];
     this.myGames = yourTurnFirst(ack.myGames ?? []);
+    this.challenges?.set(ack.challenges ?? []);
   }
 
   /**

@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/db/database.js';
+import { openDatabase } from '../../server/src/db/open-database.js';
+import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const run = chromiumAvailable();
+
+async function signUp(page: Page, url: string, username: string): Promise<void> {
+  await page.goto(`${url}/signup`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(new RegExp(`/@/${username}$`));
+  await page.locator('[data-testid="user-menu"]', { hasText: username }).waitFor();
+}
+
+/** Alice opens Bob's profile and challenges him: Scottish, 5+3 (the form's defaults), Alice white. */
+async function challengeBob(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/@/bob`);
+  await page.getByRole('button', { name: 'Challenge', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Challenge bob' });
+  await form.locator('label.chip', { hasText: 'White' }).click();
+  await form.getByRole('button', { name: 'Challenge bob' }).click();
+  await page.waitForURL(`${url}/`);
+  await page.locator('[data-testid="my-seeks"]', { hasText: 'Challenge to bob' }).waitFor();
+}
+
+describe.runIf(run)('browser: challenge a registered player from their profile', () => {
+  let db: Database;
+  let server: TestServer;
+  let browser: Browser;
+  let alice: Player;
+  let bob: Player;
+
+  beforeAll(async () => {
+    db = await openDatabase({});
+    server = await startServer({ firstMoveGraceMs: 600_000, database: db });
+    browser = await launchChromium();
+    alice = await openPlayer(browser, server.url, 'Alice');
+    bob = await openPlayer(browser, server.url, 'Bob');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await db?.close();
+  });
+
+  it('Alice challenges Bob, who sees it on another page, declines one and accepts the next in the lobby: both land on the game', async () => {
+    await signUp(alice.page, server.url, 'alice');
+    await signUp(bob.page, server.url, 'bob');
+    // no Challenge button on one's own profile
+    expect(await bob.page.getByRole('button', { name: 'Challenge', exact: true }).count()).toBe(0);
+    await bob.page.goto(`${server.url}/rules`);
+
+    await challengeBob(alice.page, server.url);
+    const notice = bob.page.locator('[data-testid="challenge-notice"]');
+    await notice.filter({ hasText: 'alice challenges you' }).waitFor();
+    await notice.click();
+    await bob.page.waitForURL(`${server.url}/`);
+    const incoming = bob.page.locator('[data-testid="challenges"] li');
+    await incoming.filter({ hasText: 'alice challenges you: Scottish progressive, 5+3 (you play Black)' }).waitFor();
+    await bob.page.getByRole('button', { name: 'Decline' }).click();
+    await alice.page.locator('[data-testid="challenge-declined"]', { hasText: 'bob declined your challenge.' }).waitFor();
+    await alice.page.locator('[data-testid="my-seeks"]').waitFor({ state: 'detached' });
+    expect(await incoming.count()).toBe(0);
+
+    await challengeBob(alice.page, server.url);
+    await incoming.filter({ hasText: 'alice challenges you' }).waitFor();
+    await bob.page.getByRole('button', { name: 'Accept' }).click();
+    await Promise.all([alice.page.waitForURL(/\/game\//), bob.page.waitForURL(/\/game\//)]);
+    expect(alice.page.url()).toBe(bob.page.url());
+    await alice.page.locator('.bar[data-color="black"]', { hasText: 'bob' }).waitFor();
+    await bob.page.locator('.bar[data-color="white"]', { hasText: 'alice' }).waitFor();
+  });
+});
