@@ -37,8 +37,9 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     // The request waits for the connection 10 s, then the page says the move was not sent.
     await white.page.getByTestId('notice').filter({ hasText: 'Not sent: there is no connection to the server.' }).waitFor({ timeout: 15_000 });
     await waitMoves(white.page, [...OPENING, 'd4']);
-    // The opponent is told White is away.
+    // The opponent is told White is away, and so is White's own bar (it said connected).
     await black.page.locator('.bar[data-color="white"] .away', { hasText: 'offline' }).waitFor();
+    await white.page.locator('.bar[data-color="white"] .away', { hasText: 'offline' }).waitFor();
     await white.page.waitForTimeout(28_000);
     expect(await white.page.getByTestId('connection').innerText()).toBe('Offline, reconnecting…');
     await white.context.setOffline(false);
@@ -48,7 +49,7 @@ describe.runIf(run)('browser: a player (and a spectator) offline, then online ag
     for (const p of [white, black, spectator]) await waitMoves(p.page, [...OPENING, 'd4']);
     await expectClocksAgree([white, black, spectator], 'white');
     expect(await clockSeconds(black.page, 'white')).toBeLessThan(5 * 60 + 3 - 38);
-    await black.page.locator('.bar[data-color="white"] .away').waitFor({ state: 'detached' });
+    for (const p of [white, black]) await p.page.locator('.bar[data-color="white"] .away').waitFor({ state: 'detached' });
     await playClicks(white.page, ['b1c3']);
     for (const p of [white, black, spectator]) await waitMoves(p.page, [...OPENING, 'd4', 'Nc3']);
     await spectator.context.close();
