@@ -2,9 +2,7 @@ import {
   botName,
   botPlayerId,
   opposite,
-  encodeState,
   legalMoves,
-  newGame,
   seededRandom,
   VARIANT_IDS,
   VARIANTS,
@@ -17,13 +15,12 @@ import {
   type TimeControl,
   type VariantId,
 } from '@progressive-chess/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOT_SETTINGS } from '../../server/src/bot/bot-settings.js';
-import type { ComputePool } from '../../server/src/compute/pool.js';
-import { createWorkerPool } from '../../server/src/compute/worker-pool.js';
 import { call, type Client } from '../support/game-client.js';
 import { playAsHuman } from '../support/scripted-human.js';
 import { player, start } from './bot-app.js';
+import { sharedPool } from './bot-qa-pool.js';
 
 /**
  * Every variant against the computer as a player meets it: levels 1 and 3, the person as White and
@@ -38,24 +35,10 @@ const ONE_MINUTE: TimeControl = { kind: 'fischer', initial: 60, increment: 0 };
 const PER_TURN: TimeControl = { kind: 'per-turn', base: 10, perMove: 1 };
 /** A developed middlegame, White to move. */
 const MIDDLEGAME = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 1';
-/** Commits, broadcasts and scheduling on top of the search budget, per series (a loaded 2-core CI machine). */
-const OVERHEAD_MS = 700;
+/** Commits, broadcasts and scheduling on top of the search budget, per series (a loaded 2-core CI machine, the search at idle priority). */
+const OVERHEAD_MS = 1500;
 
-/**
- * One warm worker thread for the file: a fresh thread's first search also loads its code (a second
- * or more here), which is not what these games measure. Each app borrows it (its close leaves it).
- */
-let pool: ComputePool;
-beforeAll(async () => {
-  pool = createWorkerPool({ size: 1 });
-  for (const variant of VARIANT_IDS) {
-    const g = newGame(variant);
-    if (!g.ok) throw new Error(g.error.message);
-    await pool.run('bot-series', { state: encodeState(g.value), level: 3, budgetMs: 100, seed: 1 });
-  }
-});
-afterAll(() => pool.close());
-const borrowed = (): ComputePool => ({ run: (kind, input, opts) => pool.run(kind, input, opts), stats: () => pool.stats(), close: async () => {} });
+const borrowed = sharedPool();
 
 /** A random mover that, in the cost variants, passes the rest of its turn now and then (a Fibonacci turn has thousands of points). */
 function randomPlayer(random: () => number): (s: GameState) => Move | null {

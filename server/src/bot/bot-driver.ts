@@ -107,7 +107,7 @@ export class BotDriver {
     try {
       const out = await this.deps.compute.run(
         'bot-series',
-        { state: game.doc.state, level: game.bot.level, budgetMs: this.budget(game), seed: this.deps.randomInt(2 ** 31) },
+        { state: game.doc.state, level: game.bot.level, budgetMs: this.budget(game), ...this.limit(game), seed: this.deps.randomInt(2 ** 31) },
         { signal },
       );
       return signal.aborted ? null : out.moves;
@@ -187,21 +187,31 @@ export class BotDriver {
     return this.deps.now() + this.deps.settings.leaseMs;
   }
 
+  /** The bot's time left, once its clock runs (null before its first move, and untimed). */
+  private timeLeft(game: Game): number | null {
+    if (!game.doc.started[game.bot.color] || game.doc.clock.control.kind === 'none') return null;
+    return remainingMs(game.doc.clock, game.bot.color, this.deps.now());
+  }
+
   /** The level's budget, cut to a share of the bot's time left once its clock runs. */
   private budget(game: Game): number {
     const level = this.deps.settings.budgetMs[game.bot.level];
-    if (!game.doc.started[game.bot.color] || game.doc.clock.control.kind === 'none') return level;
-    const left = remainingMs(game.doc.clock, game.bot.color, this.deps.now());
-    return Math.max(10, Math.min(level, left * this.deps.settings.clockShare));
+    const left = this.timeLeft(game);
+    return left === null ? level : Math.max(10, Math.min(level, left * this.deps.settings.clockShare));
+  }
+
+  /** The time its search never passes, once its clock runs (none before: nothing to lose on time). */
+  private limit(game: Game): { limitMs?: number } {
+    const left = this.timeLeft(game);
+    return left === null ? {} : { limitMs: left * this.deps.settings.limitShare };
   }
 
   /** A human-like pause between moves, shortened so a series never spends much of the clock. */
   private pause(game: Game, moves: number): number {
     const [min, max] = this.deps.settings.pauseMs;
     const drawn = min + (max > min ? this.deps.randomInt(max - min + 1) : 0);
-    if (!game.doc.started[game.bot.color] || game.doc.clock.control.kind === 'none') return drawn;
-    const left = remainingMs(game.doc.clock, game.bot.color, this.deps.now());
-    return Math.min(drawn, (left * this.deps.settings.clockShare) / Math.max(1, moves));
+    const left = this.timeLeft(game);
+    return left === null ? drawn : Math.min(drawn, (left * this.deps.settings.clockShare) / Math.max(1, moves));
   }
 
   private sleep(ms: number): Promise<void> {

@@ -7,6 +7,8 @@ export interface BotSettings {
   readonly budgetMs: Readonly<Record<BotLevel, number>>;
   /** Share of the bot's time left one series may think. */
   readonly clockShare: number;
+  /** Share of the bot's time left its search never passes (it then finishes the series with the first legal moves). */
+  readonly limitShare: number;
   /** Pause before each move after the first of a series, drawn in [min, max] ms (0 in tests). */
   readonly pauseMs: readonly [number, number];
   /** How long a driver holds a bot turn without renewing it; another node takes over after that. */
@@ -22,6 +24,7 @@ export interface BotSettings {
 export const DEFAULT_BOT_SETTINGS: BotSettings = {
   budgetMs: { 1: 100, 2: 400, 3: 1500 },
   clockShare: 0.1,
+  limitShare: 0.25,
   pauseMs: [300, 700],
   leaseMs: 3000,
   watchMs: 200,

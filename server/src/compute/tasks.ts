@@ -22,6 +22,8 @@ export interface BotSeriesInput {
   readonly state: string;
   readonly level: BotLevel;
   readonly budgetMs: number;
+  /** The time its search never passes (`BotOptions.limitMs`); none: untimed. */
+  readonly limitMs?: number;
   /** Seeds the bot's randomness (varied play, reproducible in tests). */
   readonly seed: number;
 }
@@ -70,6 +72,7 @@ export const TASKS = {
     const moves = chooseSeries(decoded(input.state), {
       level: input.level,
       budgetMs: input.budgetMs,
+      ...(input.limitMs === undefined ? {} : { limitMs: input.limitMs }),
       now: clock,
       random: seededRandom(input.seed),
     });

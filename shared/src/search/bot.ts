@@ -18,6 +18,13 @@ export interface BotOptions {
   readonly level: BotLevel;
   /** Milliseconds the whole choice may take (shared by the mate searches); needs `now`. */
   readonly budgetMs: number;
+  /**
+   * The time the choice must never pass, past the budget (the clock's safety: a share of the time
+   * left); from then on the series is finished with the first allowed moves. None: an untimed
+   * choice, which finishes a long series greedily however late (a busy machine spends the budget
+   * before the search has done its work, and hurried first moves would be absurd).
+   */
+  readonly limitMs?: number;
   readonly now: () => number;
   /** Uniform in [0, 1): breaks ties and varies play (the caller seeds it). */
   readonly random: () => number;
@@ -50,7 +57,7 @@ interface Line {
 
 /**
  * How a step of the series is chosen: the level's plan (beam, full evaluation) while its share of
- * the budget lasts; then `quick`, one line on material and hanging pieces; once the budget is spent,
+ * the budget lasts; then `quick`, one line on material and hanging pieces; past the limit (if any),
  * `rush`, the first allowed move. In the cost variants a line stops there instead, once it has a
  * move (the rest of its points is passed: a Fibonacci turn has thousands). A late series is long (turn 31 has 31 moves) and one step of the
  * plan evaluates every move of every line, so the whole series would otherwise take seconds of a
@@ -128,7 +135,7 @@ export function chooseSeries(state: GameState, opts: BotOptions): Move[] {
   const variant = VARIANTS[state.variant];
   const pace = (): Pace => {
     const spent = opts.now() - start;
-    return spent < opts.budgetMs * PLAN_SHARE ? 'plan' : spent < opts.budgetMs ? 'quick' : 'rush';
+    return spent < opts.budgetMs * PLAN_SHARE ? 'plan' : opts.limitMs === undefined || spent < opts.limitMs ? 'quick' : 'rush';
   };
   const search: Search = { mover: state.color, royal: variant.moveRules.royalKing, canPass: variant.costs !== null, plan, random: opts.random, pace };
   let lines: Line[] = [{ moves: [], state, done: false, score: 0 }];
@@ -145,7 +152,7 @@ export function chooseSeries(state: GameState, opts: BotOptions): Move[] {
   // a check costs some milliseconds however small its budget, so none starts once the budget is spent).
   const checks = finished.slice(0, plan.safetyChecks);
   for (const [i, line] of checks.entries()) {
-    if (line.state.outcome || pace() === 'rush') return [...line.moves];
+    if (line.state.outcome || opts.now() - start >= opts.budgetMs) return [...line.moves];
     const share = left() / (checks.length - i);
     const reply = findMate(line.state, { budgetMs: share, now: opts.now, maxNodes: 500_000 });
     if (!reply.found) return [...line.moves];
