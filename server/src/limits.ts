@@ -4,6 +4,8 @@ import { envInteger, type Env } from './env.js';
 export interface Limits {
   /** Open seeks per player (public and private together). */
   readonly maxSeeksPerPlayer: number;
+  /** Open challenges addressed to one player, from everyone together (`too-many-challenges`). */
+  readonly maxChallengesPerPlayer: number;
   /** Games in progress per player (a new game beyond it is refused with `too-many-games`). */
   readonly maxGamesPerPlayer: number;
   /** A public seek expires this long after its creation. */
@@ -34,6 +36,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_LIMITS: Limits = {
   maxSeeksPerPlayer: 3,
+  maxChallengesPerPlayer: 20,
   maxGamesPerPlayer: 10,
   seekTtlMs: 60 * 60 * 1000,
   inviteTtlMs: 7 * DAY,
@@ -48,6 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
 /** Environment variables that override a limit (integers; durations in seconds). */
 const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
   maxSeeksPerPlayer: ['MAX_SEEKS_PER_PLAYER', 1],
+  maxChallengesPerPlayer: ['MAX_CHALLENGES_PER_PLAYER', 1],
   maxGamesPerPlayer: ['MAX_GAMES_PER_PLAYER', 1],
   seekTtlMs: ['SEEK_TTL_SECONDS', 1000],
   inviteTtlMs: ['INVITE_TTL_SECONDS', 1000],

@@ -108,6 +108,22 @@ describe('challenges by name', () => {
     expect(await alice.send('seek:create', { ...challenge('carol'), color: 'black' })).toMatchObject({ ok: false, code: 'too-many-seeks' });
   });
 
+  it('one player receives at most MAX_CHALLENGES_PER_PLAYER open challenges, from everyone together', async () => {
+    const server = await startServer({ database: db(), limits: { maxChallengesPerPlayer: 2 } });
+    const [alice, carol, dan, bob] = [
+      await signedIn(server, 'alice'),
+      await signedIn(server, 'carol'),
+      await signedIn(server, 'dan'),
+      await signedIn(server, 'bob'),
+    ];
+    const first = await alice.ok('seek:create', challenge('bob'));
+    await carol.ok('seek:create', challenge('bob'));
+    expect(await dan.send('seek:create', challenge('bob'))).toMatchObject({ ok: false, code: 'too-many-challenges', message: expect.stringContaining('bob') });
+    expect((await dan.ok('seek:create', challenge('alice'))).seek.opponent?.name).toBe('alice');
+    await bob.ok('seek:decline', { seekId: first.seek.id });
+    expect((await dan.ok('seek:create', challenge('bob'))).seek.opponent?.name).toBe('bob');
+  });
+
   it('a guest may challenge an account; a guest cannot be challenged', async () => {
     const server = await startServer({ database: db() });
     const bob = await signedIn(server, 'bob');

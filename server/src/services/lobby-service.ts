@@ -160,7 +160,10 @@ export class LobbyService {
       expiresAt: now + ttl,
       ...(opponent === undefined ? {} : { target: opponent.id }),
     };
-    const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer);
+    const r = await this.deps.store.addSeek(stored, now, limits.maxSeeksPerPlayer, limits.maxChallengesPerPlayer);
+    if (!r.ok && r.reason === 'target-full') {
+      fail('too-many-challenges', `${opponent?.name ?? 'that player'} already has ${limits.maxChallengesPerPlayer} open challenges`);
+    }
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
     const open = this.own(r.seek);
     if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek);

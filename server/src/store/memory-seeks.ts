@@ -13,17 +13,20 @@ export class MemorySeeks {
   private readonly byOwnerSettings = new Map<string, string>();
   /** Each owner's open seek ids, in creation order. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** Each challenged player's open challenges (seeks with a `target`). */
+  private readonly byTarget = new Map<string, Set<string>>();
   /** Public seeks in listing order (insertion). */
   private readonly publicIds = new Set<string>();
   /** Seeks deleted because they expired, oldest first, until `takeExpired` takes them. */
   private expired: StoredSeek[] = [];
 
-  add(seek: StoredSeek, now: number, maxPerOwner: number): AddSeekResult {
+  add(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget = Infinity): AddSeekResult {
     this.purge(now);
     const existing = this.byOwnerSettings.get(dedupeKey(seek));
     const found = existing === undefined ? undefined : this.seeks.get(existing);
     if (found) return { ok: true, created: false, seek: { ...found } };
     if ((this.byOwner.get(seek.owner)?.size ?? 0) >= maxPerOwner) return { ok: false, reason: 'too-many' };
+    if (seek.target !== undefined && (this.byTarget.get(seek.target)?.size ?? 0) >= maxPerTarget) return { ok: false, reason: 'target-full' };
     if (this.seeks.has(seek.id) || (seek.code !== null && this.invites.has(seek.code))) {
       throw new Error(`seek ${seek.id} already exists`);
     }
@@ -31,8 +34,8 @@ export class MemorySeeks {
     if (seek.code !== null) this.invites.set(seek.code, seek.id);
     if (seek.public) this.publicIds.add(seek.id);
     this.byOwnerSettings.set(dedupeKey(seek), seek.id);
-    const owned = this.byOwner.get(seek.owner) ?? new Set<string>();
-    this.byOwner.set(seek.owner, owned.add(seek.id));
+    indexAdd(this.byOwner, seek.owner, seek.id);
+    if (seek.target !== undefined) indexAdd(this.byTarget, seek.target, seek.id);
     return { ok: true, created: true, seek: { ...seek } };
   }
 
@@ -67,7 +70,7 @@ export class MemorySeeks {
 
   listFor(target: string, now: number): StoredSeek[] {
     this.purge(now);
-    return bySoonestExpiry([...this.seeks.values()].filter((s) => s.target === target).map((s) => ({ ...s })));
+    return bySoonestExpiry([...(this.byTarget.get(target) ?? [])].flatMap((id) => this.get(id, now) ?? []));
   }
 
   takeExpired(now: number, limit: number): StoredSeek[] {
@@ -89,8 +92,18 @@ export class MemorySeeks {
     this.publicIds.delete(s.id);
     if (s.code !== null) this.invites.delete(s.code);
     this.byOwnerSettings.delete(dedupeKey(s));
-    const owned = this.byOwner.get(s.owner);
-    owned?.delete(s.id);
-    if (owned?.size === 0) this.byOwner.delete(s.owner);
+    indexDelete(this.byOwner, s.owner, s.id);
+    if (s.target !== undefined) indexDelete(this.byTarget, s.target, s.id);
   }
+}
+
+function indexAdd(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key) ?? new Set<string>();
+  index.set(key, ids.add(id));
+}
+
+function indexDelete(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  ids?.delete(id);
+  if (ids?.size === 0) index.delete(key);
 }

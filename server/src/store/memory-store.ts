@@ -163,9 +163,9 @@ export class MemoryStore implements Store {
     this.deadlines.settle(id, claimedUntil, deadline);
   }
 
-  async addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult> {
+  async addSeek(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget?: number): Promise<AddSeekResult> {
     await this.tick();
-    return this.seeks.add(seek, now, maxPerOwner);
+    return this.seeks.add(seek, now, maxPerOwner, maxPerTarget);
   }
 
   async getSeek(id: string, now: number): Promise<StoredSeek | null> {

@@ -10,6 +10,7 @@
  *   {lobby}:seeks:count    hash owner -> open seeks      {lobby}:playing:<player> set of game ids
  *   {lobby}:seeks:mine     hash owner -> its open seek ids, space-separated, oldest first
  *   {lobby}:seeks:expired  list of the records of expired seeks not yet announced (oldest first)
+ *   {lobby}:seeks:targets  hash challenged player -> its open challenges' ids, space-separated
  *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
@@ -54,6 +55,7 @@ export function redisKeys(prefix: string): RedisKeys {
       `${seeks}:count`,
       `${seeks}:mine`,
       `${seeks}:expired`,
+      `${seeks}:targets`,
     ],
     seeks,
     invites,

@@ -7,18 +7,26 @@
  * zset id -> expiresAt, [4] sequence counter, [5] invites hash code -> id, [6] owned hash
  * "owner\nsettings" -> id, [7] count hash owner -> open seeks, [8] mine hash owner -> its open seek
  * ids (space-separated, oldest first), [9] expired list: the records of the seeks `purge` removed,
- * until `TAKE_EXPIRED_SEEKS` takes them (so that one node announces each end). ARGV[1] is always `now`.
+ * until `TAKE_EXPIRED_SEEKS` takes them (so that one node announces each end), [10] targets hash
+ * challenged player -> its open challenges' ids (space-separated). ARGV[1] is always `now`.
  */
 const SEEK_LIB = `
-local function ids_of(owner)
+local function list_in(key, field)
   local out = {}
-  local s = redis.call('HGET', KEYS[8], owner)
+  local s = redis.call('HGET', key, field)
   if s then for id in string.gmatch(s, '%S+') do out[#out + 1] = id end end
   return out
 end
-local function set_ids(owner, ids)
-  if #ids == 0 then redis.call('HDEL', KEYS[8], owner) else redis.call('HSET', KEYS[8], owner, table.concat(ids, ' ')) end
+local function set_list(key, field, ids)
+  if #ids == 0 then redis.call('HDEL', key, field) else redis.call('HSET', key, field, table.concat(ids, ' ')) end
 end
+local function without(ids, id)
+  local kept = {}
+  for _, x in ipairs(ids) do if x ~= id then kept[#kept + 1] = x end end
+  return kept
+end
+local function ids_of(owner) return list_in(KEYS[8], owner) end
+local function set_ids(owner, ids) set_list(KEYS[8], owner, ids) end
 local function drop(id)
   local raw = redis.call('HGET', KEYS[1], id)
   redis.call('ZREM', KEYS[2], id)
@@ -29,9 +37,8 @@ local function drop(id)
   if r.code ~= cjson.null and r.code ~= '' then redis.call('HDEL', KEYS[5], r.code) end
   redis.call('HDEL', KEYS[6], r.owner .. '\\n' .. r.settings)
   if redis.call('HINCRBY', KEYS[7], r.owner, -1) <= 0 then redis.call('HDEL', KEYS[7], r.owner) end
-  local kept = {}
-  for _, x in ipairs(ids_of(r.owner)) do if x ~= id then kept[#kept + 1] = x end end
-  set_ids(r.owner, kept)
+  set_ids(r.owner, without(ids_of(r.owner), id))
+  if type(r.target) == 'string' then set_list(KEYS[10], r.target, without(list_in(KEYS[10], r.target), id)) end
   return raw
 end
 local function purge(now)
@@ -45,8 +52,9 @@ end
 
 /**
  * ARGV[2] max open seeks per owner, [3] id, [4] owner, [5] settings, [6] code ('' = none),
- * [7] public '1'/'0', [8] expiresAt, [9] record. Returns {1} stored, {0, record} the owner's open
- * seek with these settings, {-1} too many, {-2} id or code taken.
+ * [7] public '1'/'0', [8] expiresAt, [9] record, [10] the challenged player ('' = none), [11] max
+ * open challenges per challenged player. Returns {1} stored, {0, record} the owner's open seek with
+ * these settings, {-1} too many, {-2} id or code taken, {-3} the challenged player has too many.
  */
 export const ADD_SEEK = `${SEEK_LIB}
 purge(ARGV[1])
@@ -57,6 +65,8 @@ if same then
   if raw then return {0, raw} end
 end
 if tonumber(redis.call('HGET', KEYS[7], ARGV[4]) or '0') >= tonumber(ARGV[2]) then return {-1} end
+local challenged = ARGV[10] ~= '' and list_in(KEYS[10], ARGV[10]) or nil
+if challenged and #challenged >= tonumber(ARGV[11]) then return {-3} end
 if redis.call('HEXISTS', KEYS[1], ARGV[3]) == 1 then return {-2} end
 if ARGV[6] ~= '' and redis.call('HEXISTS', KEYS[5], ARGV[6]) == 1 then return {-2} end
 redis.call('HSET', KEYS[1], ARGV[3], ARGV[9])
@@ -68,7 +78,22 @@ redis.call('HINCRBY', KEYS[7], ARGV[4], 1)
 local mine = ids_of(ARGV[4])
 mine[#mine + 1] = ARGV[3]
 set_ids(ARGV[4], mine)
+if challenged then
+  challenged[#challenged + 1] = ARGV[3]
+  set_list(KEYS[10], ARGV[10], challenged)
+end
 return {1}
+`;
+
+/** ARGV[2] challenged player. Returns the records of its open challenges. */
+export const LIST_CHALLENGES_FOR = `${SEEK_LIB}
+purge(ARGV[1])
+local ids = list_in(KEYS[10], ARGV[2])
+if #ids == 0 then return {} end
+local out = {}
+local raws = redis.call('HMGET', KEYS[1], unpack(ids))
+for i = 1, #ids do if raws[i] then out[#out + 1] = raws[i] end end
+return out
 `;
 
 /** ARGV[2] id. Removes the seek from every index; returns its record unless it had expired, or false. */

@@ -10,6 +10,7 @@ const SCRIPTS = {
   take: script(lua.TAKE_SEEK),
   list: script(lua.LIST_PUBLIC_SEEKS),
   listOf: script(lua.LIST_SEEKS_OF),
+  listFor: script(lua.LIST_CHALLENGES_FOR),
   byCode: script(lua.SEEK_BY_CODE),
   takeExpired: script(lua.TAKE_EXPIRED_SEEKS),
   reserve: script(lua.RESERVE_GAME),
@@ -55,12 +56,14 @@ export class RedisSeeks {
     private readonly k: RedisKeys,
   ) {}
 
-  async add(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult> {
+  async add(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget = Number.MAX_SAFE_INTEGER): Promise<AddSeekResult> {
     const args = [now, maxPerOwner, seek.id, seek.owner, seek.settings, seek.code ?? '', seek.public ? '1' : '0'];
-    const r = await runScript(this.redis, SCRIPTS.add, this.k.seekKeys, [...args, seek.expiresAt, record(seek)]);
+    const target = [seek.target ?? '', Math.min(maxPerTarget, Number.MAX_SAFE_INTEGER)];
+    const r = await runScript(this.redis, SCRIPTS.add, this.k.seekKeys, [...args, seek.expiresAt, record(seek), ...target]);
     const [status, raw] = Array.isArray(r) ? r : [];
     if (status === 1) return { ok: true, created: true, seek };
     if (status === -1) return { ok: false, reason: 'too-many' };
+    if (status === -3) return { ok: false, reason: 'target-full' };
     const existing = status === 0 ? fromRecord(raw, now) : null;
     if (existing) return { ok: true, created: false, seek: existing };
     throw new Error(`seek ${seek.id} could not be added (${String(status)})`);
@@ -89,13 +92,10 @@ export class RedisSeeks {
     return raws.flatMap((raw) => fromRecord(raw, now) ?? []);
   }
 
-  /**
-   * Challenges to `target`: a scan of the seek records (open seeks are few: each player has at most
-   * `maxPerOwner`), keeping the live ones addressed to the player.
-   */
+  /** Challenges to `target`, from its entry in the per-target index. */
   async listFor(target: string, now: number): Promise<StoredSeek[]> {
-    const raws = await guarded(this.redis.hvals(this.k.seeks));
-    return bySoonestExpiry(raws.flatMap((raw) => fromRecord(raw, now) ?? []).filter((s) => s.target === target));
+    const raws = strings(await runScript(this.redis, SCRIPTS.listFor, this.k.seekKeys, [now, target]));
+    return bySoonestExpiry(raws.flatMap((raw) => fromRecord(raw, now) ?? []));
   }
 
   async takeExpired(now: number, limit: number): Promise<StoredSeek[]> {

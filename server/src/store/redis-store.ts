@@ -157,8 +157,8 @@ export class RedisStore implements Store {
   }
 
 
-  addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult> {
-    return this.seeks.add(seek, now, maxPerOwner);
+  addSeek(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget?: number): Promise<AddSeekResult> {
+    return this.seeks.add(seek, now, maxPerOwner, maxPerTarget);
   }
 
   getSeek(id: string, now: number): Promise<StoredSeek | null> {

@@ -94,7 +94,9 @@ export type AddSeekResult =
   | { readonly ok: true; readonly created: true; readonly seek: StoredSeek }
   /** The owner already has an open seek with these settings: that one, unchanged. */
   | { readonly ok: true; readonly created: false; readonly seek: StoredSeek }
-  | { readonly ok: false; readonly reason: 'too-many' };
+  | { readonly ok: false; readonly reason: 'too-many' }
+  /** A challenge: its addressee already has `maxPerTarget` open challenges. */
+  | { readonly ok: false; readonly reason: 'target-full' };
 
 /** Seeks in the order of `listChallengesFor`: soonest to expire first, then by id. */
 export const bySoonestExpiry = (seeks: StoredSeek[]): StoredSeek[] =>
@@ -135,9 +137,10 @@ export interface Store {
    * Seeks expire: every seek method takes `now` and ignores (and may delete) seeks with
    * `expiresAt <= now`. Atomically, per owner: when the owner has an open seek with the same
    * `settings`, returns it (created: false); else when the owner has `maxPerOwner` open seeks,
+   * refuses; else, for a challenge (`target`) whose addressee has `maxPerTarget` open challenges,
    * refuses; else stores the seek (its id and code must be new).
    */
-  addSeek(seek: StoredSeek, now: number, maxPerOwner: number): Promise<AddSeekResult>;
+  addSeek(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget?: number): Promise<AddSeekResult>;
   getSeek(id: string, now: number): Promise<StoredSeek | null>;
   getSeekByCode(code: string, now: number): Promise<StoredSeek | null>;
   /** Atomically removes and returns the seek: of two concurrent takers exactly one gets it. */
@@ -146,7 +149,7 @@ export interface Store {
   listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]>;
   /** Every open seek of `owner` (public and private; at most the `maxPerOwner` of `addSeek`), oldest first. */
   listSeeksOf(owner: string, now: number): Promise<StoredSeek[]>;
-  /** Every open seek whose `target` is this player (challenges to them), soonest to expire first. */
+  /** Every open seek whose `target` is this player (challenges to them, indexed per target), soonest to expire first. */
   listChallengesFor(target: string, now: number): Promise<StoredSeek[]>;
   /**
    * Seeks that have expired at `now` (whichever seek call removed them, on whichever node), up to

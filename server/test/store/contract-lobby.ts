@@ -152,6 +152,24 @@ export function lobbyContract(store: () => Store): void {
       expect(ids(await s.listChallengesFor('bob', 0))).toEqual(['c2']);
       expect(await s.listChallengesFor('bob', 2_000)).toEqual([]);
     });
+
+    it('caps the open challenges to one player, from everyone together; a taken or expired one frees its place', async () => {
+      const s = store();
+      const to = (id: string, owner: string, target = 'bob', expiresAt = 5_000) =>
+        seek(id, { owner, settings: id, public: false, target, expiresAt });
+      expect(await s.addSeek(to('c1', 'ann', 'bob', 1_000), 0, 3, 2)).toMatchObject({ ok: true, created: true });
+      expect(await s.addSeek(to('c2', 'cid'), 0, 3, 2)).toMatchObject({ ok: true, created: true });
+      expect(await s.addSeek(to('c3', 'dan'), 0, 3, 2)).toEqual({ ok: false, reason: 'target-full' });
+      // another player's challenges and plain seeks are not counted against bob's
+      expect(await s.addSeek(to('c4', 'dan', 'eve'), 0, 3, 2)).toMatchObject({ ok: true, created: true });
+      expect(await s.addSeek(seek('p1', { owner: 'dan' }), 0, 3, 2)).toMatchObject({ ok: true, created: true });
+      await s.takeSeek('c2', 0);
+      expect(await s.addSeek(to('c5', 'dan'), 0, 3, 2)).toMatchObject({ ok: true, created: true });
+      expect(await s.addSeek(to('c6', 'fay'), 500, 3, 2)).toEqual({ ok: false, reason: 'target-full' });
+      // c1 expires at 1000: its place is free again
+      expect(await s.addSeek(to('c6', 'fay'), 1_000, 3, 2)).toMatchObject({ ok: true, created: true });
+      expect(ids(await s.listChallengesFor('bob', 1_000))).toEqual(['c5', 'c6']);
+    });
   });
 
   describe('games in progress per player', () => {

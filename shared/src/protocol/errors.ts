@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
   'game-not-finished', // analysis is for finished games only
   'not-for-you', // a challenge addressed to another player (accepting or declining it)
+  'too-many-challenges', // the challenged player already has the most open challenges allowed
   'self-challenge', // challenging oneself
   'no-accounts', // challenges by name need the server's accounts (a database), and this server keeps none
 ] as const;
