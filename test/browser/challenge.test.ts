@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.js';
-import { openDatabase } from '../../server/src/db/open-database.js';
-import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
-import { startServer, type TestServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable } from './support/browser.js';
+import { twoPlayers } from './support/two-players.js';
 
 const run = chromiumAvailable();
 
@@ -28,27 +26,10 @@ async function challengeBob(page: Page, url: string): Promise<void> {
 }
 
 describe.runIf(run)('browser: challenge a registered player from their profile', () => {
-  let db: Database;
-  let server: TestServer;
-  let browser: Browser;
-  let alice: Player;
-  let bob: Player;
-
-  beforeAll(async () => {
-    db = await openDatabase({});
-    server = await startServer({ firstMoveGraceMs: 600_000, database: db });
-    browser = await launchChromium();
-    alice = await openPlayer(browser, server.url, 'Alice');
-    bob = await openPlayer(browser, server.url, 'Bob');
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await db?.close();
-  });
+  const ctx = twoPlayers({ database: true });
 
   it('Alice challenges Bob, who sees it on another page, declines one and accepts the next in the lobby: both land on the game', async () => {
+    const { server, alice, bob } = ctx;
     await signUp(alice.page, server.url, 'alice');
     await signUp(bob.page, server.url, 'bob');
     // no Challenge button on one's own profile
