@@ -35,8 +35,13 @@ const ONE_MINUTE: TimeControl = { kind: 'fischer', initial: 60, increment: 0 };
 const PER_TURN: TimeControl = { kind: 'per-turn', base: 10, perMove: 1 };
 /** A developed middlegame, White to move. */
 const MIDDLEGAME = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 1';
-/** Commits, broadcasts and scheduling on top of the search budget, per series (a loaded 2-core CI machine, the search at idle priority). */
-const OVERHEAD_MS = 1500;
+/**
+ * Commits, broadcasts and scheduling on top of the search budget, per series. Wall-clock time on a
+ * loaded 2-core CI machine (the search at idle priority, beside the other suites), so only a loose
+ * bound against gross overruns; the precise budget check is in CPU time (bot-qa-budget.test.ts),
+ * and speed is bench:bot's.
+ */
+const OVERHEAD_MS = 5_000;
 
 const borrowed = sharedPool();
 
