@@ -111,6 +111,6 @@ describe('finished server games round-trip through the PGN export and pchess rep
   it('abort before any move (Fibonacci cost)', async () => {
     const t = await table('cost-fibonacci');
     await t.white.ok('game:abort', { gameId: t.gameId });
-    await roundTrip(t, { result: null, reason: 'aborted' });
+    await roundTrip(t, { result: null, reason: 'aborted', abort: 'player' });
   });
 });
