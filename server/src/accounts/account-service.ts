@@ -49,9 +49,6 @@ export function accountDirectory(accounts: AccountsRepo, now: () => number): Acc
       const acc = token === null ? null : await liveSession(accounts, token, now());
       return acc === null ? null : { playerId: acc.playerId, username: acc.username };
     },
-    async ownerOf(name) {
-      return (await accounts.byUsername(name))?.playerId ?? null;
-    },
     async accountNamed(name) {
       const acc = await accounts.byUsername(name);
       return acc === null ? null : { playerId: acc.playerId, username: acc.username };

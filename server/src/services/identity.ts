@@ -27,8 +27,6 @@ const playerDocSchema = z.object({
 export interface AccountDirectory {
   /** The account signed in by a `Cookie` header's session, or null. */
   fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string } | null>;
-  /** The player id whose account has this username (case-insensitive), or null. */
-  ownerOf(name: string): Promise<string | null>;
   /** The account of this username (case-insensitive), with the username as registered, or null. */
   accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
 }
@@ -113,7 +111,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
 
   /** A name nobody else's account owns (accounts own their usernames, in any case). */
   async function free(name: string, playerId: string | null): Promise<boolean> {
-    const owner = accounts ? await accounts.ownerOf(name) : null;
+    const owner = accounts ? ((await accounts.accountNamed(name))?.playerId ?? null) : null;
     return owner === null || owner === playerId;
   }
 
