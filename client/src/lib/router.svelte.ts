@@ -59,15 +59,31 @@ export function pageTitle(route: Route): string {
   }
 }
 
-/** The page's path (it decides the route) and its query (read by pages such as /analysis?game=...). */
-export const router: { path: string; search: string } = $state({
+/**
+ * The page's path (it decides the route) and its query (read by pages such as /analysis?game=...);
+ * `previous`: the path and query of the page shown before it in this tab (null on the first page),
+ * where a page such as sign-up returns to.
+ */
+export const router: { path: string; search: string; previous: string | null } = $state({
   path: typeof location === 'undefined' ? '/' : location.pathname,
   search: typeof location === 'undefined' ? '' : location.search,
+  previous: null,
 });
 
 function follow(): void {
+  const was = router.path + router.search;
+  if (location.pathname !== router.path) router.previous = was;
   router.path = location.pathname;
   router.search = location.search;
+}
+
+/**
+ * Where a page offered as a detour (sign-up, log-in) sends the player back to: `next` when it is a
+ * path of this site (never another origin: `//host` or `/\host`), else null.
+ */
+export function returnPath(next: string | null): string | null {
+  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
 }
 
 export function navigate(path: string, replace = false): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameResult, OutcomeReason, VariantId } from '../rules/variant-ids.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './account-rules.js';
 import { playerNameSchema, usernameSchema } from './username.js';
 import { idSchema, variantSchema } from './schemas.js';
 
@@ -7,11 +8,11 @@ import { idSchema, variantSchema } from './schemas.js';
 
 export { playerNameSchema, usernameSchema };
 
-export const passwordSchema = z.string().min(8).max(200);
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 /** `POST /api/account/register`: claims the anonymous identity of `token` as an account. */
 export const registerSchema = z.object({ username: usernameSchema, password: passwordSchema, token: z.string().min(1).max(200) }).strict();
-export const loginSchema = z.object({ username: playerNameSchema, password: z.string().min(1).max(200) }).strict();
+export const loginSchema = z.object({ username: playerNameSchema, password: z.string().min(1).max(PASSWORD_MAX) }).strict();
 /** `POST /api/account/logout`: `everywhere` revokes every session of the account. */
 export const logoutSchema = z.object({ everywhere: z.boolean().optional() }).strict();
 

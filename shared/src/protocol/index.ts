@@ -6,6 +6,7 @@ export * from './chat.js';
 export * from './move-record.js';
 export * from './text-rules.js';
 export * from './name-rules.js';
+export * from './account-rules.js';
 export * from './display-name.js';
 export * from './accounts.js';
 export * from './analysis.js';
