@@ -69,6 +69,34 @@ describe('MySeeks', () => {
   });
 });
 
+describe('MySeeks, just after a create', () => {
+  const mine = [
+    { seek: seek({ id: 'i1', visibility: 'private', inviteCode: 'CODE1', creator: { id: 'me', name: 'Alice9' } }) },
+    { seek: seek({ id: 'p1', creator: { id: 'me', name: 'Alice9' } }) },
+  ];
+
+  it('shows the seek just created where the player is: scrolled into view and focused (a screen reader reads it), once', async () => {
+    const scrolled = vi.fn<(this: Element, arg?: boolean | ScrollIntoViewOptions) => void>(function (this: Element) {});
+    Element.prototype.scrollIntoView = scrolled;
+    const onrevealed = vi.fn();
+    render(MySeeks, { mine, origin: 'https://x.test', oncancel: () => {}, reveal: 'p1', onrevealed });
+    const item = screen.getByTestId('waiting-seek').closest('li');
+    await waitFor(() => expect(onrevealed).toHaveBeenCalledOnce());
+    expect(scrolled.mock.contexts).toEqual([item]);
+    expect(scrolled.mock.calls[0]?.[0]).toEqual({ block: 'nearest' });
+    expect(document.activeElement).toBe(item);
+  });
+
+  it('shows the whole invitation link: a field that wraps it onto more lines, not a one-line box that cuts it', () => {
+    const url = `https://a-rather-long-host-name.example.org/invite/${'C'.repeat(40)}`;
+    render(MySeeks, { mine: [{ seek: mine[0]!.seek, inviteUrl: url }], origin: 'https://x.test', oncancel: () => {} });
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Invitation link');
+    expect(field.tagName).toBe('TEXTAREA');
+    expect(field.readOnly).toBe(true);
+    expect(field.value).toBe(url);
+  });
+});
+
 describe('MyGames', () => {
   it('links each of my games back to its page, with the opponent, variant, time control and whose turn it is', () => {
     const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({

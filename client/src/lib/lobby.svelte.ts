@@ -71,6 +71,11 @@ export class LobbyModel {
   /** The refusal of accepting a seek of the list (shown by the list). */
   acceptError = $state<string | null>(null);
   busy = $state(false);
+  /**
+   * The seek a create (the form's or a quick pairing's) just opened, or found open with the same
+   * settings: the lobby shows it where the player is looking (`MySeeks`' `reveal`), then clears it.
+   */
+  justCreated = $state<string | null>(null);
   /** Players connected (null until counted). */
   online = $state<number | null>(null);
   private readonly request: RequestFn;
@@ -195,6 +200,7 @@ export class LobbyModel {
     const own: OwnSeek = res.inviteUrl === undefined ? { seek: res.seek } : { seek: res.seek, inviteUrl: res.inviteUrl };
     this.mine = [...this.mine.filter((o) => o.seek.id !== res.seek.id), own];
     if (res.seek.visibility === 'public') this.seekAdded(res.seek);
+    this.justCreated = res.seek.id;
   }
 
   async cancel(seekId: string): Promise<void> {

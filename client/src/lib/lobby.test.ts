@@ -44,6 +44,8 @@ describe('LobbyModel', () => {
     const lobby = new LobbyModel(transport.request);
     await lobby.create({ variant: 'italian', timeControl: { kind: 'none' }, color: 'random', visibility: 'private' });
     expect(lobby.mine).toEqual([{ seek: seek('s9', 'private') }]);
+    // the lobby then shows it where the player is (MySeeks' reveal)
+    expect(lobby.justCreated).toBe('s9');
     expect(ownSeekLink(lobby.mine[0]!, 'https://x.test')).toBe('https://x.test/invite/CODE1');
     expect(ownSeekLink({ seek: seek('s9', 'private'), inviteUrl: 'https://chess.example/invite/CODE1' }, 'https://x.test')).toBe(
       'https://chess.example/invite/CODE1',
@@ -98,6 +100,7 @@ describe('LobbyModel', () => {
     // My own seek does not pair me with myself; another player's matching one does.
     transport.answers.set('seek:create', [{ ok: true, seek: mine }]);
     expect(await lobby.quickPair('scottish', fischer, 'me')).toBeNull();
+    expect(lobby.justCreated).toBe('s1');
     expect(transport.sent.at(-1)).toEqual({ event: 'seek:create', payload: { variant: 'scottish', timeControl: fischer, color: 'random', visibility: 'public' } });
     lobby.seekAdded(theirs);
     transport.answers.set('seek:accept', [{ ok: true, gameId: 'g9' }]);
