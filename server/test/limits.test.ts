@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv } from '../src/limits.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { CLOSED_INVITES_KEPT_MS } from '../src/store/store.js';
 import { Client, createGame, manualClock, sleep, startServer } from './helpers.js';
 
 const SEEK = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
@@ -103,6 +104,11 @@ describe('expiry', () => {
     clock.advance(9000);
     expect(await bob.send('invite:get', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
     expect(await bob.send('seek:accept', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
+    // the code of the closed invitation is remembered for a while, then unknown like any other
+    clock.advance(CLOSED_INVITES_KEPT_MS - 1);
+    expect(await bob.send('invite:get', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
+    clock.advance(1);
+    expect(await bob.send('invite:get', { code })).toMatchObject({ ok: false, code: 'unknown-invitation' });
     // expired seeks no longer count: creating the same seek again makes a new one
     expect((await alice.ok('seek:create', PRIVATE)).seek.id).not.toBe(inv.seek.id);
   });

@@ -98,7 +98,9 @@ describe('lobby', () => {
     expect((await carol.ok('lobby:subscribe', {})).seeks).toEqual([]);
     const code = seek.inviteCode ?? '';
     expect((await bob.ok('invite:get', { code })).seek).toEqual(seek);
-    expect(await bob.send('invite:get', { code: 'nope' })).toMatchObject({ ok: false, code: 'unknown-seek' });
+    // a code no invitation had (mistyped, cut off) is unknown, not "gone"
+    expect(await bob.send('invite:get', { code: 'nope' })).toMatchObject({ ok: false, code: 'unknown-invitation' });
+    expect(await bob.send('seek:accept', { code: `${code}x` })).toMatchObject({ ok: false, code: 'unknown-invitation' });
 
     const startA = alice.next('game:start');
     const startB = bob.next('game:start');
@@ -108,8 +110,18 @@ describe('lobby', () => {
     expect(new Set([a.color, b.color])).toEqual(new Set(['white', 'black']));
     const snap = (await alice.ok('game:join', { gameId })).snapshot;
     expect(snap.players[a.color].id).toBe(alice.id);
+    // accepted: its code is known, and closed
     expect(await carol.send('invite:get', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
+    expect(await carol.send('seek:accept', { code })).toMatchObject({ ok: false, code: 'unknown-seek' });
     expect(carol.received('lobby:seekAdded')).toEqual([]);
+  });
+
+  it('a cancelled invitation is closed (unknown-seek), not unknown', async () => {
+    const server = await startServer();
+    const [alice, bob] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const { seek } = await alice.ok('seek:create', { ...PUBLIC, visibility: 'private' });
+    await alice.ok('seek:cancel', { seekId: seek.id });
+    expect(await bob.send('invite:get', { code: seek.inviteCode ?? '' })).toMatchObject({ ok: false, code: 'unknown-seek' });
   });
 
   it("gives a player its own open seeks and invitations on subscribe, and tells all its tabs when they change", async () => {

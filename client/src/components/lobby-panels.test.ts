@@ -134,4 +134,16 @@ describe('InvitePage', () => {
     expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('White');
     expect(screen.getByRole('button', { name: 'Accept and play' })).toBeTruthy();
   });
+
+  it('says a mistyped or cut-off code is unknown, and a closed invitation closed', async () => {
+    requests.answers.set('invite:get', { ok: false, code: 'unknown-invitation', message: 'no invitation has this code' });
+    const unknown = render(InvitePage, { code: 'C0DE' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No invitation has this code. Check the link you were sent: it may be mistyped or cut off.',
+    );
+    unknown.unmount();
+    requests.answers.set('invite:get', { ok: false, code: 'unknown-seek', message: 'this invitation is no longer open' });
+    render(InvitePage, { code: 'CODE3' });
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation was cancelled, has expired, or somebody already accepted it.');
+  });
 });

@@ -205,6 +205,7 @@ export class LobbyService {
     const byId = 'seekId' in p ? await store.getSeek(p.seekId, now) : null;
     const byIdOpen = byId?.public === true || byId?.target !== undefined ? byId : null;
     const found = 'seekId' in p ? byIdOpen : await store.getSeekByCode(p.code, now);
+    if (found === null && 'code' in p) await this.noInvitation(p.code, now);
     if (found === null) fail('unknown-seek', 'the seek is gone');
     const seek = seekOf(found);
     if (found.owner === playerId) fail('own-seek', 'you cannot accept your own seek');
@@ -237,9 +238,19 @@ export class LobbyService {
   }
 
   async invite(code: string): Promise<{ seek: Seek }> {
-    const found = await this.deps.store.getSeekByCode(code, this.deps.now());
-    if (found === null) fail('unknown-seek', 'this invitation is no longer open');
+    const now = this.deps.now();
+    const found = await this.deps.store.getSeekByCode(code, now);
+    if (found === null) return this.noInvitation(code, now);
     return { seek: seekOf(found) };
+  }
+
+  /**
+   * No open invitation has this code: `unknown-seek` when one had it (accepted, cancelled or expired
+   * in the last `CLOSED_INVITES_KEPT_MS`), `unknown-invitation` when none did (a mistyped or cut link).
+   */
+  private async noInvitation(code: string, now: number): Promise<never> {
+    if (await this.deps.store.inviteClosed(code, now)) fail('unknown-seek', 'this invitation is no longer open');
+    fail('unknown-invitation', 'no invitation has this code');
   }
 
   playerConnected(playerId: string): void {

@@ -1,4 +1,4 @@
-import { bySoonestExpiry, EXPIRED_SEEKS_KEPT, type AddSeekResult, type StoredSeek } from './store.js';
+import { bySoonestExpiry, CLOSED_INVITES_KEPT_MS, EXPIRED_SEEKS_KEPT, type AddSeekResult, type StoredSeek } from './store.js';
 
 const dedupeKey = (s: StoredSeek): string => `${s.owner}\n${s.settings}`;
 
@@ -17,6 +17,8 @@ export class MemorySeeks {
   private readonly byTarget = new Map<string, Set<string>>();
   /** Public seeks in listing order (insertion). */
   private readonly publicIds = new Set<string>();
+  /** Codes of invitations taken or expired -> until when they are remembered (in that order: `now` only grows). */
+  private readonly closedCodes = new Map<string, number>();
   /** Seeks deleted because they expired, oldest first, until `takeExpired` takes them. */
   private expired: StoredSeek[] = [];
 
@@ -52,8 +54,13 @@ export class MemorySeeks {
 
   take(id: string, now: number): StoredSeek | null {
     const s = this.get(id, now);
-    if (s) this.remove(s);
+    if (s) this.remove(s, now);
     return s;
+  }
+
+  closed(code: string, now: number): boolean {
+    this.purge(now);
+    return (this.closedCodes.get(code) ?? now) > now;
   }
 
   listPublic(now: number, limit: number): StoredSeek[] {
@@ -79,18 +86,25 @@ export class MemorySeeks {
   }
 
   private purge(now: number): void {
+    for (const [code, until] of this.closedCodes) {
+      if (until > now) break;
+      this.closedCodes.delete(code);
+    }
     for (const s of this.seeks.values()) {
       if (s.expiresAt > now) continue;
-      this.remove(s);
+      this.remove(s, now);
       this.expired.push(s);
     }
     if (this.expired.length > EXPIRED_SEEKS_KEPT) this.expired = this.expired.slice(-EXPIRED_SEEKS_KEPT);
   }
 
-  private remove(s: StoredSeek): void {
+  private remove(s: StoredSeek, now: number): void {
     this.seeks.delete(s.id);
     this.publicIds.delete(s.id);
-    if (s.code !== null) this.invites.delete(s.code);
+    if (s.code !== null) {
+      this.invites.delete(s.code);
+      this.closedCodes.set(s.code, now + CLOSED_INVITES_KEPT_MS);
+    }
     this.byOwnerSettings.delete(dedupeKey(s));
     indexDelete(this.byOwner, s.owner, s.id);
     if (s.target !== undefined) indexDelete(this.byTarget, s.target, s.id);

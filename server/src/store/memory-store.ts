@@ -178,6 +178,11 @@ export class MemoryStore implements Store {
     return this.seeks.byCode(code, now);
   }
 
+  async inviteClosed(code: string, now: number): Promise<boolean> {
+    await this.tick();
+    return this.seeks.closed(code, now);
+  }
+
   async takeSeek(id: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
     return this.seeks.take(id, now);

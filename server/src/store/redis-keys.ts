@@ -11,6 +11,7 @@
  *   {lobby}:seeks:mine     hash owner -> its open seek ids, space-separated, oldest first
  *   {lobby}:seeks:expired  list of the records of expired seeks not yet announced (oldest first)
  *   {lobby}:seeks:targets  hash challenged player -> its open challenges' ids, space-separated
+ *   {lobby}:invites:closed zset code -> until when the code of a closed invitation is remembered
  *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
@@ -56,6 +57,7 @@ export function redisKeys(prefix: string): RedisKeys {
       `${seeks}:mine`,
       `${seeks}:expired`,
       `${seeks}:targets`,
+      `${invites}:closed`,
     ],
     seeks,
     invites,

@@ -1,3 +1,5 @@
+import { CLOSED_INVITES_KEPT_MS } from './store.js';
+
 /**
  * Lua scripts of the seeks and of the per-player game counts. All their keys share the `{lobby}`
  * hash tag, so each script is atomic on a Cluster too, and every key is declared in KEYS.
@@ -8,9 +10,12 @@
  * "owner\nsettings" -> id, [7] count hash owner -> open seeks, [8] mine hash owner -> its open seek
  * ids (space-separated, oldest first), [9] expired list: the records of the seeks `purge` removed,
  * until `TAKE_EXPIRED_SEEKS` takes them (so that one node announces each end), [10] targets hash
- * challenged player -> its open challenges' ids (space-separated). ARGV[1] is always `now`.
+ * challenged player -> its open challenges' ids (space-separated), [11] closed invitations zset
+ * code -> until when it is remembered (`CLOSED_INVITES_KEPT_MS` after it was taken or expired).
+ * ARGV[1] is always `now`.
  */
 const SEEK_LIB = `
+local CLOSED_KEPT = ${CLOSED_INVITES_KEPT_MS}
 local function list_in(key, field)
   local out = {}
   local s = redis.call('HGET', key, field)
@@ -27,14 +32,17 @@ local function without(ids, id)
 end
 local function ids_of(owner) return list_in(KEYS[8], owner) end
 local function set_ids(owner, ids) set_list(KEYS[8], owner, ids) end
-local function drop(id)
+local function drop(id, now)
   local raw = redis.call('HGET', KEYS[1], id)
   redis.call('ZREM', KEYS[2], id)
   redis.call('ZREM', KEYS[3], id)
   if not raw then return false end
   local r = cjson.decode(raw)
   redis.call('HDEL', KEYS[1], id)
-  if r.code ~= cjson.null and r.code ~= '' then redis.call('HDEL', KEYS[5], r.code) end
+  if r.code ~= cjson.null and r.code ~= '' then
+    redis.call('HDEL', KEYS[5], r.code)
+    redis.call('ZADD', KEYS[11], tonumber(now) + CLOSED_KEPT, r.code)
+  end
   redis.call('HDEL', KEYS[6], r.owner .. '\\n' .. r.settings)
   if redis.call('HINCRBY', KEYS[7], r.owner, -1) <= 0 then redis.call('HDEL', KEYS[7], r.owner) end
   set_ids(r.owner, without(ids_of(r.owner), id))
@@ -42,9 +50,10 @@ local function drop(id)
   return raw
 end
 local function purge(now)
+  redis.call('ZREMRANGEBYSCORE', KEYS[11], '-inf', now)
   local old = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 100)
   for i = 1, #old do
-    local raw = drop(old[i])
+    local raw = drop(old[i], now)
     if raw then redis.call('RPUSH', KEYS[9], raw) end
   end
 end
@@ -99,7 +108,7 @@ return out
 /** ARGV[2] id. Removes the seek from every index; returns its record unless it had expired, or false. */
 export const TAKE_SEEK = `${SEEK_LIB}
 purge(ARGV[1])
-return drop(ARGV[2])
+return drop(ARGV[2], ARGV[1])
 `;
 
 /**
@@ -167,6 +176,17 @@ export const SEEK_BY_CODE = `
 local id = redis.call('HGET', KEYS[1], ARGV[1])
 if not id then return false end
 return redis.call('HGET', KEYS[2], id)
+`;
+
+/**
+ * ARGV[2] code. Returns 1 when an invitation with this code was taken or expired (the purge first
+ * closes those that expired by `now`) less than `CLOSED_INVITES_KEPT_MS` ago, else 0.
+ */
+export const INVITE_CLOSED = `${SEEK_LIB}
+purge(ARGV[1])
+local remembered = redis.call('ZSCORE', KEYS[11], ARGV[2])
+if remembered and tonumber(remembered) > tonumber(ARGV[1]) then return 1 end
+return 0
 `;
 
 /**

@@ -12,6 +12,7 @@ const SCRIPTS = {
   listOf: script(lua.LIST_SEEKS_OF),
   listFor: script(lua.LIST_CHALLENGES_FOR),
   byCode: script(lua.SEEK_BY_CODE),
+  closed: script(lua.INVITE_CLOSED),
   takeExpired: script(lua.TAKE_EXPIRED_SEEKS),
   reserve: script(lua.RESERVE_GAME),
 } as const;
@@ -75,6 +76,10 @@ export class RedisSeeks {
 
   async byCode(code: string, now: number): Promise<StoredSeek | null> {
     return fromRecord(await runScript(this.redis, SCRIPTS.byCode, [this.k.invites, this.k.seeks], [code]), now);
+  }
+
+  async inviteClosed(code: string, now: number): Promise<boolean> {
+    return Number(await runScript(this.redis, SCRIPTS.closed, this.k.seekKeys, [now, code])) === 1;
   }
 
   async take(id: string, now: number): Promise<StoredSeek | null> {

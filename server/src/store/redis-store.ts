@@ -169,6 +169,10 @@ export class RedisStore implements Store {
     return this.seeks.byCode(code, now);
   }
 
+  inviteClosed(code: string, now: number): Promise<boolean> {
+    return this.seeks.inviteClosed(code, now);
+  }
+
   takeSeek(id: string, now: number): Promise<StoredSeek | null> {
     return this.seeks.take(id, now);
   }

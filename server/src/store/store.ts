@@ -105,6 +105,12 @@ export const bySoonestExpiry = (seeks: StoredSeek[]): StoredSeek[] =>
 /** Expired seeks a store keeps until `takeExpiredSeeks` takes them (every node takes them every few seconds). */
 export const EXPIRED_SEEKS_KEPT = 10_000;
 
+/**
+ * How long a store remembers the code of an invitation taken (accepted, cancelled) or expired: a
+ * visitor with that link is told the invitation is closed, one with a mistyped code that it is unknown.
+ */
+export const CLOSED_INVITES_KEPT_MS = 7 * 24 * 3_600_000;
+
 export type ReserveResult = { readonly ok: true } | { readonly ok: false; readonly player: string };
 
 export interface Store {
@@ -143,6 +149,8 @@ export interface Store {
   addSeek(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget?: number): Promise<AddSeekResult>;
   getSeek(id: string, now: number): Promise<StoredSeek | null>;
   getSeekByCode(code: string, now: number): Promise<StoredSeek | null>;
+  /** Whether an invitation with this code was taken or expired less than `CLOSED_INVITES_KEPT_MS` before `now`. */
+  inviteClosed(code: string, now: number): Promise<boolean>;
   /** Atomically removes and returns the seek: of two concurrent takers exactly one gets it. */
   takeSeek(id: string, now: number): Promise<StoredSeek | null>;
   /** The `limit` most recent open public seeks, oldest first. */

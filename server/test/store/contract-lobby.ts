@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store, StoredSeek } from '../../src/store/store.js';
+import { CLOSED_INVITES_KEPT_MS, type Store, type StoredSeek } from '../../src/store/store.js';
 
 const seek = (id: string, over: Partial<StoredSeek> = {}): StoredSeek => ({
   id,
@@ -102,6 +102,25 @@ export function lobbyContract(store: () => Store): void {
       // expiring with nothing else reading: found by the take itself
       expect(await s.takeExpiredSeeks(3000, 10)).toEqual([later]);
       expect(await s.takeExpiredSeeks(3000, 10)).toEqual([]);
+    });
+
+    it('remembers the code of an invitation taken or expired for CLOSED_INVITES_KEPT_MS; a code never issued is not', async () => {
+      const s = store();
+      const taken = seek('s1', { public: false, code: 'TAKEN', expiresAt: 5000 });
+      const expiring = seek('s2', { owner: 'bob', public: false, code: 'LATE', expiresAt: 1000 });
+      for (const x of [taken, expiring]) await s.addSeek(x, 0, 3);
+      expect(await s.inviteClosed('TAKEN', 0)).toBe(false);
+      await s.takeSeek('s1', 10);
+      expect(await s.getSeekByCode('TAKEN', 10)).toBeNull();
+      expect(await s.inviteClosed('TAKEN', 10)).toBe(true);
+      expect(await s.inviteClosed('LATE', 999)).toBe(false);
+      // expired at its time: closed too
+      expect(await s.getSeekByCode('LATE', 1000)).toBeNull();
+      expect(await s.inviteClosed('LATE', 1000)).toBe(true);
+      expect(await s.inviteClosed('NEVER', 1000)).toBe(false);
+      expect(await s.inviteClosed('TAKEN', 10 + CLOSED_INVITES_KEPT_MS - 1)).toBe(true);
+      expect(await s.inviteClosed('TAKEN', 10 + CLOSED_INVITES_KEPT_MS)).toBe(false);
+      expect(await s.inviteClosed('LATE', 1000 + CLOSED_INVITES_KEPT_MS)).toBe(false);
     });
 
     it('takes a seek once, removing it from every index', async () => {

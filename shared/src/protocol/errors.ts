@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'rate-limited',
   'unknown-game',
   'unknown-seek',
+  'unknown-invitation', // an invitation code no invitation had (mistyped or cut off); a closed one's is `unknown-seek`
   'own-seek', // accepting one's own seek
   'not-a-player', // a spectator (or stranger) tried a player action
   'stale-version', // expected version is not the current one: resync
