@@ -16,6 +16,7 @@ export default defineConfig({
       '/socket.io': { target, ws: true, changeOrigin: true },
       '/api': { target, changeOrigin: true },
       '/docs': { target, changeOrigin: true },
+      '/favicon.svg': { target, changeOrigin: true },
     },
   },
 });

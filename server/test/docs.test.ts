@@ -1,19 +1,63 @@
+import { readFileSync } from 'node:fs';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { rulesDocument } from '../src/http/docs.js';
+import { FAVICON_SVG } from '../src/http/favicon.js';
+import { renderRulesPage } from '../src/http/rules-page.js';
 import { startServer } from './helpers.js';
 
+const markdown = readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8');
+/** The text of the page's body, as a reader sees it (tags gone, entities as written). */
+const textOf = (html: string): string => html.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<[^>]+>/g, '');
+
 describe('GET /docs/rules', () => {
-  it('serves docs/rules.md: as text/plain to browsers, as text/markdown on request', async () => {
+  it('serves docs/rules.md as a web page: headings with ids, the contents links pointing at them, no raw Markdown', async () => {
     const server = await startServer();
-    const plain = await fetch(`${server.url}/docs/rules`);
-    expect(plain.status).toBe(200);
-    expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    const text = await plain.text();
-    expect(text.startsWith('# The rules of Progressive Chess Live\n')).toBe(true);
+    const res = await fetch(`${server.url}/docs/rules`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<title>The rules of Progressive Chess Live · Progressive Chess Live</title>');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const headings = [...markdown.matchAll(/^#{1,3} (.+)$/gm)].length;
+    const ids = [...html.matchAll(/<h[1-6] id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(headings);
+    expect(new Set(ids).size).toBe(ids.length);
+    // GitHub's ids: the document's own contents links were written for them
+    expect(ids).toContain('1-turns-and-series');
+    expect(ids).toContain('9-clocks-draw-offers-abort');
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(ids.length);
+    for (const t of targets) expect(ids, t).toContain(t);
+    const text = textOf(html);
+    expect(text).not.toMatch(/^\s*#{1,6} /m);
+    expect(text).not.toMatch(/\]\(#/);
+    expect(html).toContain('<code>check-before-last-move</code>');
+  });
+
+  it('still gives the Markdown to a client that asks for text/markdown', async () => {
+    const server = await startServer();
     const md = await fetch(`${server.url}/docs/rules`, { headers: { accept: 'text/markdown' } });
     expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(await md.text()).toBe(text);
+    expect(await md.text()).toBe(markdown);
+  });
+
+  it('renders raw HTML and script links of the source as text, never as markup', () => {
+    const html = renderRulesPage('# T\n\n<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n');
+    expect(html).not.toMatch(/<script>|<img|href="javascript:/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('serves the site icon at /favicon.svg and /favicon.ico (a page naming none asks for the latter)', async () => {
+    const server = await startServer();
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^image\/svg\+xml/);
+      expect(await res.text()).toBe(FAVICON_SVG);
+    }
+    expect(FAVICON_SVG).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<\/svg>$/);
   });
 
   it('answers 404 not-found when the document is missing', async () => {

@@ -10,6 +10,7 @@ import type { GameService } from '../services/game-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { StoreUnavailableError, type Store } from '../store/store.js';
 import { rulesDocument } from './docs.js';
+import { FAVICON_PATHS, favicon } from './favicon.js';
 import { storedGameToPgn } from './pgn.js';
 import { securityHeaders } from './security.js';
 import { serveClient } from './static.js';
@@ -123,6 +124,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     });
   }
   app.get('/docs/rules', rulesDocument());
+  app.get(FAVICON_PATHS, favicon);
   if (deps.accounts) app.use('/api', deps.accounts.router);
   // a server without accounts (no database): everybody is a guest, which is not an error
   else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));
