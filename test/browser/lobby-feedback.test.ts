@@ -54,7 +54,7 @@ describe.runIf(run)('browser: feedback where the eye is (lobby, invitations, acc
       await page.getByRole('button', { name: 'Create game' }).click();
       const waiting = page.getByTestId('waiting-seek');
       await waiting.waitFor();
-      await expect.poll(() => fullyVisible(page, '[data-testid="waiting-seek"]'), `waiting ${label(size)}`).toBe(true);
+      await expect.poll(() => fullyVisible(page, '[data-testid="waiting-seek"]'), { message: `waiting ${label(size)}` }).toBe(true);
       expect(await focusHolds(page, 'waiting-seek'), `focus ${label(size)}`).toBe(true);
       await waiting.getByRole('button', { name: 'Cancel' }).click();
       await waiting.waitFor({ state: 'detached' });
@@ -62,7 +62,7 @@ describe.runIf(run)('browser: feedback where the eye is (lobby, invitations, acc
       await page.getByText('Private game').click();
       await page.getByRole('button', { name: 'Create invitation' }).click();
       await page.getByTestId('my-invitation').waitFor();
-      await expect.poll(() => fullyVisible(page, '[data-testid="invite-url"]'), `link ${label(size)}`).toBe(true);
+      await expect.poll(() => fullyVisible(page, '[data-testid="invite-url"]'), { message: `link ${label(size)}` }).toBe(true);
       expect(await focusHolds(page, 'my-invitation'), `focus ${label(size)}`).toBe(true);
       // the whole link shows: nothing of it scrolls out of the field, across or down
       const field = await page.getByTestId('invite-url').evaluate((el) => ({
@@ -141,7 +141,7 @@ describe.runIf(run)('browser: feedback where the eye is (lobby, invitations, acc
       await doc.getByRole('link', { name: '6 Variants' }).click();
       await doc.waitForURL(/#6-the-variants$/);
       await expect
-        .poll(() => doc.locator('[id="6-the-variants"]').evaluate((h) => Math.round(h.getBoundingClientRect().top)), label(size))
+        .poll(() => doc.locator('[id="6-the-variants"]').evaluate((h) => Math.round(h.getBoundingClientRect().top)), { message: label(size) })
         .toBeLessThan(40);
       expect(await fullyVisible(doc, '[id="6-the-variants"]'), label(size)).toBe(true);
       // readable: the text keeps within the window (no sideways scrolling on a phone)
