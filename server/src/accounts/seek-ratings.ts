@@ -45,3 +45,8 @@ export async function acceptorRating(lookup: RatingLookup, seek: Seek, playerId:
   }
   return rating;
 }
+
+/** The seek creator's rating for the game: needed for a rated seek, else only shown (none while the accounts are unavailable). */
+export function creatorRating(lookup: RatingLookup, seek: Seek): Promise<VariantRating | null> {
+  return lookupFor(lookup, seek.creator.id, seek.variant, seek.rated === true);
+}
