@@ -81,6 +81,11 @@ export class ArchiveOutbox {
     }
   }
 
+  /** Resolves when the writes in flight now have ended (tests). */
+  async idle(): Promise<void> {
+    await Promise.allSettled(this.running.values());
+  }
+
   /**
    * Stops taking games and waits for the writes in flight, at most `boundMs`: past it they are left
    * (each game stays due in the store and is archived by the next node to claim it).
@@ -91,7 +96,7 @@ export class ArchiveOutbox {
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, boundMs);
     });
-    await Promise.race([Promise.allSettled(this.running.values()), late]);
+    await Promise.race([this.idle(), late]);
     clearTimeout(timer);
   }
 }
