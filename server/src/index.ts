@@ -32,6 +32,7 @@ async function giveUp(what: string, e: unknown, opened: () => Promise<void>): Pr
   await opened().catch(() => undefined);
   process.exit(1);
 }
+let startedWithout = false;
 const database = await openDatabase({
   ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }),
   ...(config.pgliteDir === undefined ? {} : { pgliteDir: config.pgliteDir }),
@@ -39,7 +40,10 @@ const database = await openDatabase({
   // PostgreSQL down at start-up: the node starts (games are in the store), guests play, and the
   // schema is brought up to date when the database comes back
   whileUnavailable: {
-    down: (e) => logger.warn({ err: e.cause }, 'database unavailable at start-up: starting without it (guests play; accounts, ratings and the archive wait for it)'),
+    down: (e) => {
+      startedWithout = true;
+      logger.warn({ err: e.cause }, 'database unavailable at start-up: starting without it (guests play; accounts, ratings and the archive wait for it)');
+    },
     back: (versions) => logger.info({ migrations: versions }, 'database back: schema up to date'),
     stillDown: throttledWarning(logger, 'database still unavailable', 30_000),
   },
@@ -47,7 +51,7 @@ const database = await openDatabase({
   const where = config.databaseUrl === undefined ? `PGlite (${config.pgliteDir ?? 'in memory'})` : redactUrl(config.databaseUrl);
   return giveUp(`cannot open the database, ${where}`, e, () => store.close());
 });
-logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
+if (!startedWithout) logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
 const server = createApp({
   store,
   database,

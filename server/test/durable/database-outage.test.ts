@@ -65,7 +65,7 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL outages under a node', () => 
     await playMoves(black, timed, v, ['f7f6']);
 
     pg.freeze();
-    let flagMs: number | null = null;
+    let flagMs: number | null;
     try {
       await a.ok('game:resign', { gameId: ended });
       // ordering only: the worker claims the finished game and starts its archive write (which hangs)
@@ -150,7 +150,7 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL outages under a node', () => 
     const url = await pg.createDatabase();
     await pg.halt();
     const events: string[] = [];
-    let db: Database | null = null;
+    let db: Database;
     try {
       db = await openDatabase({
         url,
