@@ -42,7 +42,11 @@ const database = await openDatabase({
   whileUnavailable: {
     down: (e) => {
       startedWithout = true;
-      logger.warn({ err: e.cause }, 'database unavailable at start-up: starting without it (guests play; accounts, ratings and the archive wait for it)');
+      const why = e.cause instanceof Error ? e.cause.message : String(e.cause);
+      logger.warn(
+        { database: redactUrl(config.databaseUrl ?? ''), reason: why },
+        'database unavailable at start-up: starting without it (guests play; accounts, ratings and the archive wait for it)',
+      );
     },
     back: (versions) => logger.info({ migrations: versions }, 'database back: schema up to date'),
     stillDown: throttledWarning(logger, 'database still unavailable', 30_000),
