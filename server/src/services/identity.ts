@@ -82,6 +82,8 @@ export interface Identity {
    * keeps a new player's document for the full `playerTtlMs` (see `createIdentity`).
    */
   nameOf(playerId: string): Promise<string>;
+  /** Whether the store knows the player as a guest (a document without an account): no need to ask the accounts about it. */
+  isGuest(playerId: string): Promise<boolean>;
   /** The player id of a valid anonymous token (to claim it as an account). Throws `bad-token`. */
   verifyToken(token: string): Promise<string>;
   /** The identity now belongs to an account: it plays as `username` and its token stops working. */
@@ -197,6 +199,11 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const doc = await load(playerId);
       const base = doc ?? { id: playerId, createdAt: now() };
       await store.putPlayer(playerId, JSON.stringify({ ...base, name: username, tokenHash: '', account: username }), playerTtlMs);
+    },
+
+    async isGuest(playerId) {
+      const doc = await load(playerId);
+      return doc !== null && doc.account === undefined;
     },
 
     async nameOf(playerId) {

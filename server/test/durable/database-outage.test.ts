@@ -86,9 +86,14 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL outages under a node', () => 
       expect(signedIn.session).toMatchObject({ accountsUnavailable: true });
       expect(signedIn.session.token).not.toBe('');
       signedIn.close();
+      // a guest's seek needs no database (its player document says it is a guest)
+      t = performance.now();
+      const { seek } = await white.ok('seek:create', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'private' });
+      const seekMs = performance.now() - t;
+      expect(seek.creator.rating).toBeUndefined();
       const health = await http(server, 'GET', '/healthz');
       expect(health).toMatchObject({ status: 200, body: { status: 'ok', database: 'unavailable' } });
-      console.log(`database frozen: flag ${Math.round(flagMs ?? -1)} ms after the deadline, player profile 503 in ${Math.round(profileMs)} ms, cookie handshake (guest) in ${Math.round(cookieMs)} ms`);
+      console.log(`database frozen: flag ${Math.round(flagMs ?? -1)} ms after the deadline, player profile 503 in ${Math.round(profileMs)} ms, cookie handshake (guest) in ${Math.round(cookieMs)} ms, guest seek in ${Math.round(seekMs)} ms`);
     } finally {
       pg.thaw();
     }
@@ -114,12 +119,11 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL outages under a node', () => 
       expect(signedIn.session).toMatchObject({ accountsUnavailable: true });
       signedIn.close();
 
-      // guests play: a casual seek, accepted; a rated one waits for the accounts
+      // guests play: a casual seek, accepted; an account's rated seek waits for the accounts
       const guest = await Client.connect(server);
-      expect(await named.send('seek:create', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', rated: true })).toMatchObject({
-        ok: false,
-        code: 'unavailable',
-      });
+      const rated = { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', rated: true } as const;
+      expect(await member.send('seek:create', rated)).toMatchObject({ ok: false, code: 'unavailable' });
+      expect(await named.send('seek:create', rated)).toMatchObject({ ok: false, code: 'account-required' });
       const { seek } = await named.ok('seek:create', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'private' });
       const { gameId } = await guest.ok('seek:accept', { code: seek.inviteCode ?? '' });
       await named.ok('game:join', { gameId });
