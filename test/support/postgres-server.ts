@@ -22,7 +22,7 @@ export interface PostgresHandle {
   thaw(): void;
   /** A fast shutdown keeping the data: connections are refused until `resume()`. */
   halt(): Promise<void>;
-  /** Starts the halted server again on the same port and data. */
+  /** Starts the halted server again on the same port and data (nothing when it runs). */
   resume(): Promise<void>;
 }
 
@@ -51,9 +51,11 @@ const isRoot = (): boolean => process.getuid?.() === 0;
 const asOwner = (bin: string, args: string[]): [string, string[]] =>
   isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 
+const running = (p: ChildProcess): boolean => p.exitCode === null && p.signalCode === null;
+
 /** A server runs in its own process group (runuser, postmaster): signals reach both. */
 const signalGroup = (p: ChildProcess, signal: NodeJS.Signals): void => {
-  if (p.pid !== undefined && p.exitCode === null) process.kill(-p.pid, signal);
+  if (p.pid !== undefined && running(p)) process.kill(-p.pid, signal);
 };
 
 /** `root` and every process below it, parents first (backends and workers call setsid: no group reaches them). */
@@ -76,7 +78,7 @@ function processTree(root: number): number[] {
 
 /** Stops (or continues) the whole server: the postmaster first, so it starts no process meanwhile. */
 function signalTree(p: ChildProcess, signal: 'SIGSTOP' | 'SIGCONT'): void {
-  if (p.pid === undefined || p.exitCode !== null) return;
+  if (p.pid === undefined || !running(p)) return;
   for (const pid of processTree(p.pid)) {
     try {
       process.kill(pid, signal);
@@ -141,13 +143,13 @@ export async function startPostgres(): Promise<PostgresHandle> {
   };
   let proc = await launch();
   const shutdown = async (): Promise<void> => {
-    if (proc.exitCode !== null) return;
+    if (!running(proc)) return;
     signalTree(proc, 'SIGCONT');
     const [stopCmd, stopArgs] = asOwner(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w']);
     spawnSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 10_000 });
     const p = proc;
     await new Promise<void>((resolve) => {
-      if (p.exitCode !== null) return resolve();
+      if (!running(p)) return resolve();
       const t = setTimeout(() => signalGroup(p, 'SIGKILL'), 5000);
       p.once('exit', () => {
         clearTimeout(t);
@@ -177,6 +179,7 @@ export async function startPostgres(): Promise<PostgresHandle> {
     thaw: () => signalTree(proc, 'SIGCONT'),
     halt: shutdown,
     async resume() {
+      if (running(proc)) return;
       proc = await launch();
     },
   };
