@@ -23,7 +23,7 @@ import type { Metrics } from '../metrics.js';
 import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
-import { ArchiveOutbox, type ArchiveBackoff } from './archive-outbox.js';
+import { ArchiveOutbox } from './archive-outbox.js';
 import { DecodedGames, refOf, type DecodedGame, type GameRef } from './decoded-games.js';
 import {
   botDue,
@@ -54,8 +54,6 @@ export interface GameServiceDeps {
   readonly metrics: Metrics;
   /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
   readonly archive?: GameArchive;
-  /** Waits between a finished game's archive tries (default `DEFAULT_ARCHIVE_BACKOFF`). */
-  readonly archiveBackoff?: ArchiveBackoff;
   /** A claimed deadline is the computer's turn in a bot game: the claim is handed to the bot driver. */
   readonly botTurn?: (gameId: string, claimedUntil: number) => void;
 }
@@ -134,9 +132,7 @@ export class GameService {
 
   constructor(private readonly deps: GameServiceDeps) {
     const { archive } = deps;
-    this.outbox = archive
-      ? new ArchiveOutbox({ ...deps, archive, markArchived: (full, ratings) => this.markArchived(full, ratings), ...(deps.archiveBackoff ? { backoff: deps.archiveBackoff } : {}) })
-      : null;
+    this.outbox = archive ? new ArchiveOutbox({ ...deps, archive, markArchived: (full, ratings) => this.markArchived(full, ratings) }) : null;
     this.writes = new GameWrites({
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
