@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DatabaseUnavailableError } from '../db/database.js';
 import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
-import { fail } from './errors.js';
+import { fail, ServiceError } from './errors.js';
 
 /** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
@@ -178,8 +178,13 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
     async authenticate(auth, cookieHeader, mayCreate) {
       const account = await signedIn(cookieHeader);
       if (account !== null && account !== AWAY) return account;
-      const session = await guest(auth, mayCreate);
-      return account === AWAY ? { ...session, accountsUnavailable: true } : session;
+      if (account === null) return guest(auth, mayCreate);
+      // The cookie could not be checked. Its browser's token is most often the identity the account
+      // claimed (it stopped working then): a new guest rather than a refusal and a second handshake.
+      const session = await guest(auth, mayCreate).catch((e: unknown) =>
+        e instanceof ServiceError && e.code === 'bad-token' ? guest({}, mayCreate) : Promise.reject(e),
+      );
+      return { ...session, accountsUnavailable: true };
     },
 
     async setName(playerId, name) {

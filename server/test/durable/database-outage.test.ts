@@ -115,8 +115,10 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL outages under a node', () => 
       expect(named.session.name).toMatch(/^Guest \d+$/);
       expect(named.session).toMatchObject({ accountsUnavailable: true });
       expect(await named.send('session:setName', { name: 'Zed' })).toMatchObject({ ok: false, code: 'unavailable' });
-      const signedIn = await socketWithCookie(server, cookie);
+      // with the token the account claimed (it stopped working then), as the browser that signed up sends it
+      const signedIn = await socketWithCookie(server, cookie, { token: member.session.token });
       expect(signedIn.session).toMatchObject({ accountsUnavailable: true });
+      expect(signedIn.session.playerId).not.toBe(member.id);
       signedIn.close();
 
       // guests play: a casual seek, accepted; an account's rated seek waits for the accounts
