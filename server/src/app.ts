@@ -195,7 +195,8 @@ export function createApp(deps: AppDeps): App {
     seekExpiryTickMs: settings.seekExpiryTickMs,
     limits: settings.limits,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
-    ...(accounts ? { ratings: (id, variant) => accounts.ratingOf(id, variant) } : {}),
+    // a guest has no rating: the database is not asked (guests play on while it is away)
+    ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
   });
   const chat = new ChatService({

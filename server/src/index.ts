@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { createApp, reportOutages } from './app.js';
 import { openDatabase } from './db/open-database.js';
 import { installProcessGuards } from './process-guards.js';
+import { throttledWarning } from './throttled-log.js';
 import { configFromEnv, effectiveConfig, redactUrl } from './env-config.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
@@ -31,15 +32,30 @@ async function giveUp(what: string, e: unknown, opened: () => Promise<void>): Pr
   await opened().catch(() => undefined);
   process.exit(1);
 }
+let startedWithout = false;
 const database = await openDatabase({
   ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }),
   ...(config.pgliteDir === undefined ? {} : { pgliteDir: config.pgliteDir }),
   onError: (e) => logger.warn({ err: e }, 'database'),
+  // PostgreSQL down at start-up: the node starts (games are in the store), guests play, and the
+  // schema is brought up to date when the database comes back
+  whileUnavailable: {
+    down: (e) => {
+      startedWithout = true;
+      const why = e.cause instanceof Error ? e.cause.message : String(e.cause);
+      logger.warn(
+        { database: redactUrl(config.databaseUrl ?? ''), reason: why },
+        'database unavailable at start-up: starting without it (guests play; accounts, ratings and the archive wait for it)',
+      );
+    },
+    back: (versions) => logger.info({ migrations: versions }, 'database back: schema up to date'),
+    stillDown: throttledWarning(logger, 'database still unavailable', 30_000),
+  },
 }).catch((e: unknown) => {
   const where = config.databaseUrl === undefined ? `PGlite (${config.pgliteDir ?? 'in memory'})` : redactUrl(config.databaseUrl);
   return giveUp(`cannot open the database, ${where}`, e, () => store.close());
 });
-logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
+if (!startedWithout) logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
 const server = createApp({
   store,
   database,

@@ -106,13 +106,19 @@ describe('the server entry', () => {
     }
   });
 
-  it('says in one line, without its password, that the database does not answer, and exits 1', async () => {
-    const r = await run({ PORT: '0', DATABASE_URL: `postgres://app:${PASSWORD}@127.0.0.1:1/pchess` });
-    expect(r.code, r.stderr).toBe(1);
-    expect(logLines(r.stdout)).toContainEqual(
-      expect.objectContaining({ level: 60, msg: expect.stringMatching(/^cannot open the database, postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/pchess: .*ECONNREFUSED/) }),
+  it('starts without a database that does not answer: one warning without its password, /healthz says so', async () => {
+    const node = await startServerProcess({ DATABASE_URL: `postgres://app:${PASSWORD}@127.0.0.1:1/pchess` });
+    running.push(node);
+    expect(node.logs).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: expect.stringMatching(/^database unavailable at start-up/),
+        database: 'postgres://app:***@127.0.0.1:1/pchess',
+        reason: expect.stringMatching(/ECONNREFUSED/),
+      }),
     );
-    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at |s3cret/);
+    expect(await (await fetch(`${node.url}/healthz`)).json()).toEqual({ status: 'ok', database: 'unavailable' });
+    expect(JSON.stringify(node.logs)).not.toMatch(/s3cret/);
   });
 
   it('stops on SIGINT (Ctrl-C) with a line saying so', async () => {

@@ -16,6 +16,14 @@ export interface PostgresHandle {
   /** A fresh, empty database on this server (one per contract run). */
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
+  /** SIGSTOP to the server and every backend: a database that hangs (connections open, nothing answers). */
+  freeze(): void;
+  /** SIGCONT: the frozen server goes on where it stopped. */
+  thaw(): void;
+  /** A fast shutdown keeping the data: connections are refused until `resume()`. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and data (nothing when it runs). */
+  resume(): Promise<void>;
 }
 
 /** The folder of initdb/postgres: PG_BIN, else the newest /usr/lib/postgresql/<ver>/bin. */
@@ -43,9 +51,46 @@ const isRoot = (): boolean => process.getuid?.() === 0;
 const asOwner = (bin: string, args: string[]): [string, string[]] =>
   isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 
+const running = (p: ChildProcess): boolean => p.exitCode === null && p.signalCode === null;
+
+/** A server runs in its own process group (runuser, postmaster): signals reach both. */
+const signalGroup = (p: ChildProcess, signal: NodeJS.Signals): void => {
+  if (p.pid !== undefined && running(p)) process.kill(-p.pid, signal);
+};
+
+/** `root` and every process below it, parents first (backends and workers call setsid: no group reaches them). */
+function processTree(root: number): number[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' });
+  const children = new Map<number, number[]>();
+  for (const line of ps.stdout.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid === undefined || ppid === undefined || Number.isNaN(pid)) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const out: number[] = [];
+  const walk = (pid: number): void => {
+    out.push(pid);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** Stops (or continues) the whole server: the postmaster first, so it starts no process meanwhile. */
+function signalTree(p: ChildProcess, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  if (p.pid === undefined || !running(p)) return;
+  for (const pid of processTree(p.pid)) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const p of live) p.kill('SIGKILL');
+  for (const p of live) signalGroup(p, 'SIGKILL');
 });
 
 async function waitReady(url: string, proc: ChildProcess, log: () => string): Promise<void> {
@@ -85,14 +130,33 @@ export async function startPostgres(): Promise<PostgresHandle> {
     '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
   ]);
-  let log = '';
-  const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
-  proc.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
-  live.add(proc);
-  proc.once('exit', () => live.delete(proc));
   const base = `postgres://postgres@127.0.0.1:${port}`;
-  await waitReady(`${base}/postgres`, proc, () => log);
+  const launch = async (): Promise<ChildProcess> => {
+    let log = '';
+    const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    proc.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+    proc.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+    live.add(proc);
+    proc.once('exit', () => live.delete(proc));
+    await waitReady(`${base}/postgres`, proc, () => log);
+    return proc;
+  };
+  let proc = await launch();
+  const shutdown = async (): Promise<void> => {
+    if (!running(proc)) return;
+    signalTree(proc, 'SIGCONT');
+    const [stopCmd, stopArgs] = asOwner(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w']);
+    spawnSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 10_000 });
+    const p = proc;
+    await new Promise<void>((resolve) => {
+      if (!running(p)) return resolve();
+      const t = setTimeout(() => signalGroup(p, 'SIGKILL'), 5000);
+      p.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  };
   let n = 0;
   return {
     port,
@@ -108,19 +172,15 @@ export async function startPostgres(): Promise<PostgresHandle> {
       return `${base}/${name}`;
     },
     async stop() {
-      if (proc.exitCode === null) {
-        const [stopCmd, stopArgs] = asOwner(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w']);
-        spawnSync(stopCmd, stopArgs, { stdio: 'ignore', timeout: 10_000 });
-        await new Promise<void>((resolve) => {
-          if (proc.exitCode !== null) return resolve();
-          const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
-          proc.once('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        });
-      }
+      await shutdown();
       rmSync(dir, { recursive: true, force: true });
+    },
+    freeze: () => signalTree(proc, 'SIGSTOP'),
+    thaw: () => signalTree(proc, 'SIGCONT'),
+    halt: shutdown,
+    async resume() {
+      if (running(proc)) return;
+      proc = await launch();
     },
   };
 }

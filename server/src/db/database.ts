@@ -25,6 +25,19 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * What a database call rejects with when the database cannot be reached or does not answer in
+ * time (refused or lost connection, a connect, query or statement timeout, a server shutting down
+ * or still starting, the schema not migrated yet): nothing was decided, the caller may try again
+ * later. Guests play on meanwhile; account and archive requests answer `unavailable` (503).
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the database is unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 /** A check that the database answers (`/healthz`). */
 export const databasePing = (db: Queryable) => async (): Promise<void> => {
   await db.query('SELECT 1');

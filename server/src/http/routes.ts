@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import type { AnalysisService } from '../services/analysis-service.js';
 import { ComputeError } from '../compute/pool.js';
-import { ServiceError, fail } from '../services/errors.js';
+import { ServiceError, fail, unavailableMessage } from '../services/errors.js';
 import type { GameService } from '../services/game-service.js';
 import type { RoomService } from '../services/room-service.js';
-import { StoreUnavailableError, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
 import { rulesDocument } from './docs.js';
 import { FAVICON_PATHS, favicon } from './favicon.js';
 import { storedGameToPgn } from './pgn.js';
@@ -141,8 +141,9 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       res.status(503).json({ code: 'busy', message: 'the server is busy; try again shortly' });
       return;
     }
-    if (err instanceof StoreUnavailableError) {
-      res.status(503).json({ code: 'unavailable', message: 'the store is unavailable; try again shortly' });
+    const away = unavailableMessage(err);
+    if (away !== null) {
+      res.status(503).json({ code: 'unavailable', message: away });
       return;
     }
     const status = (err as { status?: unknown }).status;

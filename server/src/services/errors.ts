@@ -1,5 +1,6 @@
 import type { AckError, ErrorCode } from '@progressive-chess/shared';
 import { StoreUnavailableError } from '../store/store.js';
+import { DatabaseUnavailableError } from '../db/database.js';
 import { ComputeError } from '../compute/pool.js';
 
 /** An expected failure of a command: becomes `{ ok: false, code, message }` at the edge. */
@@ -17,10 +18,21 @@ export function fail(code: ErrorCode, message: string): never {
   throw new ServiceError(code, message);
 }
 
+/**
+ * The one place that tells a dependency being away (the store, the database: answered `unavailable`,
+ * HTTP 503, try again shortly) from a fault (`internal`). Null: not an unavailability.
+ */
+export function unavailableMessage(e: unknown): string | null {
+  if (e instanceof StoreUnavailableError) return 'the server cannot reach its store; try again shortly';
+  if (e instanceof DatabaseUnavailableError) return 'accounts, ratings and the game archive are unavailable; try again shortly';
+  return null;
+}
+
 /** The acknowledgement for any thrown value; unexpected ones become `internal` (no details leak). */
 export function toAckError(e: unknown): AckError {
   if (e instanceof ServiceError) return { ok: false, code: e.code, message: e.message };
   if (e instanceof ComputeError && e.code === 'busy') return { ok: false, code: 'busy', message: e.message };
-  if (e instanceof StoreUnavailableError) return { ok: false, code: 'unavailable', message: 'the server cannot reach its store; try again shortly' };
+  const away = unavailableMessage(e);
+  if (away !== null) return { ok: false, code: 'unavailable', message: away };
   return { ok: false, code: 'internal', message: 'internal error' };
 }

@@ -10,6 +10,7 @@ import {
   VARIANTS,
   type Color,
   type GameEventBody,
+  type GameRatingChanges,
   type GameSummary,
   type GameState,
   type TimeControl,
@@ -22,6 +23,7 @@ import type { Metrics } from '../metrics.js';
 import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
+import { ArchiveOutbox } from './archive-outbox.js';
 import { DecodedGames, refOf, type DecodedGame, type GameRef } from './decoded-games.js';
 import {
   botDue,
@@ -98,6 +100,8 @@ export interface CommandOptions {
 export type CommandResult = { version: number; doc: GameDoc; event?: GameEventBody };
 
 const MAX_ATTEMPTS = 5;
+/** Shutdown waits this long for archive writes in flight; the games left stay due in the store for the next node. */
+const ARCHIVE_CLOSE_MS = 2_000;
 
 /** Each side's first-turn budget (moves or points): the side to move's is this turn's, the other's the next turn's. */
 function firstTurnBudgets(state: GameState): { white: number; black: number } {
@@ -123,8 +127,12 @@ export class GameService {
   private readonly myGames: LobbyUpdates<MyGameChange, MyGameChange>;
   /** What each commit writes to the store (only what changed). */
   private readonly writes: GameWrites;
+  /** Finished games on their way to the archive (none without one). */
+  private readonly outbox: ArchiveOutbox | null;
 
   constructor(private readonly deps: GameServiceDeps) {
+    const { archive } = deps;
+    this.outbox = archive ? new ArchiveOutbox({ ...deps, archive, markArchived: (full, ratings) => this.markArchived(full, ratings) }) : null;
     this.writes = new GameWrites({
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
@@ -288,10 +296,8 @@ export class GameService {
         const stored = await this.deps.store.loadGameHead(gameId);
         if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
         const { doc, state } = this.decode(stored);
-        if (this.writes.archiveDue(doc)) {
-          if (await this.archiveFinished(stored, doc, state)) return;
-          continue;
-        }
+        // written in the background (archive-outbox.ts): a slow database delays no clock
+        if (this.outbox && this.writes.archiveDue(doc)) return this.outbox.due(gameId, claimedUntil);
         const now = this.deps.now();
         const outcome = expiredOutcome(doc, state, now);
         if (outcome === null) {
@@ -306,21 +312,24 @@ export class GameService {
   }
 
   /**
-   * Writes a finished game to the archive (idempotent: a retry or a racing node gets the same
-   * rating change), then marks it archived with a versioned event and lets it expire from the
-   * live store in the same commit. False when another change was committed first (try again on a fresh load).
+   * Marks a finished game archived with the rating changes the archive answered (a versioned event;
+   * the same commit lets it expire from the live store). True when done (or nothing is left to do),
+   * false when it changed since `full` was loaded (archive it again from a fresh load).
    */
-  private async archiveFinished(head: GameRef, doc: GameDoc, state: GameState): Promise<boolean> {
-    const archive = this.deps.archive;
-    const full = await this.deps.store.loadGame(head.id);
-    if (archive === undefined || full === null || full.version !== head.version) return false;
-    const ratings = await archive.archive(full);
-    // The commit also sets the game's expiry from the live store (`expiry`).
-    return (await this.commit(head, doc, archivedTransition(doc, state, ratings), this.deps.now())) !== null;
+  private markArchived(full: StoredGame, ratings: GameRatingChanges | null): Promise<boolean> {
+    return this.queue.run(full.id, async () => {
+      const head = await this.deps.store.loadGameHead(full.id);
+      if (head === null) return true;
+      const { doc, state } = this.decode(head);
+      if (!this.writes.archiveDue(doc)) return true;
+      if (head.version !== full.version) return false;
+      return (await this.commit(head, doc, archivedTransition(doc, state, ratings), this.deps.now())) !== null;
+    });
   }
 
-  /** Waits for queued commands, then sends the lobby updates still pending. */
+  /** Waits for queued commands (and archive writes, a bounded time), then sends the lobby updates still pending. */
   async close(): Promise<void> {
+    await this.outbox?.close(ARCHIVE_CLOSE_MS);
     await this.queue.idle();
     this.lobbyUpdates.flush();
     this.myGames.flush();

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
 import { z } from 'zod';
+import { DatabaseUnavailableError } from '../db/database.js';
 import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
-import { fail } from './errors.js';
+import { fail, ServiceError } from './errors.js';
 
 /** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
@@ -30,6 +31,9 @@ export interface AccountDirectory {
   /** The account of this username (case-insensitive), with the username as registered, or null. */
   accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
 }
+/** An answer of the accounts that did not come: the database is unavailable. */
+const AWAY = Symbol('accounts unavailable');
+
 const handshakeSchema = z.object({
   token: z.string().max(200).optional(),
   name: z.string().optional(),
@@ -78,6 +82,8 @@ export interface Identity {
    * keeps a new player's document for the full `playerTtlMs` (see `createIdentity`).
    */
   nameOf(playerId: string): Promise<string>;
+  /** Whether the store knows the player as a guest (a document without an account): no need to ask the accounts about it. */
+  isGuest(playerId: string): Promise<boolean>;
   /** The player id of a valid anonymous token (to claim it as an account). Throws `bad-token`. */
   verifyToken(token: string): Promise<string>;
   /** The identity now belongs to an account: it plays as `username` and its token stops working. */
@@ -122,9 +128,13 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
     return doc;
   }
 
-  async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null> {
-    const acc = accounts ? await accounts.fromCookie(cookieHeader) : null;
-    if (acc === null) return null;
+  /** The accounts cannot be reached (database down): the caller goes on as a guest, and says so (`accountsUnavailable`). */
+  const away = <T>(p: Promise<T>): Promise<T | typeof AWAY> =>
+    p.catch((e: unknown) => (e instanceof DatabaseUnavailableError ? AWAY : Promise.reject(e)));
+
+  async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null | typeof AWAY> {
+    const acc = accounts ? await away(accounts.fromCookie(cookieHeader)) : null;
+    if (acc === null || acc === AWAY) return acc;
     const doc = await load(acc.playerId, true);
     if (doc === null || doc.name !== acc.username || doc.account !== acc.username) {
       const fresh: PlayerDoc = { id: acc.playerId, name: acc.username, tokenHash: '', createdAt: doc?.createdAt ?? now(), account: acc.username };
@@ -134,7 +144,9 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
   }
 
   async function create(wanted: string | undefined): Promise<Session & { created: boolean }> {
-    const name = wanted !== undefined && (await free(wanted, null)) ? wanted : undefined;
+    // a wanted name that cannot be checked against the accounts is not granted (a guest name instead)
+    const granted = wanted === undefined ? false : await away(free(wanted, null));
+    const name = granted === true ? wanted : undefined;
     const id = newId();
     const token = `${id}.${randomBytes(24).toString('base64url')}`;
     const doc: PlayerDoc = {
@@ -144,24 +156,35 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       createdAt: now(),
     };
     await store.putPlayer(id, JSON.stringify(doc), newPlayerTtlMs);
-    return { playerId: id, token, name: doc.name, created: true };
+    return { playerId: id, token, name: doc.name, created: true, ...(granted === AWAY ? { accountsUnavailable: true } : {}) };
+  }
+
+  /** A handshake's anonymous player: `auth`'s known token, else a new one. */
+  async function guest(auth: unknown, mayCreate?: () => Promise<boolean>): Promise<Session & { created: boolean }> {
+    const hs = handshakeSchema.safeParse(auth ?? {});
+    if (!hs.success) fail('bad-token', 'malformed handshake');
+    const { token, name } = hs.data;
+    // The name matters only for a new player (a known token keeps its stored name).
+    if (token === undefined) {
+      const wanted = name === undefined ? undefined : validName(name);
+      if (mayCreate !== undefined && !(await mayCreate())) fail('rate-limited', 'too many new players from this address: try again later');
+      return create(wanted);
+    }
+    const doc = await verifyToken(token, true);
+    return { playerId: doc.id, token, name: doc.name, created: false };
   }
 
   return {
     async authenticate(auth, cookieHeader, mayCreate) {
       const account = await signedIn(cookieHeader);
-      if (account !== null) return account;
-      const hs = handshakeSchema.safeParse(auth ?? {});
-      if (!hs.success) fail('bad-token', 'malformed handshake');
-      const { token, name } = hs.data;
-      // The name matters only for a new player (a known token keeps its stored name).
-      if (token === undefined) {
-        const wanted = name === undefined ? undefined : validName(name);
-        if (mayCreate !== undefined && !(await mayCreate())) fail('rate-limited', 'too many new players from this address: try again later');
-        return create(wanted);
-      }
-      const doc = await verifyToken(token, true);
-      return { playerId: doc.id, token, name: doc.name, created: false };
+      if (account !== null && account !== AWAY) return account;
+      if (account === null) return guest(auth, mayCreate);
+      // The cookie could not be checked. Its browser's token is most often the identity the account
+      // claimed (it stopped working then): a new guest rather than a refusal and a second handshake.
+      const session = await guest(auth, mayCreate).catch((e: unknown) =>
+        e instanceof ServiceError && e.code === 'bad-token' ? guest({}, mayCreate) : Promise.reject(e),
+      );
+      return { ...session, accountsUnavailable: true };
     },
 
     async setName(playerId, name) {
@@ -181,6 +204,11 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const doc = await load(playerId);
       const base = doc ?? { id: playerId, createdAt: now() };
       await store.putPlayer(playerId, JSON.stringify({ ...base, name: username, tokenHash: '', account: username }), playerTtlMs);
+    },
+
+    async isGuest(playerId) {
+      const doc = await load(playerId);
+      return doc !== null && doc.account === undefined;
     },
 
     async nameOf(playerId) {

@@ -1,6 +1,6 @@
 import type { ChallengeEnd, ClientPayload, GameSummary, MyGame, OwnSeek, Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import { acceptorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
+import { acceptorRating, creatorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
 import type { Limits } from '../limits.js';
 import type { Store, StoredSeek } from '../store/store.js';
@@ -226,7 +226,7 @@ export class LobbyService {
       this.deps.identity.nameOf(seek.creator.id),
       this.deps.identity.nameOf(playerId),
     ]);
-    const creatorRated = await lookup(seek.creator.id, seek.variant);
+    const creatorRated = await creatorRating(lookup, seek);
     const creator = { id: seek.creator.id, name: creatorName, ...(creatorRated ? { rating: creatorRated.rating } : {}) };
     const acceptor = { id: playerId, name, ...(acceptorRated ? { rating: acceptorRated.rating } : {}) };
     const white = creatorColor === 'white' ? creator : acceptor;

@@ -1,7 +1,6 @@
 import type { Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import { ServiceError } from '../services/errors.js';
-import { StoreUnavailableError } from '../store/store.js';
+import { ServiceError, unavailableMessage } from '../services/errors.js';
 import { claimedPlayerId, type Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
@@ -68,7 +67,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       return handshakeError('too-many-connections', 'too many open connections for this player or address');
     }
     socket.data = { playerId: s.playerId, name: s.name, address };
-    sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name });
+    sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name, ...(s.accountsUnavailable ? { accountsUnavailable: true } : {}) });
     return null;
   };
 
@@ -77,7 +76,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
       (refused) => next(refused ?? undefined),
       (e: unknown) => {
         if (e instanceof ServiceError) return next(handshakeError(handshakeCode(e.code), e.message));
-        if (e instanceof StoreUnavailableError) return next(handshakeError('unavailable', 'try again shortly'));
+        if (unavailableMessage(e) !== null) return next(handshakeError('unavailable', 'try again shortly'));
         deps.logger.error({ err: e }, 'handshake failed');
         next(handshakeError('internal', 'internal error'));
       },

@@ -24,7 +24,7 @@ export const ERROR_CODES = [
   'too-many-rooms', // a connection already follows the most games (game rooms, chat channels) allowed at once
   'not-found', // HTTP: no such route
   'internal',
-  'unavailable', // the game store (Redis) cannot be reached now: try again shortly
+  'unavailable', // the game store (Redis), or the database (accounts, ratings, archive), cannot be reached now: try again shortly
   'too-many-connections', // handshake refused: this identity or address has too many open connections
   'flooding', // sent with `error` right before the server disconnects a connection that kept exceeding its limits
   'username-taken', // accounts: the username is registered (case-insensitive)

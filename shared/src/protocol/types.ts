@@ -10,6 +10,11 @@ export interface Session {
   /** Secret: send it back in the Socket.IO handshake `auth.token`. */
   readonly token: string;
   readonly name: string;
+  /**
+   * The accounts could not be reached at this handshake (database unavailable): a session cookie
+   * was not checked (this is a guest session) and a wanted name was not granted. Reconnect later to sign in.
+   */
+  readonly accountsUnavailable?: true;
 }
 
 export interface PlayerInfo {
