@@ -78,13 +78,28 @@ export class MemorySeeks {
     return this.expired.splice(0, Math.max(0, limit));
   }
 
-  private purge(now: number): void {
+  /** Moves the seeks expired at `now` to the expired list; true when there were any. */
+  purge(now: number): boolean {
+    let any = false;
     for (const s of this.seeks.values()) {
       if (s.expiresAt > now) continue;
       this.remove(s);
       this.expired.push(s);
+      any = true;
     }
     if (this.expired.length > EXPIRED_SEEKS_KEPT) this.expired = this.expired.slice(-EXPIRED_SEEKS_KEPT);
+    return any;
+  }
+
+  /** Every seek, open (in creation order) and expired but not yet taken: a snapshot for `restore`. */
+  dump(): { open: StoredSeek[]; expired: StoredSeek[] } {
+    return { open: [...this.seeks.values()], expired: [...this.expired] };
+  }
+
+  /** Puts back what `dump` gave (into an empty instance). */
+  restore(d: { open: readonly StoredSeek[]; expired: readonly StoredSeek[] }): void {
+    for (const s of d.open) this.add(s, -Infinity, Infinity);
+    this.expired = [...d.expired];
   }
 
   private remove(s: StoredSeek): void {
