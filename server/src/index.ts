@@ -45,7 +45,7 @@ const redisStore = redis === null ? null : createRedisStore('url' in redis ? red
 async function openDurable(dir: string): Promise<Store> {
   try {
     const durable = DurableStore.open(dir);
-    logger.info({ dir, games: await durable.countActiveGames(), replayed: durable.replayed }, 'games in progress restored');
+    logger.info({ dir, games: durable.gameCount, replayed: durable.replayed }, 'store opened');
     return durable;
   } catch (e) {
     return giveUp(`cannot open the games in progress in ${dir}`, e, releaseLock);

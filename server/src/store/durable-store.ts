@@ -57,6 +57,11 @@ export class DurableStore extends MemoryStore {
     return new DurableStore(clock, state, journal, read.entries.length);
   }
 
+  /** Games held (in progress, and finished ones not yet expired), for the start-up log. */
+  get gameCount(): number {
+    return this.state.gameCount;
+  }
+
   override async close(): Promise<void> {
     await super.close();
     await this.journal.close();

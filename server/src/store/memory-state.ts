@@ -55,6 +55,11 @@ export class MemoryState {
     return this.players.size + this.chats.size + this.analyses.size;
   }
 
+  /** Games held (in progress, and finished ones kept for replay), expired ones not yet dropped included. */
+  get gameCount(): number {
+    return this.games.size;
+  }
+
   createGame(id: string, write: GameWrite): void {
     for (const e of this.expiring) if (!this.game(e)) this.expiring.delete(e);
     if (this.game(id)) throw new Error(`game ${id} already exists`);
