@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StoreUnavailableError } from './store.js';
 
@@ -107,6 +107,27 @@ function writeSnapshot(dir: string, seq: number, state: unknown): number {
   return text.length;
 }
 
+/** `writeSnapshot` without blocking the event loop on the disk (the JSON text is still made at once). */
+async function writeSnapshotAsync(dir: string, seq: number, state: unknown): Promise<number> {
+  const text = JSON.stringify({ format: SNAPSHOT_FORMAT, seq, state });
+  const tmp = join(dir, `${SNAPSHOT}.tmp`);
+  const file = await open(tmp, 'w');
+  try {
+    await file.writeFile(text);
+    await file.datasync();
+  } finally {
+    await file.close();
+  }
+  await rename(tmp, join(dir, SNAPSHOT));
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+  return text.length;
+}
+
 function syncFolder(dir: string): void {
   const fd = openSync(dir, 'r');
   try {
@@ -138,7 +159,8 @@ export class Journal {
   private unsynced = false;
   private fileBytes = 0;
   private snapshotSize = 0;
-  private snapshotting = false;
+  /** The snapshot being written, if any. */
+  private snapshotting: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   /** The first write or sync error: every later append fails with it. */
   failure: StoreUnavailableError | null = null;
@@ -186,6 +208,7 @@ export class Journal {
     clearInterval(this.timer);
     await this.batch?.catch(() => undefined);
     await this.chain;
+    await this.snapshotting;
     await this.handle?.close();
     this.handle = null;
     if (this.failure === null) {
@@ -233,27 +256,31 @@ export class Journal {
   }
 
   /**
-   * The state now (after entry `seq`) goes to a snapshot; later lines go to a new file. The old
-   * files are removed once the snapshot is on disk (a crash before leaves them, and the entries
-   * the snapshot holds are skipped on load).
+   * The state now (after entry `seq`) goes to a snapshot; later lines go to a new file (the old one
+   * synced first). The snapshot is written beside the journal, which goes on meanwhile; the old
+   * files are removed once it is on disk (a crash before leaves them, and the entries the snapshot
+   * holds are skipped on load).
    */
   private snapshot(): void {
-    if (this.snapshotting) return;
-    this.snapshotting = true;
+    if (this.snapshotting !== null) return;
     const seq = this.seq;
     const state = this.state();
     const next = journalName(seq + 1);
     this.fileBytes = 0;
-    this.enqueue(async () => {
+    this.snapshotting = this.enqueue(async () => {
       await this.sync();
       await this.handle?.close();
       this.handle = null;
       this.fileName = next;
-      this.snapshotSize = writeSnapshot(this.dir, seq, state);
-      this.removeJournalsBefore(next);
     })
-      .catch(() => undefined) // kept in `failure`: the next append reports it
-      .finally(() => (this.snapshotting = false));
+      .then(async () => {
+        this.snapshotSize = await writeSnapshotAsync(this.dir, seq, state);
+        this.removeJournalsBefore(next);
+      })
+      .catch((e: unknown) => {
+        this.failure ??= new StoreUnavailableError(e); // the next append reports it
+      })
+      .finally(() => (this.snapshotting = null));
   }
 
   private removeJournalsBefore(name: string): void {

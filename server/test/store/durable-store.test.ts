@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DurableStore } from '../../src/store/durable-store.js';
-import type { GameWrite } from '../../src/store/store.js';
+import { StoreUnavailableError, type GameWrite } from '../../src/store/store.js';
 import { storeContract } from './contract.js';
 
 const root = mkdtempSync(join(tmpdir(), 'durable-store-'));
@@ -112,15 +112,31 @@ describe('the durable store on disk', () => {
     await Promise.all([c.close(), b.close(), a.close().catch(() => undefined)]);
   });
 
-  it('starts a new journal file at each snapshot and removes the old ones', async () => {
+  it('starts a new journal file at each snapshot and removes the old ones once the snapshot is on disk', async () => {
     const dir = freshDir();
     const a = DurableStore.open(dir, { snapshotBytes: 200 });
     await a.createGame('g', write());
     for (let v = 1; v <= 30; v++) await a.commitGame('g', v, write({ appendMoves: [`move number ${v}`] }));
-    expect(readdirSync(dir).filter((f) => f.startsWith('journal-')).length).toBe(1);
-    const b = DurableStore.open(dir);
+    const journals = (): string[] => readdirSync(dir).filter((f) => f.startsWith('journal-'));
+    await vi.waitFor(() => expect(journals()).toHaveLength(1));
+    // what a crash would leave now: the last snapshot and the journal after it
+    const copy = `${dir}-copy`;
+    cpSync(dir, copy, { recursive: true });
+    const b = DurableStore.open(copy);
     expect(b.replayed).toBeLessThan(31);
     expect((await b.loadGame('g'))?.moves).toHaveLength(30);
-    await Promise.all([b.close(), a.close().catch(() => undefined)]);
+    await Promise.all([b.close(), a.close()]);
+    // a stop leaves a snapshot alone
+    expect(journals()).toEqual([]);
+  });
+
+  it('refuses every call once a journal write failed (unavailable: /healthz fails), never acknowledging an unwritten change', async () => {
+    const dir = freshDir();
+    const a = DurableStore.open(dir);
+    rmSync(dir, { recursive: true }); // the journal file cannot be created
+    await expect(a.createGame('g', write())).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(a.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(a.loadGame('g')).rejects.toThrow(/the store is unavailable/);
+    await a.close();
   });
 });
