@@ -96,7 +96,7 @@ if (config.clientDir) logger.info({ url }, `Progressive Chess Live is ready: ope
 else logger.info({ url }, `Progressive Chess Live is ready at ${url}: API and sockets only (CLIENT_DIR unset: no web client; npm start serves it)`);
 if (config.ephemeral && redis === null) logger.warn('EPHEMERAL=1: in-memory store, games are lost on restart');
 if (config.ephemeral && database.kind === 'pglite') logger.warn('EPHEMERAL=1: accounts, ratings and the archive are in memory, lost on restart');
-if (dataLock !== null) logger.info({ dir: dataLock.dir }, 'data folder: back it up while the server is stopped (README, Operations)');
+if (dataLock !== null) logger.info({ dir: dataLock.dir }, 'data folder: back it up while the server is stopped (README, "The data folder")');
 if (redis !== null && database.kind === 'pglite') {
   logger.warn(
     'REDIS_URL is set but DATABASE_URL is not: accounts, ratings and the archive are in this process (PGlite), not shared with other nodes on the same Redis; several nodes need one DATABASE_URL',
