@@ -175,7 +175,8 @@ export class Journal {
     this.seq = seq;
     this.snapshotSize = writeSnapshot(dir, seq, state());
     this.fileName = journalName(seq + 1);
-    this.removeJournalsBefore(this.fileName);
+    // every journal read is in the snapshot; what is left is torn lines, never to be appended to
+    this.removeJournalsBefore(null);
     // a failed sync is kept in `failure`: the next append reports it
     this.timer = setInterval(() => void this.enqueue(() => this.sync()).catch(() => undefined), opts.fsyncMs);
     this.timer.unref();
@@ -213,7 +214,7 @@ export class Journal {
     this.handle = null;
     if (this.failure === null) {
       writeSnapshot(this.dir, this.seq, this.state());
-      this.removeJournalsBefore(journalName(this.seq + 1));
+      this.removeJournalsBefore(null);
     }
   }
 
@@ -283,7 +284,8 @@ export class Journal {
       .finally(() => (this.snapshotting = null));
   }
 
-  private removeJournalsBefore(name: string): void {
-    for (const f of journalFiles(readdirSync(this.dir))) if (f < name) unlinkSync(join(this.dir, f));
+  /** Removes the journal files older than file `name` (all of them: null). */
+  private removeJournalsBefore(name: string | null): void {
+    for (const f of journalFiles(readdirSync(this.dir))) if (name === null || f < name) unlinkSync(join(this.dir, f));
   }
 }

@@ -112,6 +112,20 @@ describe('the durable store on disk', () => {
     await Promise.all([c.close(), b.close(), a.close().catch(() => undefined)]);
   });
 
+  it('never appends to a journal file whose only line is torn (a crash as the file was started)', async () => {
+    const dir = freshDir();
+    const a = DurableStore.open(dir);
+    await a.createGame('g', write());
+    await a.commitGame('g', 1, write({ appendMoves: ['m2'] }));
+    await a.close(); // a snapshot at entry 2, no journal
+    writeFileSync(join(dir, 'journal-000000000003.ndjson'), '[3,1,"commit","g",2,{"doc"');
+    const b = DurableStore.open(dir);
+    expect(await b.commitGame('g', 2, write({ appendMoves: ['m3'] }))).toEqual({ ok: true, version: 3 });
+    const c = DurableStore.open(dir); // b never stopped
+    expect((await c.loadGame('g'))?.moves).toEqual(['m2', 'm3']);
+    await Promise.all([b.close(), c.close()]);
+  });
+
   it('starts a new journal file at each snapshot and removes the old ones once the snapshot is on disk', async () => {
     const dir = freshDir();
     const a = DurableStore.open(dir, { snapshotBytes: 200 });
