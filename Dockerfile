@@ -30,6 +30,8 @@ COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
 COPY docs docs
 ENV PORT=3000 CLIENT_DIR=/app/client/dist
+# the data folder of a node without Redis/PostgreSQL (DATA_DIR's default, ./data): mount a volume there
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { DEFAULT_BOT_SETTINGS, botSettingsFromEnv, type BotSettings } from './bot/bot-settings.js';
 import { computeOptionsFromEnv } from './compute/from-env.js';
@@ -23,15 +23,22 @@ export interface EnvConfig {
   readonly logLevel: LevelWithSilent;
   readonly redis: EnvRedis | null;
   readonly databaseUrl: string | undefined;
+  /** The data folder, absolute (DATA_DIR, default ./data); undefined with EPHEMERAL=1. */
   readonly dataDir: string | undefined;
-  /** PGLITE_DIR, else DATA_DIR/pglite. */
+  /** Where the games in progress are kept without Redis: `<dataDir>/store` (undefined: Redis, or in memory). */
+  readonly storeDir: string | undefined;
+  /** PGLITE_DIR, else DATA_DIR/pglite (undefined: in memory, EPHEMERAL=1). */
   readonly pgliteDir: string | undefined;
+  /** Whether anything is kept in `dataDir` (the store or PGlite): the folder is then locked for this process. */
+  readonly usesDataDir: boolean;
   /** Without a trailing slash. */
   readonly publicUrl: string | undefined;
   readonly clientDir: string | undefined;
   /** Origins (scheme://host[:port]), whatever path the variable gave. */
   readonly allowedOrigins: readonly string[];
   readonly trustProxy: boolean;
+  /** EPHEMERAL=1: nothing on disk (memory store, PGlite in memory) unless Redis or DATABASE_URL. */
+  readonly ephemeral: boolean;
   readonly denyAddressSec: number | undefined;
   readonly limits: Partial<Limits>;
   readonly bot: Partial<BotSettings>;
@@ -39,6 +46,9 @@ export interface EnvConfig {
 }
 
 export type EnvConfigResult = { readonly ok: true; readonly config: EnvConfig } | { readonly ok: false; readonly errors: readonly string[] };
+
+/** The data folder when DATA_DIR is unset (relative to the working directory: the repository with `npm start`). */
+export const DEFAULT_DATA_DIR = 'data';
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -122,8 +132,19 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
     if (raw !== undefined) url('DATABASE_URL', raw, ['postgres:', 'postgresql:'], 'postgres://user:pw@host/db');
     return raw;
   }, undefined);
-  const dataDir = set(env, 'DATA_DIR');
-  const pgliteDir = set(env, 'PGLITE_DIR') ?? (dataDir === undefined ? undefined : `${dataDir.replace(/\/+$/, '')}/pglite`);
+  const ephemeral = read(() => {
+    const raw = set(env, 'EPHEMERAL') ?? '0';
+    if (raw !== '0' && raw !== '1') throw new Error(`EPHEMERAL must be 1 (keep nothing: a throw-away server) or 0, got "${raw}"`);
+    if (raw === '1' && (set(env, 'DATA_DIR') !== undefined || set(env, 'PGLITE_DIR') !== undefined)) {
+      throw new Error('EPHEMERAL must be 0 when DATA_DIR or PGLITE_DIR is set (EPHEMERAL=1 keeps nothing on disk)');
+    }
+    return raw === '1';
+  }, false);
+  const dataDir = ephemeral ? undefined : resolve(set(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
+  const storeDir = redis === null && dataDir !== undefined ? join(dataDir, 'store') : undefined;
+  const pgliteOwnDir = set(env, 'PGLITE_DIR');
+  const pgliteDir = pgliteOwnDir === undefined ? (dataDir === undefined ? undefined : join(dataDir, 'pglite')) : resolve(pgliteOwnDir);
+  const usesDataDir = storeDir !== undefined || (databaseUrl === undefined && pgliteOwnDir === undefined && dataDir !== undefined);
   const publicUrl = read(() => {
     const raw = set(env, 'PUBLIC_URL');
     if (raw === undefined) return undefined;
@@ -159,7 +180,7 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, pgliteDir, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute },
   };
 }
 
@@ -181,6 +202,7 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     DATABASE_URL: c.databaseUrl === undefined ? null : redactUrl(c.databaseUrl),
     DATA_DIR: c.dataDir ?? null,
     PGLITE_DIR: c.pgliteDir ?? null,
+    EPHEMERAL: c.ephemeral ? 1 : 0,
     PUBLIC_URL: c.publicUrl === undefined ? null : redactUrl(c.publicUrl),
     CLIENT_DIR: c.clientDir ?? null,
     ALLOWED_ORIGINS: c.allowedOrigins.length === 0 ? null : c.allowedOrigins.join(','),

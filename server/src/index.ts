@@ -4,7 +4,10 @@ import { openDatabase } from './db/open-database.js';
 import { installProcessGuards } from './process-guards.js';
 import { throttledWarning } from './throttled-log.js';
 import { configFromEnv, effectiveConfig, redactUrl } from './env-config.js';
+import { lockDataDir, type DataDirLock } from './data-dir.js';
+import { DurableStore } from './store/durable-store.js';
 import { createMemoryStore } from './store/memory-store.js';
+import type { Store } from './store/store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { createWorkerPool } from './compute/worker-pool.js';
 
@@ -21,11 +24,6 @@ const config = read.config;
 const logger = pino({ level: config.logLevel });
 logger.info({ config: effectiveConfig(config) }, 'configuration');
 const { redis } = config;
-// REDIS_CLUSTER_NODES selects Cluster mode; else REDIS_URL, else memory.
-const redisStore = redis === null ? null : createRedisStore('url' in redis ? redis.url : redis);
-const store = redisStore ?? createMemoryStore();
-// Accounts, ratings and the archive: PostgreSQL at DATABASE_URL, else the embedded PGlite
-// (in PGLITE_DIR, or DATA_DIR/pglite, else in memory).
 /** A start-up step that failed (an operator's matter, not a crash): one fatal line, what was opened is closed, exit 1. */
 async function giveUp(what: string, e: unknown, opened: () => Promise<void>): Promise<never> {
   logger.fatal(`${what}: ${e instanceof Error ? e.message : String(e)}`);
@@ -33,6 +31,31 @@ async function giveUp(what: string, e: unknown, opened: () => Promise<void>): Pr
   process.exit(1);
 }
 let startedWithout = false;
+// The data folder (DATA_DIR, default ./data) is created if missing and locked for this process.
+let dataLock: DataDirLock | null = null;
+if (config.usesDataDir && config.dataDir !== undefined) {
+  try {
+    dataLock = lockDataDir(config.dataDir);
+  } catch (e) {
+    await giveUp(`cannot use the data folder ${config.dataDir}`, e, async () => undefined);
+  }
+}
+const releaseLock = async (): Promise<void> => dataLock?.release();
+// REDIS_CLUSTER_NODES selects Cluster mode; else REDIS_URL; else the journaled store in DATA_DIR/store
+// (EPHEMERAL=1: in memory).
+const redisStore = redis === null ? null : createRedisStore('url' in redis ? redis.url : redis);
+async function openDurable(dir: string): Promise<Store> {
+  try {
+    const durable = DurableStore.open(dir);
+    logger.info({ dir, games: durable.gameCount, replayed: durable.replayed }, 'store opened');
+    return durable;
+  } catch (e) {
+    return giveUp(`cannot open the games in progress in ${dir}`, e, releaseLock);
+  }
+}
+const store: Store = redisStore ?? (config.storeDir === undefined ? createMemoryStore() : await openDurable(config.storeDir));
+// Accounts, ratings and the archive: PostgreSQL at DATABASE_URL, else the embedded PGlite
+// (in PGLITE_DIR, else DATA_DIR/pglite; EPHEMERAL=1: in memory).
 const database = await openDatabase({
   ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }),
   ...(config.pgliteDir === undefined ? {} : { pgliteDir: config.pgliteDir }),
@@ -53,7 +76,7 @@ const database = await openDatabase({
   },
 }).catch((e: unknown) => {
   const where = config.databaseUrl === undefined ? `PGlite (${config.pgliteDir ?? 'in memory'})` : redactUrl(config.databaseUrl);
-  return giveUp(`cannot open the database, ${where}`, e, () => store.close());
+  return giveUp(`cannot open the database, ${where}`, e, () => store.close().then(releaseLock));
 });
 if (!startedWithout) logger.info({ database: database.kind, persisted: database.kind === 'postgres' || config.pgliteDir !== undefined }, 'database ready');
 const server = createApp({
@@ -76,7 +99,8 @@ const close = (): Promise<void> =>
   server
     .close()
     .then(() => store.close())
-    .then(() => database.close());
+    .then(() => database.close())
+    .then(releaseLock);
 installProcessGuards(logger, close);
 // a port in use or a HOST that is not this machine's
 const address = await server
@@ -86,11 +110,10 @@ const url = config.publicUrl ?? `http://localhost:${address.port}`;
 // `npm start` sets CLIENT_DIR; without it this process serves the API and the sockets alone
 if (config.clientDir) logger.info({ url }, `Progressive Chess Live is ready: open ${url}`);
 else logger.info({ url }, `Progressive Chess Live is ready at ${url}: API and sockets only (CLIENT_DIR unset: no web client; npm start serves it)`);
-if (database.kind === 'pglite' && config.pgliteDir === undefined) {
-  logger.warn('DATABASE_URL and PGLITE_DIR are not set: accounts, ratings and the archive are in memory, lost on restart');
-}
-if (redis === null) logger.warn('REDIS_URL is not set: in-memory store, single node, games are lost on restart');
-else if (database.kind === 'pglite') {
+if (config.ephemeral && redis === null) logger.warn('EPHEMERAL=1: in-memory store, games are lost on restart');
+if (config.ephemeral && database.kind === 'pglite') logger.warn('EPHEMERAL=1: accounts, ratings and the archive are in memory, lost on restart');
+if (dataLock !== null) logger.info({ dir: dataLock.dir }, 'data folder: back it up while the server is stopped (README, "The data folder")');
+if (redis !== null && database.kind === 'pglite') {
   logger.warn(
     'REDIS_URL is set but DATABASE_URL is not: accounts, ratings and the archive are in this process (PGlite), not shared with other nodes on the same Redis; several nodes need one DATABASE_URL',
   );

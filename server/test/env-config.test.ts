@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, effectiveConfig, redactUrl, type EnvConfig } from '../src/env-config.js';
 import type { Env } from '../src/env.js';
@@ -103,6 +104,24 @@ describe('the configuration from the environment', () => {
     expect(shown).toContain('redis://:***@cache:6379/0');
     expect(shown).toContain('postgres://app:***@db:5432/pchess');
     expect(redactUrl('redis://cache:6379')).toBe('redis://cache:6379');
+  });
+
+  it('keeps the data in ./data by default; EPHEMERAL=1 keeps nothing; the folder is used only for what is not elsewhere', () => {
+    const here = resolve('data');
+    expect(configOf({})).toMatchObject({ dataDir: here, storeDir: join(here, 'store'), pgliteDir: join(here, 'pglite'), usesDataDir: true, ephemeral: false });
+    expect(effectiveConfig(configOf({}))).toMatchObject({ DATA_DIR: here, PGLITE_DIR: join(here, 'pglite'), EPHEMERAL: 0 });
+    expect(configOf({ EPHEMERAL: '1' })).toMatchObject({ dataDir: undefined, storeDir: undefined, pgliteDir: undefined, usesDataDir: false, ephemeral: true });
+    expect(configOf({ DATA_DIR: 'rel/dir' }).storeDir).toBe(join(resolve('rel/dir'), 'store'));
+    // Redis keeps the games, PostgreSQL the accounts: nothing goes in the folder (and several nodes may share a machine)
+    const both = configOf({ REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://u:p@db/x' });
+    expect(both).toMatchObject({ storeDir: undefined, usesDataDir: false });
+    expect(configOf({ REDIS_URL: 'redis://r:6379' })).toMatchObject({ storeDir: undefined, usesDataDir: true });
+    expect(configOf({ DATABASE_URL: 'postgres://u:p@db/x' })).toMatchObject({ storeDir: join(here, 'store'), usesDataDir: true });
+    expect(configOf({ REDIS_URL: 'redis://r:6379', PGLITE_DIR: '/var/pglite' })).toMatchObject({ pgliteDir: '/var/pglite', usesDataDir: false });
+    expect(errorsOf({ EPHEMERAL: 'yes' })).toEqual(['EPHEMERAL must be 1 (keep nothing: a throw-away server) or 0, got "yes"']);
+    expect(errorsOf({ EPHEMERAL: '1', DATA_DIR: '/srv/data' })).toEqual([
+      'EPHEMERAL must be 0 when DATA_DIR or PGLITE_DIR is set (EPHEMERAL=1 keeps nothing on disk)',
+    ]);
   });
 
   it('gives the effective value of every variable, defaults included', () => {

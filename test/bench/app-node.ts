@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AbuseLimitOptions } from '../../server/src/config.js';
 import { loadBuiltServer } from './built-server.js';
 import { useStreamsAdapter } from './adapters.js';
@@ -45,11 +48,14 @@ export async function startAppNode(cfg: {
   denyAddressSec?: number;
   adapterKind?: 'pubsub' | 'streams';
   memoryStore?: boolean;
+  /** With `memoryStore`: journaled to a temp folder, removed on close (the durable store). */
+  journaled?: boolean;
 }): Promise<FloorServer> {
   if (cfg.memoryStore && cfg.adapter) throw new Error('the in-memory store serves one node only');
-  const { createApp, computeFromEnv, openRedis, createMemoryStore, createRedisStore } = await loadBuiltServer();
+  const { createApp, computeFromEnv, openRedis, createMemoryStore, createRedisStore, DurableStore } = await loadBuiltServer();
   const redisStore = cfg.memoryStore ? null : createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
-  const store = redisStore ?? createMemoryStore();
+  const journalDir = cfg.journaled ? mkdtempSync(join(tmpdir(), 'bench-journal-')) : null;
+  const store = redisStore ?? (journalDir === null ? createMemoryStore() : DurableStore.open(journalDir));
   const streams = cfg.adapter && cfg.adapterKind === 'streams';
   // The adapter's clients, opened here as the app would open them, so their commands can be counted.
   const pubsub = cfg.adapter && !streams ? { pubClient: openRedis(cfg.redisUrl), subClient: openRedis(cfg.redisUrl, true) } : null;
@@ -76,6 +82,7 @@ export async function startAppNode(cfg: {
       await closeStreams?.();
       if (pubsub) await Promise.allSettled([pubsub.pubClient.quit(), pubsub.subClient.quit()]);
       await store.close();
+      if (journalDir !== null) rmSync(journalDir, { recursive: true, force: true });
     },
   };
 }

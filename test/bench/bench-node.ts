@@ -36,6 +36,8 @@ export interface NodeConfig {
   readonly adapterKind?: 'pubsub' | 'streams';
   /** App only: the in-memory store instead of Redis (one node). */
   readonly memoryStore?: boolean;
+  /** With `memoryStore`: journaled to a temp folder (the durable store of a node without Redis). */
+  readonly journaled?: boolean;
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;

@@ -12,6 +12,7 @@ export interface BuiltServer {
   readonly computeFromEnv: typeof import('../../server/src/compute/from-env.js').computeFromEnv;
   readonly openRedis: typeof import('../../server/src/store/redis-client.js').openRedis;
   readonly createMemoryStore: typeof import('../../server/src/store/memory-store.js').createMemoryStore;
+  readonly DurableStore: typeof import('../../server/src/store/durable-store.js').DurableStore;
   readonly createRedisStore: typeof import('../../server/src/store/redis-store.js').createRedisStore;
 }
 
@@ -21,12 +22,13 @@ let loading: Promise<BuiltServer> | null = null;
 
 export function loadBuiltServer(): Promise<BuiltServer> {
   loading ??= (async () => {
-    const [app, compute, client, memory, redis] = await Promise.all([
+    const [app, compute, client, memory, redis, durable] = await Promise.all([
       import(dist('app.js')) as Promise<typeof import('../../server/src/app.js')>,
       import(dist('compute/from-env.js')) as Promise<typeof import('../../server/src/compute/from-env.js')>,
       import(dist('store/redis-client.js')) as Promise<typeof import('../../server/src/store/redis-client.js')>,
       import(dist('store/memory-store.js')) as Promise<typeof import('../../server/src/store/memory-store.js')>,
       import(dist('store/redis-store.js')) as Promise<typeof import('../../server/src/store/redis-store.js')>,
+      import(dist('store/durable-store.js')) as Promise<typeof import('../../server/src/store/durable-store.js')>,
     ]);
     return {
       createApp: app.createApp,
@@ -34,6 +36,7 @@ export function loadBuiltServer(): Promise<BuiltServer> {
       openRedis: client.openRedis,
       createMemoryStore: memory.createMemoryStore,
       createRedisStore: redis.createRedisStore,
+      DurableStore: durable.DurableStore,
     };
   })();
   return loading;

@@ -11,8 +11,9 @@ import { hostCpu, stolenPct, type HostCpu } from './host-steal.js';
  * One measured run of the server benchmark: one mode on 1 or 2 nodes. `floor`: the messaging floor;
  * `app`: the game server; `bots`: the game server with games against the computer beside the load;
  * `memory`: the game server on the in-memory store (1 node only: no store round trips).
+ * `durable`: the same store journaled to a temp folder (what `npm start` runs without Redis).
  */
-export type BenchMode = 'floor' | 'app' | 'bots' | 'memory';
+export type BenchMode = 'floor' | 'app' | 'bots' | 'memory' | 'durable';
 
 export interface PhaseConfig {
   readonly mode: BenchMode;
@@ -79,7 +80,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     prefix: 'bench:',
     adapter: nodes > 1,
     adapterKind: adapterKind(),
-    ...(mode === 'memory' ? { memoryStore: true } : {}),
+    ...(mode === 'memory' || mode === 'durable' ? { memoryStore: true } : {}),
+    ...(mode === 'durable' ? { journaled: true } : {}),
   };
   const servers = Array.from({ length: nodes }, () => child('./bench-node.ts', node));
   try {

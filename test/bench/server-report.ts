@@ -31,6 +31,7 @@ const MODE_NAMES: Record<BenchMode, string> = {
   app: 'game server',
   bots: 'game server + bot games',
   memory: 'game server, memory store',
+  durable: 'game server, journaled memory store',
 };
 
 export const phaseName = (mode: BenchMode, nodes: number): string => `${MODE_NAMES[mode]}, ${nodes} node${nodes > 1 ? 's' : ''}`;
@@ -146,6 +147,15 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
     console.log(
       `  the game server on the in-memory store (no store round trips), 1 node: p50 ${ratio((r) => r.p50)}x floor, p99 ${ratio((r) => r.p99)}x, ` +
         `server CPU per move ${ratio((r) => r.cpuMsPerMove)}x`,
+    );
+  }
+  const durable = groups.get(phaseName('durable', 1));
+  if (memory && durable) {
+    const cpu = (rs: PhaseResult[]): number => median(rs.map((r) => r.cpuMsPerMove));
+    const p99 = (rs: PhaseResult[]): number => median(rs.map((r) => r.p99));
+    console.log(
+      `  the journal (durable store vs in-memory store), 1 node: server CPU ${fmt(cpu(memory), 3)} -> ${fmt(cpu(durable), 3)} ms/move ` +
+        `(${fmt(cpu(durable) / cpu(memory), 2)}x), p99 ${fmt(p99(memory))} -> ${fmt(p99(durable))} ms`,
     );
   }
   botsReport(groups);

@@ -79,9 +79,9 @@ const WARMUP_MS = option('warmup', 'BENCH_WARMUP', 2, (n) => n >= 0) * 1000;
 const P99_GOAL = 1.25;
 const THROUGHPUT_GOAL = 0.85;
 /**
- * BENCH_MODES=floor (or app, bots, memory) runs only those phases; BENCH_NODES=1 only the single-node
+ * BENCH_MODES=floor (or app, bots, memory, durable) runs only those phases; BENCH_NODES=1 only the single-node
  * ones. `memory` (the game server on the in-memory store, a second floor without the store's round
- * trips) runs with 1 node only.
+ * trips) and `durable` (that store journaled to disk, as `npm start` runs without Redis) run with 1 node only.
  */
 const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(',');
 const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
   const loads: LoadRuns[] = [];
-  const modes = (['floor', 'app', 'bots', 'memory'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
+  const modes = (['floor', 'app', 'bots', 'memory', 'durable'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
   const options = (games: number) => ({
     games,
     seconds: SECONDS,
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
         for (let run = 1; run <= RUNS; run++) {
           // floor, app, app, floor, ...: neither mode always runs first
           for (const mode of run % 2 ? modes : [...modes].reverse()) {
-            if (mode === 'memory' && nodes > 1) continue;
+            if ((mode === 'memory' || mode === 'durable') && nodes > 1) continue;
             await admin.flushall();
             await admin.config('RESETSTAT');
             const r = await runPhase(

@@ -1,13 +1,10 @@
 // The server entry (server/src/index.ts) as an operator meets it: configuration errors, the
 // start-up log, and a graceful stop on SIGTERM and SIGINT.
-import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../chaos/support/server-process.js';
+import { runServerProcess as run, startServerProcess, type ServerProcess } from '../chaos/support/server-process.js';
 import { skipWithoutRedis, startRedis, type RedisHandle } from '../support/redis-server.js';
 
-const ENTRY = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
 const PASSWORD = 'op-qa-s3cret';
 
 type LogLine = { level: number; msg: string; config?: Record<string, unknown> };
@@ -16,22 +13,6 @@ const logLines = (out: string): LogLine[] =>
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as LogLine);
-
-/** The entry run to its end with `env` (asynchronously: the test may hold a port meanwhile). */
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const p = spawn(process.execPath, ['--import', 'tsx', ENTRY], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
-  return new Promise((resolve) =>
-    p.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
 
 let running: ServerProcess[] = [];
 let redis: RedisHandle | null = null;

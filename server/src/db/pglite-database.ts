@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable, SqlResult } from './database.js';
 
@@ -15,9 +16,11 @@ function wrap(runner: PGlite | Transaction): Queryable {
 
 /**
  * The embedded default: PGlite in this process, in memory (`dataDir` undefined) or persisted in a
- * folder. One connection: transactions run one at a time, which also makes them serialisable.
+ * folder (created with its parents when missing). One connection: transactions run one at a
+ * time, which also makes them serialisable.
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir === undefined ? {} : { dataDir });
   return {
     kind: 'pglite',

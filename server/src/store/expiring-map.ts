@@ -33,6 +33,17 @@ export class ExpiringMap<V> {
     return true;
   }
 
+  /** The live values with their expiry (epoch ms of the clock), for a snapshot. */
+  live(): [key: string, value: V, expiresAt: number][] {
+    const now = this.clock();
+    return [...this.entries].filter(([, e]) => e.expiresAt > now).map(([k, e]) => [k, e.value, e.expiresAt]);
+  }
+
+  /** Puts back a value of `live()` with its own expiry. */
+  restore(key: string, value: V, expiresAt: number): void {
+    this.entries.set(key, { value, expiresAt });
+  }
+
   /** Values held, expired ones not yet swept included. */
   get size(): number {
     return this.entries.size;

@@ -85,17 +85,33 @@ export class MemorySeeks {
     return this.expired.splice(0, Math.max(0, limit));
   }
 
-  private purge(now: number): void {
+  /** Moves the seeks expired at `now` to the expired list (and forgets closed codes past their time); true when seeks expired. */
+  purge(now: number): boolean {
     for (const [code, until] of this.closedCodes) {
       if (until > now) break;
       this.closedCodes.delete(code);
     }
+    let any = false;
     for (const s of this.seeks.values()) {
       if (s.expiresAt > now) continue;
       this.remove(s, now);
       this.expired.push(s);
+      any = true;
     }
     if (this.expired.length > EXPIRED_SEEKS_KEPT) this.expired = this.expired.slice(-EXPIRED_SEEKS_KEPT);
+    return any;
+  }
+
+  /** Every seek, open (in creation order) and expired but not yet taken: a snapshot for `restore`. */
+  dump(): { open: StoredSeek[]; expired: StoredSeek[]; closed: [string, number][] } {
+    return { open: [...this.seeks.values()], expired: [...this.expired], closed: [...this.closedCodes] };
+  }
+
+  /** Puts back what `dump` gave (into an empty instance). */
+  restore(d: { open: readonly StoredSeek[]; expired: readonly StoredSeek[]; closed?: readonly [string, number][] }): void {
+    for (const s of d.open) this.add(s, -Infinity, Infinity);
+    this.expired = [...d.expired];
+    for (const [code, until] of d.closed ?? []) this.closedCodes.set(code, until);
   }
 
   private remove(s: StoredSeek, now: number): void {

@@ -1,5 +1,5 @@
-import { MemorySeeks } from './memory-seeks.js';
-import { ExpiringMap } from './expiring-map.js';
+import { MemoryState } from './memory-state.js';
+import type { StoreChange } from './store-change.js';
 import type {
   AddSeekResult,
   CommitResult,
@@ -12,258 +12,216 @@ import type {
 } from './store.js';
 
 /**
- * In-memory store (used when REDIS_URL is unset, and in tests). Same semantics as the Redis
- * store: only strings are kept (nothing shared with callers), commits are compare-and-set on
- * the version, deadlines live in a sorted list and are claimed once, seeks are taken once.
- * Every method awaits a microtask first so callers can never rely on synchronous effects.
+ * In-memory store (used in tests, and by a throw-away server: EPHEMERAL=1). Same semantics as
+ * the Redis store (memory-state.ts holds the state and its rules). Every method awaits a
+ * microtask first so callers can never rely on synchronous effects. Each change that took effect
+ * goes to `record` in the same synchronous step: the journaled store (durable-store.ts) writes it.
  */
-
-interface GameRecord {
-  version: number;
-  doc: string;
-  moves: string[];
-  /** Epoch ms (store clock) when the game is deleted, or null. */
-  expiresAt: number | null;
-}
-
 export interface MemoryStoreOptions {
   /** The clock of TTLs (players, expiring games). Default Date.now. */
   readonly now?: () => number;
 }
 
-/** Deadlines sorted by (time, id); a map gives each id's current deadline for removal. */
-class DeadlineQueue {
-  private readonly sorted: { at: number; id: string }[] = [];
-  private readonly byId = new Map<string, number>();
-
-  set(id: string, at: number | null): void {
-    this.remove(id);
-    if (at === null) return;
-    const i = this.indexOf(at, id);
-    this.sorted.splice(i, 0, { at, id });
-    this.byId.set(id, at);
-  }
-
-  remove(id: string): void {
-    const at = this.byId.get(id);
-    if (at === undefined) return;
-    const i = this.indexOf(at, id);
-    this.sorted.splice(i, 1);
-    this.byId.delete(id);
-  }
-
-  /** Returns up to `limit` ids due at `now`, earliest first, each leased until `now + leaseMs`. */
-  claim(now: number, limit: number, leaseMs: number): string[] {
-    let n = 0;
-    while (n < limit && n < this.sorted.length && (this.sorted[n]?.at ?? Infinity) <= now) n++;
-    const due = this.sorted.slice(0, n).map((d) => d.id);
-    for (const id of due) this.set(id, now + leaseMs);
-    return due;
-  }
-
-  /** Sets the deadline only while the entry still holds the lease `claimedUntil`. */
-  settle(id: string, claimedUntil: number, at: number | null): void {
-    if (this.byId.get(id) === claimedUntil) this.set(id, at);
-  }
-
-  /** First index whose entry is >= (at, id). */
-  private indexOf(at: number, id: string): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const e = this.sorted[mid];
-      if (e !== undefined && (e.at < at || (e.at === at && e.id < id))) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
-
 export class MemoryStore implements Store {
-  private readonly games = new Map<string, GameRecord>();
-  private readonly deadlines = new DeadlineQueue();
-  /** Active summaries; a game keeps the position of its first listing. */
-  private readonly active = new Map<string, string>();
-  private readonly seeks = new MemorySeeks();
-  private readonly players: ExpiringMap<string>;
-  private readonly analyses: ExpiringMap<string>;
-  private readonly playing = new Map<string, Set<string>>();
-  /** Games with an expiry, purged on every create (so unread expired games do not pile up). */
-  private readonly expiring = new Set<string>();
-  private readonly chats: ExpiringMap<readonly string[]>;
   private closed = false;
 
-  constructor(private readonly clock: () => number = Date.now) {
-    this.players = new ExpiringMap(clock);
-    this.analyses = new ExpiringMap(clock);
-    this.chats = new ExpiringMap(clock);
-  }
+  constructor(
+    protected readonly clock: () => number = Date.now,
+    protected readonly state: MemoryState = new MemoryState(clock),
+  ) {}
 
   /** Players, chat channels and analyses held, expired ones not yet swept included (tests). */
   get expiringEntries(): number {
-    return this.players.size + this.chats.size + this.analyses.size;
+    return this.state.expiringEntries;
   }
 
   async createGame(id: string, write: GameWrite): Promise<void> {
     await this.tick();
-    for (const e of this.expiring) if (!this.game(e)) this.expiring.delete(e);
-    if (this.game(id)) throw new Error(`game ${id} already exists`);
-    this.games.set(id, { version: 1, doc: write.doc, moves: [...write.appendMoves], expiresAt: null });
-    this.applySideEffects(id, write);
+    this.state.createGame(id, write);
+    const w = this.record(['create', id, write]);
+    if (w) await w;
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {
     await this.tick();
-    const g = this.game(id);
-    return g ? { id, version: g.version, doc: g.doc, moves: [...g.moves] } : null;
+    return this.state.loadGame(id);
   }
 
   async loadGameHead(id: string): Promise<GameHead | null> {
     await this.tick();
-    const g = this.game(id);
-    return g ? { id, version: g.version, doc: g.doc, moveCount: g.moves.length } : null;
+    return this.state.loadGameHead(id);
   }
 
   async gameVersion(id: string): Promise<number | null> {
     await this.tick();
-    return this.game(id)?.version ?? null;
+    return this.state.gameVersion(id);
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
     await this.tick();
-    const g = this.game(id);
-    if (!g) return { ok: false, reason: 'not-found' };
-    if (g.version !== expectedVersion) return { ok: false, reason: 'conflict', version: g.version };
-    g.version += 1;
-    g.doc = write.doc;
-    g.moves.push(...write.appendMoves);
-    this.applySideEffects(id, write);
-    return { ok: true, version: g.version };
+    const r = this.state.commitGame(id, expectedVersion, write);
+    const w = r.ok ? this.record(['commit', id, expectedVersion, write]) : undefined;
+    if (w) await w;
+    return r;
   }
 
   async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
     await this.tick();
-    const all = [...this.active].map(([id, summary]) => ({ id, summary }));
-    return all.reverse().slice(0, Math.max(0, limit));
+    return this.state.listActiveGames(limit);
   }
 
   async countActiveGames(): Promise<number> {
     await this.tick();
-    return this.active.size;
+    return this.state.countActiveGames();
   }
 
   async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
     await this.tick();
-    return this.deadlines.claim(now, limit, leaseMs);
+    const due = this.state.claimDueGames(now, limit, leaseMs);
+    const w = due.length > 0 ? this.record(['claim', now, limit, leaseMs]) : undefined;
+    if (w) await w;
+    return due;
   }
 
   async settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void> {
     await this.tick();
-    this.deadlines.settle(id, claimedUntil, deadline);
+    this.state.settleClaim(id, claimedUntil, deadline);
+    const w = this.record(['settle', id, claimedUntil, deadline]);
+    if (w) await w;
   }
 
   async addSeek(seek: StoredSeek, now: number, maxPerOwner: number, maxPerTarget?: number): Promise<AddSeekResult> {
     await this.tick();
-    return this.seeks.add(seek, now, maxPerOwner, maxPerTarget);
+    const purged = this.purged(now);
+    const r = this.state.addSeek(seek, now, maxPerOwner, maxPerTarget);
+    const w = r.ok && r.created ? this.record(['addSeek', seek, now, maxPerOwner, maxPerTarget ?? null]) : purged;
+    if (w) await w;
+    return r;
   }
 
   async getSeek(id: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    return this.seeks.get(id, now);
+    const w = this.purged(now);
+    const r = this.state.getSeek(id, now);
+    if (w) await w;
+    return r;
   }
 
   async getSeekByCode(code: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    return this.seeks.byCode(code, now);
+    const w = this.purged(now);
+    const r = this.state.getSeekByCode(code, now);
+    if (w) await w;
+    return r;
   }
 
   async inviteClosed(code: string, now: number): Promise<boolean> {
     await this.tick();
-    return this.seeks.closed(code, now);
+    const w = this.purged(now);
+    const r = this.state.inviteClosed(code, now);
+    if (w) await w;
+    return r;
   }
 
   async takeSeek(id: string, now: number): Promise<StoredSeek | null> {
     await this.tick();
-    return this.seeks.take(id, now);
+    const purged = this.purged(now);
+    const s = this.state.takeSeek(id, now);
+    const w = s ? this.record(['takeSeek', id, now]) : purged;
+    if (w) await w;
+    return s;
   }
 
   async listPublicSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     await this.tick();
-    return this.seeks.listPublic(now, limit);
+    const w = this.purged(now);
+    const r = this.state.listPublicSeeks(now, limit);
+    if (w) await w;
+    return r;
   }
 
   async listSeeksOf(owner: string, now: number): Promise<StoredSeek[]> {
     await this.tick();
-    return this.seeks.listOf(owner, now);
+    const w = this.purged(now);
+    const r = this.state.listSeeksOf(owner, now);
+    if (w) await w;
+    return r;
   }
 
   async listChallengesFor(target: string, now: number): Promise<StoredSeek[]> {
     await this.tick();
-    return this.seeks.listFor(target, now);
+    const w = this.purged(now);
+    const r = this.state.listChallengesFor(target, now);
+    if (w) await w;
+    return r;
   }
 
   async takeExpiredSeeks(now: number, limit: number): Promise<StoredSeek[]> {
     await this.tick();
-    return this.seeks.takeExpired(now, limit);
+    const purged = this.purged(now);
+    const taken = this.state.takeExpiredSeeks(now, limit);
+    const w = taken.length > 0 ? this.record(['takeExpired', now, limit]) : purged;
+    if (w) await w;
+    return taken;
   }
 
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     await this.tick();
-    const key = `${gameId}:${channel}`;
-    const lines = [...(this.chats.get(key) ?? []), entry].slice(-cap);
-    this.chats.set(key, lines, ttlMs);
+    this.state.appendChat(gameId, channel, entry, cap, ttlMs);
+    const w = this.record(['chat', gameId, channel, entry, cap, ttlMs]);
+    if (w) await w;
   }
 
   async loadChat(gameId: string, channel: string): Promise<string[]> {
     await this.tick();
-    return [...(this.chats.get(`${gameId}:${channel}`) ?? [])];
+    return this.state.loadChat(gameId, channel);
   }
 
   async reserveGame(gameId: string, players: readonly string[], max: number): Promise<ReserveResult> {
     await this.tick();
-    for (const p of players) {
-      const games = this.playing.get(p);
-      if (games && !games.has(gameId) && games.size >= max) return { ok: false, player: p };
-    }
-    for (const p of players) this.playing.set(p, (this.playing.get(p) ?? new Set()).add(gameId));
-    return { ok: true };
+    const r = this.state.reserveGame(gameId, players, max);
+    const w = r.ok ? this.record(['reserve', gameId, players, max]) : undefined;
+    if (w) await w;
+    return r;
   }
 
   async releaseGame(gameId: string, players: readonly string[]): Promise<void> {
     await this.tick();
-    for (const p of players) {
-      const games = this.playing.get(p);
-      games?.delete(gameId);
-      if (games?.size === 0) this.playing.delete(p);
-    }
+    this.state.releaseGame(gameId, players);
+    const w = this.record(['release', gameId, players]);
+    if (w) await w;
   }
 
   async gamesOf(player: string): Promise<string[]> {
     await this.tick();
-    return [...(this.playing.get(player) ?? [])];
+    return this.state.gamesOf(player);
   }
 
   async putPlayer(id: string, doc: string, ttlMs: number): Promise<void> {
     await this.tick();
-    this.players.set(id, doc, ttlMs);
+    this.state.putPlayer(id, doc, ttlMs);
+    const w = this.record(['putPlayer', id, doc, ttlMs]);
+    if (w) await w;
   }
 
   async getPlayer(id: string, refreshTtlMs?: number): Promise<string | null> {
     await this.tick();
-    const doc = this.players.get(id);
-    if (doc !== undefined && refreshTtlMs !== undefined) this.players.touch(id, refreshTtlMs);
-    return doc ?? null;
+    const doc = this.state.getPlayer(id, refreshTtlMs);
+    const w = doc !== null && refreshTtlMs !== undefined ? this.record(['touchPlayer', id, refreshTtlMs]) : undefined;
+    if (w) await w;
+    return doc;
   }
 
   async putAnalysis(gameId: string, doc: string, ttlMs: number): Promise<void> {
     await this.tick();
-    this.analyses.set(gameId, doc, ttlMs);
+    this.state.putAnalysis(gameId, doc, ttlMs);
+    const w = this.record(['analysis', gameId, doc, ttlMs]);
+    if (w) await w;
   }
 
   async getAnalysis(gameId: string): Promise<string | null> {
     await this.tick();
-    return this.analyses.get(gameId) ?? null;
+    return this.state.getAnalysis(gameId);
   }
 
   async ping(): Promise<void> {
@@ -274,28 +232,21 @@ export class MemoryStore implements Store {
     this.closed = true;
   }
 
-  /** The live record of a game (an expired one is deleted first). */
-  private game(id: string): GameRecord | undefined {
-    const g = this.games.get(id);
-    if (g?.expiresAt != null && g.expiresAt <= this.clock()) {
-      this.games.delete(id);
-      return undefined;
-    }
-    return g;
+  /**
+   * A change that took effect, in the same synchronous step (so changes are recorded in the
+   * order they were made); the caller's answer waits for what this returns (one promise for all
+   * the changes of a batch, so awaiting the last one of a call covers them all). Nothing here.
+   */
+  protected record(_change: StoreChange): Promise<void> | undefined {
+    return undefined;
   }
 
-  private applySideEffects(id: string, write: GameWrite): void {
-    const g = this.games.get(id);
-    const expire = write.expireAfterMs;
-    if (g && expire !== undefined) g.expiresAt = expire === null ? null : this.clock() + expire;
-    if (g?.expiresAt == null) this.expiring.delete(id);
-    else this.expiring.add(id);
-    if (write.deadline !== undefined) this.deadlines.set(id, write.deadline);
-    if (write.summary === null) this.active.delete(id);
-    else if (write.summary !== undefined) this.active.set(id, write.summary);
+  /** Seek calls first move the expired seeks out (what `takeExpiredSeeks` hands out): a change too. */
+  private purged(now: number): Promise<void> | undefined {
+    return this.state.purgeSeeks(now) ? this.record(['purgeSeeks', now]) : undefined;
   }
 
-  private async tick(): Promise<void> {
+  protected async tick(): Promise<void> {
     await Promise.resolve();
     if (this.closed) throw new Error('store is closed');
   }

@@ -1,6 +1,6 @@
 /**
- * The one storage interface of the server. Two implementations (memory, Redis) pass the same
- * contract suite. Documents are opaque JSON strings chosen by the services; the store never
+ * The one storage interface of the server. Its implementations (memory, the memory store
+ * journaled to disk, Redis) pass the same contract suite. Documents are opaque JSON strings chosen by the services; the store never
  * interprets them, so both implementations behave the same (no shared mutable objects).
  * Every method is async, always.
  */

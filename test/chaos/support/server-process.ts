@@ -23,9 +23,13 @@ process.once('exit', () => {
   for (const p of live) p.kill('SIGKILL');
 });
 
+/**
+ * Throw-away storage unless `env` says otherwise (EPHEMERAL=0 with a DATA_DIR of the test's own):
+ * the entry's default data folder would be the working directory's ./data.
+ */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', EPHEMERAL: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(proc);
@@ -74,4 +78,25 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The entry run to its end with `env` (asynchronously: the test may hold a port meanwhile), on
+ * throw-away storage unless `env` says otherwise: a start-up refused, or a server stopped by the test.
+ */
+export function runServerProcess(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const p = spawn(process.execPath, ['--import', 'tsx', ENTRY], { env: { ...process.env, EPHEMERAL: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(p);
+  let stdout = '';
+  let stderr = '';
+  p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
+  return new Promise((resolve) =>
+    p.once('close', (code) => {
+      clearTimeout(timer);
+      live.delete(p);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
