@@ -1,6 +1,23 @@
 import { INITIAL_FEN, fen, newGame, parseUci, type GameState, type Move } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { addLine, addMove, addPass, createTree, deleteFrom, lineFrom, nodeAt, pathTo, promote, stepsTo, type MoveTree } from './move-tree.js';
+import {
+  addLine,
+  addMove,
+  addPass,
+  createTree,
+  deleteFrom,
+  lineFrom,
+  lineRecords,
+  lineThrough,
+  nodeAt,
+  nodeAtPly,
+  pathTo,
+  plyOf,
+  promote,
+  stepsTo,
+  withState,
+  type MoveTree,
+} from './move-tree.js';
 
 const m = (uci: string): Move => parseUci(uci) as Move;
 const start = (variant: Parameters<typeof newGame>[0] = 'scottish', opts = {}): GameState => {
@@ -73,5 +90,24 @@ describe('move tree', () => {
     const { tree, id } = line(createTree(s), 0, 'a1a8 a8e8');
     expect(nodeAt(tree, id).state.outcome).toEqual({ result: '1-0', reason: 'all-captured' });
     expect(fen(nodeAt(tree, 0).state)).not.toBe(INITIAL_FEN);
+  });
+});
+
+describe('move tree lines (the move list)', () => {
+  it('maps plies to nodes, a pass belonging to the move before it', () => {
+    const { tree, id } = line(createTree(start('cost')), 0, 'e2e4 e7e5 d2d4 d4d5 d7d6 pass g1f3');
+    const l = lineThrough(tree, 3);
+    expect(l).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(lineRecords(tree, l).map((r) => r.san)).toEqual(['e4', 'e5', 'd4', 'd5', 'd6', 'Nf3']);
+    expect(nodeAtPly(tree, l, 5)).toBe(6);
+    expect(nodeAtPly(tree, l, 0)).toBe(0);
+    expect(plyOf(tree, l, 6)).toBe(5);
+    expect(plyOf(tree, l, id)).toBe(6);
+  });
+
+  it('replaces a state (an imported finish)', () => {
+    const { tree, id } = line(createTree(start()), 0, 'e2e4');
+    const over = { ...nodeAt(tree, id).state, outcome: { result: '0-1', reason: 'resignation' } } as GameState;
+    expect(nodeAt(withState(tree, id, over), id).state.outcome?.reason).toBe('resignation');
   });
 });

@@ -1,4 +1,4 @@
-import { endTurn, makeSan, makeUci, play, type GameState, type Move } from '@progressive-chess/shared';
+import { endTurn, makeUci, moveRecord, play, type GameState, type Move, type MoveRecord } from '@progressive-chess/shared';
 
 /**
  * The analysis board's move tree: every position reached, with its branches. A node is one move
@@ -13,6 +13,8 @@ export interface MoveNode {
   readonly passed: boolean;
   /** The move as written ("Qxf7#"), "pass" for a pass, "" at the root. */
   readonly san: string;
+  /** The move's record for the move list (null: the root or a pass). */
+  readonly record: MoveRecord | null;
   /** The state before the move (the turn and colour it was played in). */
   readonly before: GameState | null;
   readonly state: GameState;
@@ -29,7 +31,7 @@ export type TreeStep = { readonly ok: true; readonly tree: MoveTree; readonly id
 export const ROOT = 0;
 
 export function createTree(start: GameState): MoveTree {
-  return { nodes: [{ id: ROOT, parent: null, move: null, passed: false, san: '', before: null, state: start, children: [] }] };
+  return { nodes: [{ id: ROOT, parent: null, move: null, passed: false, san: '', record: null, before: null, state: start, children: [] }] };
 }
 
 export function nodeAt(tree: MoveTree, id: number): MoveNode {
@@ -55,8 +57,8 @@ export function addMove(tree: MoveTree, at: number, move: Move): TreeStep {
   if (known !== undefined) return { ok: true, tree, id: known };
   const res = play(parent.state, move);
   if (!res.ok) return { ok: false, error: res.error.message };
-  const san = makeSan(parent.state, move, res.value);
-  return attach(tree, parent, { move, passed: false, san, before: parent.state, state: res.value.state });
+  const record = moveRecord(parent.state, move, res.value, 0);
+  return attach(tree, parent, { move, passed: false, san: record.san, record, before: parent.state, state: res.value.state });
 }
 
 /** Passes the rest of a cost turn after node `at` (the rules decide whether that is allowed). */
@@ -66,7 +68,7 @@ export function addPass(tree: MoveTree, at: number): TreeStep {
   if (known !== undefined) return { ok: true, tree, id: known };
   const res = endTurn(parent.state);
   if (!res.ok) return { ok: false, error: res.error.message };
-  return attach(tree, parent, { move: null, passed: true, san: 'pass', before: parent.state, state: res.value.state });
+  return attach(tree, parent, { move: null, passed: true, san: 'pass', record: null, before: parent.state, state: res.value.state });
 }
 
 /** Plays moves one after the other from `at` ("pass" or a UCI move each); stops at the first refused. */
@@ -139,5 +141,39 @@ export function promote(tree: MoveTree, id: number): MoveTree {
     const p = nodes[n.parent] as MoveNode;
     nodes[n.parent] = { ...p, children: [n.id, ...p.children.filter((c) => c !== n.id)] };
   }
+  return { nodes };
+}
+
+/** The line through `id`: the path to it, then its main continuation. */
+export function lineThrough(tree: MoveTree, id: number): number[] {
+  return [...pathTo(tree, id), ...lineFrom(tree, id).slice(1)];
+}
+
+/** The move records of a line (passes leave none: the move list tells them by the colour that follows). */
+export function lineRecords(tree: MoveTree, line: readonly number[]): MoveRecord[] {
+  return line.flatMap((n) => nodeAt(tree, n).record ?? []);
+}
+
+/** How many moves of `line` are played at node `id` of it. */
+export function plyOf(tree: MoveTree, line: readonly number[], id: number): number {
+  return lineRecords(tree, line.slice(0, line.indexOf(id) + 1)).length;
+}
+
+/** The node of `line` after `ply` moves, a pass that follows them included (the position the next move is played in). */
+export function nodeAtPly(tree: MoveTree, line: readonly number[], ply: number): number {
+  let moves = 0;
+  let at = line[0] ?? ROOT;
+  for (const n of line) {
+    if (nodeAt(tree, n).record) moves++;
+    if (moves > ply) break;
+    at = n;
+  }
+  return at;
+}
+
+/** The tree with node `id`'s state replaced (an imported game's recorded finish: resignation, timeout...). */
+export function withState(tree: MoveTree, id: number, state: GameState): MoveTree {
+  const nodes = tree.nodes.slice();
+  nodes[id] = { ...nodeAt(tree, id), state };
   return { nodes };
 }
