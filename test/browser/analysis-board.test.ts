@@ -30,9 +30,14 @@ describe.runIf(run)('browser: the analysis board', () => {
     await server?.close();
   });
 
-  it('plays a variation, finds the mate line and plays it, draws an arrow, and shares the position by link', async () => {
+  it('asks the computer for its series, plays a variation, finds the mate line and plays it, draws an arrow, and shares the position by link', async () => {
     const { page } = ann;
     await page.getByTestId('analysis-board').waitFor();
+    // The computer's series (level 3, in a Web Worker) with its evaluation, from the initial position.
+    await page.getByRole('button', { name: "Computer's series" }).click();
+    const computer = page.getByTestId('engine-answer');
+    await computer.waitFor({ timeout: 20_000 });
+    expect(await computer.textContent()).toMatch(/^Computer: \S+ \([+-]?\d+\.\d for White\)$/);
     for (const uci of ['e2e4', 'e7e5', 'g8f6', 'f1c4', 'd1h5']) await clickMove(page, uci);
     expect(await moveList(page)).toEqual(['e4', 'e5', 'Nf6', 'Bc4', 'Qh5']);
 
