@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, clickMove, launchChromium, openPlayer, type Player } from './support/browser.js';
 import { startServer, type TestServer } from './support/server.js';
 
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 const run = chromiumAvailable();
 
 const moveList = async (page: Page): Promise<string[]> => page.locator('.movelist .mv').allTextContents();
@@ -20,6 +22,7 @@ describe.runIf(run)('browser: the analysis board', () => {
   let ann: Player;
 
   beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
     server = await startServer();
     browser = await launchChromium();
     ann = await openPlayer(browser, `${server.url}/analysis`, 'Ann');
@@ -70,6 +73,7 @@ describe.runIf(run)('browser: the analysis board', () => {
     await drawings.locator('line.arrow').waitFor({ state: 'attached' });
     expect(await drawings.locator('line.arrow').count()).toBe(1);
     expect(await drawings.locator('circle.circle').count()).toBe(1);
+    await page.screenshot({ path: new URL('analysis-board.png', ARTIFACTS).pathname });
     await page.mouse.click(e2.x, e2.y);
     await drawings.waitFor({ state: 'detached' });
 
@@ -90,6 +94,7 @@ describe.runIf(run)('browser: the analysis board', () => {
     // The sample plays by itself: its move and the progressive checkmate appear.
     await sample.getByTestId('sample-end').getByText('1-0 (progressive checkmate)').waitFor({ timeout: 10_000 });
     expect(await sample.getByTestId('sample-moves').textContent()).toBe('Ra8+');
+    await page.screenshot({ path: new URL('rules-italian.png', ARTIFACTS).pathname });
     await page.goto(`${server.url}/rules`);
     await page.getByTestId('rule-sample').first().waitFor();
     expect(await page.getByTestId('rule-sample').count()).toBeGreaterThanOrEqual(9);
