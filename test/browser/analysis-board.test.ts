@@ -9,9 +9,9 @@ const run = chromiumAvailable();
 
 const moveList = async (page: Page): Promise<string[]> => page.locator('.movelist .mv').allTextContents();
 
-/** The centre of a square of the analysis board, in page coordinates. */
-async function centre(page: Page, square: string): Promise<{ x: number; y: number }> {
-  const box = await page.locator(`[data-testid="analysis-board"] [data-square="${square}"]`).boundingBox();
+/** The centre of a square of the board (the analysis board where there are several), in page coordinates. */
+async function centre(page: Page, square: string, within = '[data-testid="analysis-board"] '): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`${within}[data-square="${square}"]`).boundingBox();
   if (!box) throw new Error(`no square ${square}`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
@@ -83,6 +83,25 @@ describe.runIf(run)('browser: the analysis board', () => {
     await page.goto(link);
     await page.getByTestId('analysis-result').getByText('Game over: 1-0 (checkmate)').waitFor();
     expect(await moveList(page)).toEqual(['e4', 'e5', 'Nf6', 'Bc4', 'Qh5', 'Qxf7#']);
+  });
+
+  it("the game page's board draws arrows too (a spectator's right-drag)", async () => {
+    const gameId = await server.app.services.games.create({
+      variant: 'scottish',
+      timeControl: { kind: 'none' },
+      white: { id: 'w-player', name: 'Wes' },
+      black: { id: 'b-player', name: 'Bea' },
+    });
+    const { page } = ann;
+    await page.goto(`${server.url}/game/${gameId}`);
+    await page.locator('[data-square="g1"]').waitFor();
+    const g1 = await centre(page, 'g1', '');
+    const f3 = await centre(page, 'f3', '');
+    await page.mouse.move(g1.x, g1.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(f3.x, f3.y, { steps: 4 });
+    await page.mouse.up({ button: 'right' });
+    await page.locator('[data-testid="board-drawings"] line.arrow').waitFor({ state: 'attached' });
   });
 
   it('the rules pages play their sample series on small boards', async () => {
