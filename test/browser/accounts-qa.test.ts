@@ -8,7 +8,7 @@ const run = chromiumAvailable();
 describe.runIf(run)('browser: analysis, puzzles and profiles as players move around', () => {
   const ctx = twoPlayers();
 
-  it("the header's Analysis link on a finished game's analysis opens the empty board; Back brings the game again", async () => {
+  it("the header's Analysis link on a finished game's analysis opens a new board (the initial position); Back brings the game again", async () => {
     const { games, commands } = ctx.server.app.services;
     const gameId = await games.create({
       variant: 'scottish',
@@ -26,7 +26,9 @@ describe.runIf(run)('browser: analysis, puzzles and profiles as players move aro
     await page.locator('header nav').getByRole('link', { name: 'Analysis' }).click();
     await page.waitForURL(/\/analysis$/);
     await title.waitFor({ state: 'detached' });
-    expect(await page.locator('main .sq > .piece').count()).toBe(0);
+    // The analysis board plays from the initial position: nothing of the game stays (e4 is empty again).
+    expect(await page.locator('main .sq > .piece').count()).toBe(32);
+    expect(await page.locator('[data-square="e4"] > .piece').count()).toBe(0);
     expect(await page.getByLabel(/Paste a PGN/).inputValue()).toBe('');
     await page.goBack();
     await page.waitForURL(/\/analysis\?game=/);

@@ -47,13 +47,18 @@ export const isMuted = (): boolean => read(MUTE_KEY) === '1';
 export const setMuted = (muted: boolean): void => write(MUTE_KEY, muted ? '1' : '0');
 
 const PUZZLES_KEY = 'pcl.puzzlesSolved';
-/** Ids of the puzzles solved in this browser. */
-export function savedSolvedPuzzles(): string[] {
+const PUZZLES_ASSISTED_KEY = 'pcl.puzzlesAssisted';
+function savedIds(key: string): string[] {
   try {
-    const v = JSON.parse(read(PUZZLES_KEY) ?? '[]') as unknown;
+    const v = JSON.parse(read(key) ?? '[]') as unknown;
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
   }
 }
+/** Ids of the puzzles solved in this browser (without a hint). */
+export const savedSolvedPuzzles = (): string[] => savedIds(PUZZLES_KEY);
+/** Ids of the puzzles solved with a hint only (a clean solve later moves one to the solved). */
+export const savedAssistedPuzzles = (): string[] => savedIds(PUZZLES_ASSISTED_KEY);
+export const saveAssistedPuzzles = (ids: readonly string[]): void => write(PUZZLES_ASSISTED_KEY, JSON.stringify(ids));
 export const saveSolvedPuzzles = (ids: readonly string[]): void => write(PUZZLES_KEY, JSON.stringify(ids));

@@ -4,6 +4,7 @@
  * server, and the page stays responsive while it searches).
  */
 import { encodeState, type GameState } from '@progressive-chess/shared';
+import { workerCaller } from '../worker-call.js';
 
 export interface HintRequest {
   readonly id: number;
@@ -19,28 +20,12 @@ export type HintAnswer =
 
 export const HINT_BUDGET_MS = 8000;
 
-let worker: Worker | null = null;
-let nextId = 1;
+const call = workerCaller<Omit<HintRequest, 'id'>, HintAnswer>(
+  () => new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' }),
+  'the hint search failed',
+);
 
 /** Asks the worker (started on first use, then kept) for a mate from `state`. */
 export function requestHint(state: GameState, budgetMs = HINT_BUDGET_MS): Promise<HintAnswer> {
-  worker ??= new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' });
-  const w = worker;
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const onMessage = (e: MessageEvent<HintAnswer>): void => {
-      if (e.data.id !== id) return;
-      w.removeEventListener('message', onMessage);
-      w.removeEventListener('error', onError);
-      resolve(e.data);
-    };
-    const onError = (e: ErrorEvent): void => {
-      w.removeEventListener('message', onMessage);
-      w.removeEventListener('error', onError);
-      reject(new Error(e.message || 'the hint search failed'));
-    };
-    w.addEventListener('message', onMessage);
-    w.addEventListener('error', onError);
-    w.postMessage({ id, state: encodeState(state), budgetMs } satisfies HintRequest);
-  });
+  return call({ state: encodeState(state), budgetMs });
 }
