@@ -161,6 +161,7 @@ export function createApp(deps: AppDeps): App {
         now,
         archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
         loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+        ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
         ...(redis ? { redis: redis.pub } : {}),
       })
     : null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter, type LoginLimits } from '../src/accounts/login-limiter.js';
+import { passwordHasher } from '../src/accounts/password.js';
 import { openRedis, type RedisClient } from '../src/store/redis-client.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { useDatabase } from './durable-helpers.js';
@@ -58,6 +59,37 @@ describe('login limits under a burst of parallel attempts', () => {
     expect(await login(server, 'victim1', 'wrong password', '2001:db8:1:2:ffff::9')).toBe(401);
     expect(await login(server, 'victim1', 'wrong password', '2001:db8:1:2:abcd:1:2:3')).toBe(429);
     expect(await login(server, 'victim1', 'wrong password', '2001:db8:1:3::1')).toBe(401);
+  });
+});
+
+describe('password hashing in a bounded gate', () => {
+  it('runs at most `concurrency` hashes, queues `maxQueue` more and refuses the rest with busy at once', async () => {
+    const hasher = passwordHasher({ concurrency: 1, maxQueue: 1 });
+    const results = await Promise.allSettled([hasher.hash('one one'), hasher.hash('two two'), hasher.hash('three three')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'busy' });
+    // the gate empties: a hash is taken again, and checks against itself
+    const stored = await hasher.hash('four four');
+    expect(await hasher.verify('four four', stored)).toBe(true);
+    expect(await hasher.verify('five five', stored)).toBe(false);
+  });
+
+  it('a flood of logins past the queue is answered 503 busy, not queued behind the others', async () => {
+    const server = await startServer({
+      database: db(),
+      trustProxy: true,
+      passwordHashing: { concurrency: 1, maxQueue: 1 },
+    });
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => login(server, `nobody${i}`, 'wrong password', `203.0.113.${i + 1}`)));
+    expect(count(burst, 401) + count(burst, 503)).toBe(8);
+    expect(count(burst, 503)).toBeGreaterThan(0);
+    const busy = await fetch(`${server.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'x_y', password: 'whatever' }),
+    });
+    // (alone now, it is checked)
+    expect(busy.status).toBe(401);
   });
 });
 

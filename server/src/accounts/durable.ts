@@ -7,11 +7,14 @@ import { createGameArchive, type GameArchive } from '../services/game-archive.js
 import type { AccountDirectory, Identity } from '../services/identity.js';
 import { AccountService, accountDirectory } from './account-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
+import { passwordHasher, type HashingLimits } from './password.js';
 
 export interface DurableOptions {
   readonly now: () => number;
   readonly archiveGraceMs: number;
   readonly loginLimits: LoginLimits;
+  /** Default DEFAULT_HASHING_LIMITS. */
+  readonly hashing?: HashingLimits;
   /** Shared login counters across nodes (else per process). */
   readonly redis?: RedisClient;
 }
@@ -37,6 +40,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
         archive: archiveRepo,
         identity,
         limiter: new LoginLimiter(o.loginLimits, o.redis),
+        hasher: passwordHasher(o.hashing),
         now: o.now,
       }),
   };
