@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import type { RedisClient } from './store/redis-client.js';
 import type { LoginLimits } from './accounts/login-limiter.js';
 import type { HashingLimits } from './accounts/password.js';
+import type { MetricsAccess } from './http/metrics-access.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
@@ -139,6 +140,10 @@ export interface AppDeps {
   readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: RateLimitOptions };
   /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
   readonly bot?: Partial<BotSettings>;
+  /** Who reads /metrics: a port of their own, a bearer token (metrics-access.ts). Default: this machine only. */
+  readonly metricsAccess?: MetricsAccess;
+  /** How long a client may take to send a whole request (headers and body). Default 30 s. */
+  readonly requestTimeoutMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
   readonly processMetrics?: boolean;
 }
