@@ -43,7 +43,7 @@ import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
-import { chatRoom, type AppServer } from './transport/socket-types.js';
+import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
 
@@ -177,7 +177,10 @@ export function createApp(deps: AppDeps): App {
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
-  const accounts = durable?.accountService(identity);
+  // a session's end (log out, log out everywhere) disconnects its connections on every node (the adapter relays it)
+  const accounts = durable?.accountService(identity, (ended) =>
+    io.in('session' in ended ? sessionRoom(ended.session) : playerRoom(ended.playerId)).disconnectSockets(true),
+  );
   const publisher = socketPublisher(io, {
     crossNode: redis !== null,
     onTurnHere: (n) => games.prefetch(n.gameId, n.version),

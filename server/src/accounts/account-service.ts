@@ -27,7 +27,14 @@ export interface AccountServiceDeps {
   /** Password hashing in its own bounded gate (`busy` when full). */
   readonly hasher: PasswordHasher;
   readonly now: () => number;
+  /**
+   * Sessions just ended (by their key, or all of an account's): their connections are to be
+   * disconnected, on every node (the transport implements it).
+   */
+  readonly sessionsEnded?: (ended: EndedSessions) => void;
 }
+
+export type EndedSessions = { readonly session: string } | { readonly playerId: string };
 
 /** A signed-in answer: the account and the new session token (for the cookie). */
 export interface SignedIn {
@@ -48,8 +55,9 @@ export function accountDirectory(accounts: AccountsRepo, now: () => number): Acc
   return {
     async fromCookie(header) {
       const token = sessionTokenOf(header);
-      const acc = token === null ? null : await liveSession(accounts, token, now());
-      return acc === null ? null : { playerId: acc.playerId, username: acc.username };
+      if (token === null) return null;
+      const acc = await liveSession(accounts, token, now());
+      return acc === null ? null : { playerId: acc.playerId, username: acc.username, session: sessionHash(token) };
     },
     async accountNamed(name) {
       const acc = await accounts.byUsername(name);
@@ -91,6 +99,7 @@ export class AccountService {
     const acc = everywhere ? await liveSession(this.deps.accounts, token, this.deps.now()) : null;
     if (acc !== null) await this.deps.accounts.deleteSessions(acc.playerId);
     else await this.deps.accounts.deleteSession(sessionHash(token));
+    this.deps.sessionsEnded?.(acc !== null ? { playerId: acc.playerId } : { session: sessionHash(token) });
   }
 
   /** The account of the session cookie; null for a guest (no cookie, or an ended or unknown session). */

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { RatingsRepo } from '../db/ratings-repo.js';
 import { createGameArchive, type GameArchive } from '../services/game-archive.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
-import { AccountService, accountDirectory } from './account-service.js';
+import { AccountService, accountDirectory, type EndedSessions } from './account-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
 import { passwordHasher, type HashingLimits } from './password.js';
 
@@ -23,7 +23,8 @@ export interface DurableOptions {
 export interface Durable {
   readonly archive: GameArchive;
   readonly directory: AccountDirectory;
-  accountService(identity: Identity): AccountService;
+  /** `sessionsEnded`: disconnects the connections of ended sessions (AccountServiceDeps). */
+  accountService(identity: Identity, sessionsEnded?: (ended: EndedSessions) => void): AccountService;
 }
 
 export function createDurable(db: Database, o: DurableOptions): Durable {
@@ -33,7 +34,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
   return {
     archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs),
     directory: accountDirectory(accounts, o.now),
-    accountService: (identity) =>
+    accountService: (identity, sessionsEnded) =>
       new AccountService({
         accounts,
         ratings,
@@ -42,6 +43,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
         limiter: new LoginLimiter(o.loginLimits, o.redis),
         hasher: passwordHasher(o.hashing),
         now: o.now,
+        ...(sessionsEnded ? { sessionsEnded } : {}),
       }),
   };
 }

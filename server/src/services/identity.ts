@@ -25,8 +25,8 @@ const playerDocSchema = z.object({
 
 /** What identity needs from accounts (none: anonymous play only). */
 export interface AccountDirectory {
-  /** The account signed in by a `Cookie` header's session, or null. */
-  fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string } | null>;
+  /** The account signed in by a `Cookie` header's session (`session`: that session's key), or null. */
+  fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string; session: string } | null>;
   /** The account of this username (case-insensitive), with the username as registered, or null. */
   accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
 }
@@ -65,13 +65,16 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+export type Authenticated = Session & { readonly created: boolean; readonly session?: string };
+
 export interface Identity {
   /**
    * Resolves the handshake: an account's session cookie (token '' in the answer), else `auth`'s
    * known token, else a new anonymous player, if `mayCreate` (the budget of new players of the
    * handshake's address) allows one. Throws `bad-token`, `bad-name`, or `rate-limited`.
+   * `session`: the key of the account session that signed in (its connections end with it).
    */
-  authenticate(auth: unknown, cookieHeader?: string, mayCreate?: () => Promise<boolean>): Promise<Session & { created: boolean }>;
+  authenticate(auth: unknown, cookieHeader?: string, mayCreate?: () => Promise<boolean>): Promise<Authenticated>;
   setName(playerId: string, name: string): Promise<string>;
   /**
    * The player's name, asked for when the player is about to hold something (a seek, a game): it
@@ -122,7 +125,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
     return doc;
   }
 
-  async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null> {
+  async function signedIn(cookieHeader: string | undefined): Promise<Authenticated | null> {
     const acc = accounts ? await accounts.fromCookie(cookieHeader) : null;
     if (acc === null) return null;
     const doc = await load(acc.playerId, true);
@@ -130,7 +133,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const fresh: PlayerDoc = { id: acc.playerId, name: acc.username, tokenHash: '', createdAt: doc?.createdAt ?? now(), account: acc.username };
       await store.putPlayer(acc.playerId, JSON.stringify(fresh), playerTtlMs);
     }
-    return { playerId: acc.playerId, token: '', name: acc.username, created: false };
+    return { playerId: acc.playerId, token: '', name: acc.username, created: false, session: acc.session };
   }
 
   async function create(wanted: string | undefined): Promise<Session & { created: boolean }> {
