@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
+import { displayNameSchema, idSchema, impersonatesComputer, type Session } from '@progressive-chess/shared';
 import { z } from 'zod';
 import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
 import { fail } from './errors.js';
+import { asciiReading, lookAlike } from './name-lookalike.js';
 
 /** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
@@ -39,7 +40,13 @@ const handshakeSchema = z.object({
 function validName(raw: string): string {
   const parsed = displayNameSchema.safeParse(raw);
   if (!parsed.success) fail('bad-name', parsed.error.issues[0]?.message ?? 'bad name');
+  notTheComputer(parsed.data);
   return parsed.data;
+}
+
+/** `bad-name` for a name that reads as the computer player's in look-alike letters (`Cоmputer` with a Cyrillic о): the schema sees the plain ones. */
+function notTheComputer(name: string): void {
+  if (impersonatesComputer(asciiReading(name))) fail('bad-name', "that name is the computer player's");
 }
 
 /** The player id a token names (`<id>.<secret>`), unverified; null when it is not an id. */
@@ -112,10 +119,18 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
     return parsed.success ? parsed.data : null;
   }
 
-  /** A name nobody else's account owns (accounts own their usernames, in any case). */
+  /**
+   * A name nobody else's account owns (accounts own their usernames, in any case), nor looks like
+   * in other letters: what it reads in ASCII (usernames are ASCII) is looked up too.
+   */
   async function free(name: string, playerId: string | null): Promise<boolean> {
-    const owner = accounts ? ((await accounts.accountNamed(name))?.playerId ?? null) : null;
-    return owner === null || owner === playerId;
+    if (!accounts) return true;
+    const reading = asciiReading(name);
+    for (const candidate of reading === name.toLowerCase() ? [name] : [name, reading]) {
+      const acc = await accounts.accountNamed(candidate);
+      if (acc !== null && acc.playerId !== playerId && lookAlike(acc.username, name)) return false;
+    }
+    return true;
   }
 
   async function verifyToken(token: string, seen = false): Promise<PlayerDoc> {
@@ -171,6 +186,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const doc = await load(playerId);
       if (doc === null) fail('bad-token', 'unknown player');
       if (doc.account !== undefined && doc.account !== name) fail('name-taken', 'an account plays under its username');
+      notTheComputer(name);
       if (!(await free(name, playerId))) fail('name-taken', 'that name is the username of an account');
       await store.putPlayer(playerId, JSON.stringify({ ...doc, name }), playerTtlMs);
       return name;
