@@ -158,7 +158,7 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const limits = read(() => limitsFromEnv(env), {});
   const bot = read(() => botSettingsFromEnv(env), {});
   const compute = read(() => computeOptionsFromEnv(env), {});
-  const metrics = read(() => metricsAccessFromEnv(env), {});
+  const metrics = metricsAccessFromEnv(env, read);
   if (errors.length > 0) return { ok: false, errors };
   const host = set(env, 'HOST');
   return {

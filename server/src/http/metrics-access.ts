@@ -72,13 +72,25 @@ export function metricsListener(metrics: Metrics, access: MetricsAccess): { list
   };
 }
 
-/** METRICS_PORT (1-65535), METRICS_HOST (with METRICS_PORT only), METRICS_TOKEN (at least 16 characters). */
-export function metricsAccessFromEnv(env: Env): MetricsAccess {
-  const port = envInteger(env, 'METRICS_PORT');
-  if (port !== undefined && port > 65535) throw new Error(`METRICS_PORT must be a port from 1 to 65535, got "${port}"`);
-  const host = env.METRICS_HOST || undefined;
-  if (host !== undefined && port === undefined) throw new Error('METRICS_HOST needs METRICS_PORT (the metrics listener it binds)');
-  const token = env.METRICS_TOKEN || undefined;
-  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long');
+/**
+ * METRICS_PORT (1-65535), METRICS_HOST (with METRICS_PORT only), METRICS_TOKEN (at least 16
+ * characters), each read by `read` (env-config.ts: it collects every variable's error).
+ */
+export function metricsAccessFromEnv(env: Env, read: <T>(f: () => T, fallback: T) => T): MetricsAccess {
+  const port = read(() => {
+    const p = envInteger(env, 'METRICS_PORT');
+    if (p !== undefined && p > 65535) throw new Error(`METRICS_PORT must be a port from 1 to 65535, got "${p}"`);
+    return p;
+  }, undefined);
+  const host = read(() => {
+    const h = env.METRICS_HOST || undefined;
+    if (h !== undefined && !env.METRICS_PORT) throw new Error('METRICS_HOST needs METRICS_PORT (the metrics listener it binds)');
+    return h;
+  }, undefined);
+  const token = read(() => {
+    const t = env.METRICS_TOKEN || undefined;
+    if (t !== undefined && t.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long');
+    return t;
+  }, undefined);
   return { ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }), ...(token === undefined ? {} : { token }) };
 }
