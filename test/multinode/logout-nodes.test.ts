@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
-import { closeAll, skipWithoutBackends, startNode, useRedis, type Node } from './nodes.js';
+import { BACKENDS, closeAll, skipWithoutBackends, startNode, useRedis, type Node } from './nodes.js';
 
 /** A browser tab: a socket with the session cookie at its handshake (reconnection off: a disconnect stays visible). */
 async function tab(url: string, cookie: string | undefined, auth: { token?: string } = {}): Promise<{ socket: Socket; session: Session }> {
@@ -27,8 +27,8 @@ async function post(url: string, path: string, body: unknown, cookie?: string): 
   return { status: res.status, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
 }
 
-describe.skipIf(skipWithoutBackends())('ending sessions disconnects their sockets on every node', () => {
-  const redis = useRedis('redis');
+describe.skipIf(skipWithoutBackends()).each(BACKENDS)('ending sessions disconnects their sockets on every node (%s)', (backend) => {
+  const redis = useRedis(backend);
   let db: Database;
   beforeAll(async () => {
     db = await openDatabase({});
