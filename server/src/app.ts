@@ -12,6 +12,7 @@ import { createDurable } from './accounts/durable.js';
 import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
+import { metricsListener } from './http/metrics-access.js';
 import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
 import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
@@ -42,7 +43,7 @@ import { onResubscribed } from './transport/redis-recovery.js';
 import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
-import { chatRoom, type AppServer } from './transport/socket-types.js';
+import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 
 export type { AppDeps } from './config.js';
 
@@ -61,7 +62,10 @@ export interface App {
     readonly accounts?: AccountService;
     readonly compute: ComputePool;
   };
+  /** Also starts the metrics listener of `metricsAccess.port`, if any. */
   listen(port: number, host?: string): Promise<AddressInfo>;
+  /** The port of the metrics listener once listening (null: metrics on the public port). */
+  metricsPort(): number | null;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
   close(): Promise<void>;
 }
@@ -122,7 +126,11 @@ export function createApp(deps: AppDeps): App {
   // The HTTP app is the server's own request listener, in place before Socket.IO attaches: engine.io
   // then answers its path alone and hands every other request to the app (never both).
   let httpApp: RequestListener | null = null;
-  const httpServer = createServer((req, res) => {
+  // A request (headers and body) must arrive within requestTimeoutMs: a body trickled at a byte a
+  // second is cut off then, not after Node's 300 s (checked every few seconds, not Node's 30).
+  const requestTimeout = deps.requestTimeoutMs ?? 30_000;
+  const timeouts = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout / 2) };
+  const httpServer = createServer(timeouts, (req, res) => {
     if (httpApp) return httpApp(req, res);
     res.writeHead(503).end();
   });
@@ -156,16 +164,23 @@ export function createApp(deps: AppDeps): App {
 
   dropSlowReaders(io, logger);
   const metrics = createMetrics(() => io.of('/').sockets.size, store, deps.processMetrics === true);
+  const metricsAccess = deps.metricsAccess ?? {};
+  const metricsServer = metricsListener(metrics, metricsAccess);
+  let metricsPort: number | null = null;
   const durable = deps.database
     ? createDurable(deps.database, {
         now,
         archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
         loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+        ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
         ...(redis ? { redis: redis.pub } : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
-  const accounts = durable?.accountService(identity);
+  // a session's end (log out, log out everywhere) disconnects its connections on every node (the adapter relays it)
+  const accounts = durable?.accountService(identity, (ended) =>
+    io.in('session' in ended ? sessionRoom(ended.session) : playerRoom(ended.playerId)).disconnectSockets(true),
+  );
   const publisher = socketPublisher(io, {
     crossNode: redis !== null,
     onTurnHere: (n) => games.prefetch(n.gameId, n.version),
@@ -233,9 +248,11 @@ export function createApp(deps: AppDeps): App {
     games,
     rooms,
     metrics,
+    metricsAccess,
     logger,
     publicUrl,
     configuredPublicUrl: deps.publicUrl,
+    allowedOrigins: deps.allowedOrigins ?? [],
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
@@ -296,6 +313,7 @@ export function createApp(deps: AppDeps): App {
     await rooms.close();
     await io.close();
     httpServer.closeAllConnections();
+    await metricsServer?.close();
     await games.close();
     await sockets.idle();
     await compute.close();
@@ -308,7 +326,7 @@ export function createApp(deps: AppDeps): App {
     io,
     services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
     listen(port, host) {
-      return new Promise((resolve, reject) => {
+      return new Promise<AddressInfo>((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
           httpServer.off('error', reject);
@@ -317,8 +335,13 @@ export function createApp(deps: AppDeps): App {
           logger.info({ port: address.port }, 'listening');
           resolve(address);
         });
+      }).then(async (address) => {
+        if (metricsServer) metricsPort = (await metricsServer.listen()).port;
+        if (metricsPort !== null) logger.info({ port: metricsPort }, 'metrics listening');
+        return address;
       });
     },
+    metricsPort: () => metricsPort,
     close() {
       closed ??= shutdown();
       return closed;

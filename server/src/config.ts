@@ -4,6 +4,8 @@ import type { ChatLimits } from './services/chat-service.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import type { RedisClient } from './store/redis-client.js';
 import type { LoginLimits } from './accounts/login-limiter.js';
+import type { HashingLimits } from './accounts/password.js';
+import type { MetricsAccess } from './http/metrics-access.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
@@ -130,12 +132,18 @@ export interface AppDeps {
   /** How often the archive deletes the aborted games past `limits.abortedRetentionMs`. Default 1 hour. */
   readonly archivePruneMs?: number;
   readonly loginLimits?: LoginLimits;
+  /** Password hashes at once and waiting (DEFAULT_HASHING_LIMITS). */
+  readonly passwordHashing?: HashingLimits;
   /** CPU-heavy tasks (bot series, mate searches) off the event loop; closed with the app. Default: a worker pool. */
   readonly compute?: ComputePool;
   /** Overrides of DEFAULT_ANALYSIS_SETTINGS, and of the per-address request limit (DEFAULT_ANALYSIS_LIMIT). */
   readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: RateLimitOptions };
   /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
   readonly bot?: Partial<BotSettings>;
+  /** Who reads /metrics: a port of their own, a bearer token (metrics-access.ts). Default: this machine only. */
+  readonly metricsAccess?: MetricsAccess;
+  /** How long a client may take to send a whole request (headers and body). Default 30 s. */
+  readonly requestTimeoutMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
   readonly processMetrics?: boolean;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_ABUSE_LIMITS } from './config.js';
 import { envInteger, type Env } from './env.js';
 import { DEFAULT_LIMITS, limitsByVariable, limitsFromEnv, type Limits } from './limits.js';
 import { parseClusterNodes } from './store/redis-client.js';
+import { metricsAccessFromEnv, type MetricsAccess } from './http/metrics-access.js';
 
 /**
  * The server's whole configuration, read from the environment at once before anything is opened,
@@ -43,6 +44,8 @@ export interface EnvConfig {
   readonly limits: Partial<Limits>;
   readonly bot: Partial<BotSettings>;
   readonly compute: WorkerPoolOptions;
+  /** Who reads /metrics (METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
+  readonly metrics: MetricsAccess;
 }
 
 export type EnvConfigResult = { readonly ok: true; readonly config: EnvConfig } | { readonly ok: false; readonly errors: readonly string[] };
@@ -176,11 +179,12 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const limits = read(() => limitsFromEnv(env), {});
   const bot = read(() => botSettingsFromEnv(env), {});
   const compute = read(() => computeOptionsFromEnv(env), {});
+  const metrics = metricsAccessFromEnv(env, read);
   if (errors.length > 0) return { ok: false, errors };
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute, metrics },
   };
 }
 
@@ -212,6 +216,9 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     COMPUTE_SCHED_IDLE: c.compute.priority?.idle === false ? 0 : 1,
     COMPUTE_QUEUE: c.compute.maxQueue ?? DEFAULT_MAX_QUEUE,
     COMPUTE_HEAP_MB: c.compute.resourceLimits?.maxOldGenerationSizeMb ?? null,
+    METRICS_PORT: c.metrics.port ?? null,
+    METRICS_HOST: c.metrics.port === undefined ? null : (c.metrics.host ?? '127.0.0.1'),
+    METRICS_TOKEN: c.metrics.token === undefined ? null : '***',
     BOT_MAX_PER_PLAYER: bot.maxPerPlayer,
     BOT_MAX_GAMES: bot.maxGames,
     ...limitsByVariable({ ...DEFAULT_LIMITS, ...c.limits }),

@@ -87,6 +87,7 @@ const server = createApp({
   compute: createWorkerPool(config.compute),
   bot: config.bot,
   processMetrics: true,
+  metricsAccess: config.metrics,
   ...(redis ? { redis } : {}),
   ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
   ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),

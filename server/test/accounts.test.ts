@@ -88,7 +88,7 @@ describe('accounts over HTTP', () => {
   });
 
   it('login attempts are limited per account and per address', async () => {
-    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 7, windowSec: 60 } });
+    const { server, guest } = await setup({ loginLimits: { perAccountAddress: 3, perAccount: 10, perAddress: 7, windowSec: 60 } });
     // (the sign-up spends one of the address's 7 attempts)
     await http(server, 'POST', '/api/account/register', { username: 'dave', password: 'secret pass', token: guest.session.token });
     for (let i = 0; i < 3; i++) expect((await http(server, 'POST', '/api/account/login', { username: 'dave', password: 'nope nope' })).status).toBe(401);
@@ -101,7 +101,7 @@ describe('accounts over HTTP', () => {
   });
 
   it('sign-ups spend from the address budget of logins: a flood is refused before any password is hashed', async () => {
-    const { server, guest } = await setup({ loginLimits: { perAccount: 3, perAddress: 3, windowSec: 60 } });
+    const { server, guest } = await setup({ loginLimits: { perAccountAddress: 3, perAccount: 10, perAddress: 3, windowSec: 60 } });
     const other = await Client.connect(server);
     const register = (username: string, token: string) => http(server, 'POST', '/api/account/register', { username, password: 'long enough', token });
     expect((await register('frank', guest.session.token)).status).toBe(201);

@@ -141,4 +141,16 @@ describe('the configuration from the environment', () => {
     });
     expect(e.COMPUTE_WORKERS).toBeGreaterThanOrEqual(1);
   });
+
+  it('reads who may scrape /metrics, and never shows the token', () => {
+    expect(configOf({}).metrics).toEqual({});
+    const c = configOf({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'a-token-of-16-chars' });
+    expect(c.metrics).toEqual({ port: 9464, host: '10.0.0.5', token: 'a-token-of-16-chars' });
+    expect(effectiveConfig(c)).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '10.0.0.5', METRICS_TOKEN: '***' });
+    expect(effectiveConfig(configOf({ METRICS_PORT: '9464' })).METRICS_HOST).toBe('127.0.0.1');
+    const errors = errorsOf({ METRICS_PORT: '70000', METRICS_TOKEN: 'short' });
+    expect(errors.join('\n')).toMatch(/METRICS_PORT/);
+    expect(errors.join('\n')).toMatch(/METRICS_TOKEN/);
+    expect(errorsOf({ METRICS_HOST: '0.0.0.0' }).join('\n')).toMatch(/METRICS_HOST needs METRICS_PORT/);
+  });
 });

@@ -65,7 +65,7 @@ describe('HTTP and login budgets on Redis', () => {
       await expect(limiter.consume('a')).rejects.toBeInstanceOf(RateLimiterRes);
       expect(Date.now() - started).toBeLessThan(2000);
       // the login limits are these budgets
-      const login = new LoginLimiter({ perAccount: 5, perAddress: 5, windowSec: 60 }, dead);
+      const login = new LoginLimiter({ perAccountAddress: 5, perAccount: 5, perAddress: 5, windowSec: 60 }, dead);
       await expect(login.attempt('alice', '10.0.0.1', async () => false)).resolves.toBe(false);
     } finally {
       dead.disconnect();

@@ -11,7 +11,8 @@ async function lobbyView(p: Player): Promise<{ seeks: string[]; games: string[];
   const seeks = await p.page.locator('[data-testid="seek-list"] li').allInnerTexts();
   const games = await p.page.locator('[data-testid="game-list"] li').allInnerTexts();
   return {
-    seeks: seeks.map((s) => s.split('\n')[0] ?? ''),
+    // each seek's creator, without the tag that marks a guest
+    seeks: seeks.map((s) => (s.split('\n')[0] ?? '').replace(/ guest$/, '')),
     // the games of this test (Carol plays in them), each as its players' names in order
     games: games.map((g) => (g.split('\n')[0] ?? '').split(' vs ').sort().join(' & ')).filter((g) => g.includes('Carol')),
     waiting: (await p.page.getByTestId('waiting-seek').count()) > 0,

@@ -15,7 +15,7 @@ import { GLICKO_DEFAULT } from '../ratings/glicko2.js';
 import { fail } from '../services/errors.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
 import type { LoginLimiter } from './login-limiter.js';
-import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import type { PasswordHasher } from './password.js';
 import { newSessionToken, SESSION_MAX_AGE_MS, sessionHash, sessionTokenOf } from './session-cookie.js';
 
 export interface AccountServiceDeps {
@@ -24,8 +24,17 @@ export interface AccountServiceDeps {
   readonly archive: ArchiveRepo;
   readonly identity: Identity;
   readonly limiter: LoginLimiter;
+  /** Password hashing in its own bounded gate (`busy` when full). */
+  readonly hasher: PasswordHasher;
   readonly now: () => number;
+  /**
+   * Sessions just ended (by their key, or all of an account's): their connections are to be
+   * disconnected, on every node (the transport implements it).
+   */
+  readonly sessionsEnded?: (ended: EndedSessions) => void;
 }
+
+export type EndedSessions = { readonly session: string } | { readonly playerId: string };
 
 /** A signed-in answer: the account and the new session token (for the cookie). */
 export interface SignedIn {
@@ -46,8 +55,9 @@ export function accountDirectory(accounts: AccountsRepo, now: () => number): Acc
   return {
     async fromCookie(header) {
       const token = sessionTokenOf(header);
-      const acc = token === null ? null : await liveSession(accounts, token, now());
-      return acc === null ? null : { playerId: acc.playerId, username: acc.username };
+      if (token === null) return null;
+      const acc = await liveSession(accounts, token, now());
+      return acc === null ? null : { playerId: acc.playerId, username: acc.username, session: sessionHash(token) };
     },
     async accountNamed(name) {
       const acc = await accounts.byUsername(name);
@@ -64,7 +74,7 @@ export class AccountService {
   async register(p: { username: string; password: string; token: string }, address: string): Promise<SignedIn> {
     await this.deps.limiter.registration(address);
     const playerId = await this.deps.identity.verifyToken(p.token);
-    const passwordHash = await hashPassword(p.password);
+    const passwordHash = await this.deps.hasher.hash(p.password);
     const res = await this.deps.accounts.create({ playerId, username: p.username, passwordHash, createdAt: this.deps.now() });
     if (res === 'username-taken') fail('username-taken', 'that username is taken');
     if (res === 'already-registered') fail('already-registered', 'this identity already has an account');
@@ -76,7 +86,7 @@ export class AccountService {
     const acc = await this.deps.accounts.byUsername(p.username);
     const ok = await this.deps.limiter.attempt(usernameKey(p.username), address, async () =>
       // Unknown names cost a hash too: timing does not tell which usernames exist.
-      acc === null ? verifyPassword(p.password, await dummyHash()).then(() => false) : verifyPassword(p.password, acc.passwordHash),
+      acc === null ? this.deps.hasher.verifyNone(p.password) : this.deps.hasher.verify(p.password, acc.passwordHash),
     );
     if (!ok || acc === null) fail('bad-credentials', 'wrong username or password');
     return this.startSession(acc);
@@ -89,6 +99,7 @@ export class AccountService {
     const acc = everywhere ? await liveSession(this.deps.accounts, token, this.deps.now()) : null;
     if (acc !== null) await this.deps.accounts.deleteSessions(acc.playerId);
     else await this.deps.accounts.deleteSession(sessionHash(token));
+    this.deps.sessionsEnded?.(acc !== null ? { playerId: acc.playerId } : { session: sessionHash(token) });
   }
 
   /** The account of the session cookie; null for a guest (no cookie, or an ended or unknown session). */

@@ -5,13 +5,16 @@ import type { Database } from '../db/database.js';
 import { RatingsRepo } from '../db/ratings-repo.js';
 import { createGameArchive, type GameArchive } from '../services/game-archive.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
-import { AccountService, accountDirectory } from './account-service.js';
+import { AccountService, accountDirectory, type EndedSessions } from './account-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
+import { passwordHasher, type HashingLimits } from './password.js';
 
 export interface DurableOptions {
   readonly now: () => number;
   readonly archiveGraceMs: number;
   readonly loginLimits: LoginLimits;
+  /** Default DEFAULT_HASHING_LIMITS. */
+  readonly hashing?: HashingLimits;
   /** Shared login counters across nodes (else per process). */
   readonly redis?: RedisClient;
 }
@@ -20,7 +23,8 @@ export interface DurableOptions {
 export interface Durable {
   readonly archive: GameArchive;
   readonly directory: AccountDirectory;
-  accountService(identity: Identity): AccountService;
+  /** `sessionsEnded`: disconnects the connections of ended sessions (AccountServiceDeps). */
+  accountService(identity: Identity, sessionsEnded?: (ended: EndedSessions) => void): AccountService;
 }
 
 export function createDurable(db: Database, o: DurableOptions): Durable {
@@ -30,14 +34,16 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
   return {
     archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs),
     directory: accountDirectory(accounts, o.now),
-    accountService: (identity) =>
+    accountService: (identity, sessionsEnded) =>
       new AccountService({
         accounts,
         ratings,
         archive: archiveRepo,
         identity,
         limiter: new LoginLimiter(o.loginLimits, o.redis),
+        hasher: passwordHasher(o.hashing),
         now: o.now,
+        ...(sessionsEnded ? { sessionsEnded } : {}),
       }),
   };
 }

@@ -11,8 +11,9 @@ import type { RoomService } from '../services/room-service.js';
 import type { Store } from '../store/store.js';
 import { rulesDocument } from './docs.js';
 import { FAVICON_PATHS, favicon } from './favicon.js';
+import { metricsRoute, type MetricsAccess } from './metrics-access.js';
 import { storedGameToPgn } from './pgn.js';
-import { securityHeaders } from './security.js';
+import { sameOriginWrites, securityHeaders } from './security.js';
 import { serveClient } from './static.js';
 
 export interface HttpDeps {
@@ -20,9 +21,12 @@ export interface HttpDeps {
   readonly games: GameService;
   readonly rooms: RoomService;
   readonly metrics: Metrics;
+  readonly metricsAccess: MetricsAccess;
   readonly logger: Logger;
   readonly publicUrl: () => string;
   readonly configuredPublicUrl: string | undefined;
+  /** Other origins admitted (ALLOWED_ORIGINS), for sockets and state-changing API requests alike. */
+  readonly allowedOrigins: readonly string[];
   readonly clientDir: string | undefined;
   /** Accounts, profiles, leaderboards (when a database is configured), and their error statuses. */
   readonly accounts?: { readonly router: express.Router; readonly status: Partial<Record<ErrorCode, number>> };
@@ -56,6 +60,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'not-found': 404,
   'game-not-finished': 409,
   'rate-limited': 429,
+  'cross-site': 403,
   busy: 503,
 };
 
@@ -102,11 +107,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     };
     res.status(store ? 200 : 503).json(body);
   });
-  app.get('/metrics', async (_req, res) => {
-    // the text first: a failure then answers as JSON, not under the Prometheus content type
-    const text = await deps.metrics.registry.metrics();
-    res.type(deps.metrics.registry.contentType).send(text);
-  });
+  app.get('/metrics', metricsRoute(deps.metrics, deps.metricsAccess, true));
   app.get('/api/games/:id', deps.gameReads, async (req, res) => {
     res.json(await deps.rooms.snapshot(gameIdOf(req)));
   });
@@ -125,6 +126,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   }
   app.get('/docs/rules', rulesDocument());
   app.get(FAVICON_PATHS, favicon);
+  app.use('/api', sameOriginWrites(deps.configuredPublicUrl, deps.allowedOrigins));
   if (deps.accounts) app.use('/api', deps.accounts.router);
   // a server without accounts (no database): everybody is a guest, which is not an error
   else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));

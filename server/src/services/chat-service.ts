@@ -9,7 +9,7 @@ export interface ChatLimits {
   /** Lines one player may send per window, per game. */
   readonly lines: number;
   readonly windowSec: number;
-  /** How long a channel lives after its last line. */
+  /** How long a channel lives after its last line (never longer than its game, once that expires: the store sees to it). */
   readonly ttlMs: number;
 }
 

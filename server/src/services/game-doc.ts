@@ -23,6 +23,8 @@ export interface PlayerRef {
   readonly name: string;
   /** Rating in the game's variant when it started (accounts only). */
   readonly rating?: number;
+  /** A guest (no account) in a game between people: its name is only a display name. */
+  readonly guest?: boolean;
 }
 
 /** The persisted game: everything needed to resume after a restart (JSON in the store). */

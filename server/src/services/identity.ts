@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
+import { displayNameSchema, idSchema, impersonatesComputer, type Session } from '@progressive-chess/shared';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from '../db/database.js';
 import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
 import { fail, ServiceError } from './errors.js';
+import { asciiReading, lookAlike } from './name-lookalike.js';
 
 /** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
@@ -26,8 +27,8 @@ const playerDocSchema = z.object({
 
 /** What identity needs from accounts (none: anonymous play only). */
 export interface AccountDirectory {
-  /** The account signed in by a `Cookie` header's session, or null. */
-  fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string } | null>;
+  /** The account signed in by a `Cookie` header's session (`session`: that session's key), or null. */
+  fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string; session: string } | null>;
   /** The account of this username (case-insensitive), with the username as registered, or null. */
   accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
 }
@@ -43,7 +44,13 @@ const handshakeSchema = z.object({
 function validName(raw: string): string {
   const parsed = displayNameSchema.safeParse(raw);
   if (!parsed.success) fail('bad-name', parsed.error.issues[0]?.message ?? 'bad name');
+  notTheComputer(parsed.data);
   return parsed.data;
+}
+
+/** `bad-name` for a name that reads as the computer player's in look-alike letters (`Cоmputer` with a Cyrillic о): the schema sees the plain ones. */
+function notTheComputer(name: string): void {
+  if (impersonatesComputer(asciiReading(name))) fail('bad-name', "that name is the computer player's");
 }
 
 /** The player id a token names (`<id>.<secret>`), unverified; null when it is not an id. */
@@ -69,13 +76,16 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+export type Authenticated = Session & { readonly created: boolean; readonly session?: string };
+
 export interface Identity {
   /**
    * Resolves the handshake: an account's session cookie (token '' in the answer), else `auth`'s
    * known token, else a new anonymous player, if `mayCreate` (the budget of new players of the
    * handshake's address) allows one. Throws `bad-token`, `bad-name`, or `rate-limited`.
+   * `session`: the key of the account session that signed in (its connections end with it).
    */
-  authenticate(auth: unknown, cookieHeader?: string, mayCreate?: () => Promise<boolean>): Promise<Session & { created: boolean }>;
+  authenticate(auth: unknown, cookieHeader?: string, mayCreate?: () => Promise<boolean>): Promise<Authenticated>;
   setName(playerId: string, name: string): Promise<string>;
   /**
    * The player's name, asked for when the player is about to hold something (a seek, a game): it
@@ -115,10 +125,18 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
     return parsed.success ? parsed.data : null;
   }
 
-  /** A name nobody else's account owns (accounts own their usernames, in any case). */
+  /**
+   * A name nobody else's account owns (accounts own their usernames, in any case), nor looks like
+   * in other letters: what it reads in ASCII (usernames are ASCII) is looked up too.
+   */
   async function free(name: string, playerId: string | null): Promise<boolean> {
-    const owner = accounts ? ((await accounts.accountNamed(name))?.playerId ?? null) : null;
-    return owner === null || owner === playerId;
+    if (!accounts) return true;
+    const reading = asciiReading(name);
+    for (const candidate of reading === name.toLowerCase() ? [name] : [name, reading]) {
+      const acc = await accounts.accountNamed(candidate);
+      if (acc !== null && acc.playerId !== playerId && lookAlike(acc.username, name)) return false;
+    }
+    return true;
   }
 
   async function verifyToken(token: string, seen = false): Promise<PlayerDoc> {
@@ -132,7 +150,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
   const away = <T>(p: Promise<T>): Promise<T | typeof AWAY> =>
     p.catch((e: unknown) => (e instanceof DatabaseUnavailableError ? AWAY : Promise.reject(e)));
 
-  async function signedIn(cookieHeader: string | undefined): Promise<(Session & { created: boolean }) | null | typeof AWAY> {
+  async function signedIn(cookieHeader: string | undefined): Promise<Authenticated | null | typeof AWAY> {
     const acc = accounts ? await away(accounts.fromCookie(cookieHeader)) : null;
     if (acc === null || acc === AWAY) return acc;
     const doc = await load(acc.playerId, true);
@@ -140,7 +158,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const fresh: PlayerDoc = { id: acc.playerId, name: acc.username, tokenHash: '', createdAt: doc?.createdAt ?? now(), account: acc.username };
       await store.putPlayer(acc.playerId, JSON.stringify(fresh), playerTtlMs);
     }
-    return { playerId: acc.playerId, token: '', name: acc.username, created: false };
+    return { playerId: acc.playerId, token: '', name: acc.username, created: false, session: acc.session };
   }
 
   async function create(wanted: string | undefined): Promise<Session & { created: boolean }> {
@@ -191,6 +209,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
       const doc = await load(playerId);
       if (doc === null) fail('bad-token', 'unknown player');
       if (doc.account !== undefined && doc.account !== name) fail('name-taken', 'an account plays under its username');
+      notTheComputer(name);
       if (!(await free(name, playerId))) fail('name-taken', 'that name is the username of an account');
       await store.putPlayer(playerId, JSON.stringify({ ...doc, name }), playerTtlMs);
       return name;

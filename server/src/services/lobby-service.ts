@@ -143,7 +143,7 @@ export class LobbyService {
       timeControl: p.timeControl,
       color: p.color,
       visibility: p.visibility,
-      creator: { id: playerId, name, ...(rating ? { rating: rating.rating, provisional: rating.provisional } : {}) },
+      creator: { id: playerId, name, ...(rating ? { rating: rating.rating, provisional: rating.provisional } : { guest: true }) },
       createdAt: now,
       ...terms,
       ...(code === null ? {} : { inviteCode: code }),
@@ -227,8 +227,9 @@ export class LobbyService {
       this.deps.identity.nameOf(playerId),
     ]);
     const creatorRated = await creatorRating(lookup, seek);
-    const creator = { id: seek.creator.id, name: creatorName, ...(creatorRated ? { rating: creatorRated.rating } : {}) };
-    const acceptor = { id: playerId, name, ...(acceptorRated ? { rating: acceptorRated.rating } : {}) };
+    // a player without a rating has no account: a guest, marked so that a look-alike name does not pass for an account's
+    const creator = { id: seek.creator.id, name: creatorName, ...(creatorRated ? { rating: creatorRated.rating } : { guest: true }) };
+    const acceptor = { id: playerId, name, ...(acceptorRated ? { rating: acceptorRated.rating } : { guest: true }) };
     const white = creatorColor === 'white' ? creator : acceptor;
     const black = creatorColor === 'white' ? acceptor : creator;
     const rated = seek.rated === true && creatorRated !== null && acceptorRated !== null;

@@ -153,7 +153,9 @@ export class MemoryState {
   appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): void {
     const key = `${gameId}:${channel}`;
     const lines = [...(this.chats.get(key) ?? []), entry].slice(-cap);
-    this.chats.set(key, lines, ttlMs);
+    // no longer than its game, once that expires (as on Redis)
+    const gameLeaves = this.games.get(gameId)?.expiresAt;
+    this.chats.set(key, lines, gameLeaves == null ? ttlMs : Math.min(ttlMs, Math.max(1, gameLeaves - this.clock())));
   }
 
   loadChat(gameId: string, channel: string): string[] {
@@ -249,6 +251,8 @@ export class MemoryState {
     const g = this.games.get(id);
     const expire = write.expireAfterMs;
     if (g && expire !== undefined) g.expiresAt = expire === null ? null : this.clock() + expire;
+    // a game's chat leaves with it
+    if (g && typeof expire === 'number') for (const channel of ['players', 'spectators']) this.chats.touch(`${id}:${channel}`, expire);
     if (g?.expiresAt == null) this.expiring.delete(id);
     else this.expiring.add(id);
     if (write.deadline !== undefined) this.deadlines.set(id, write.deadline);

@@ -13,6 +13,7 @@
  *   {lobby}:seeks:targets  hash challenged player -> its open challenges' ids, space-separated
  *   {lobby}:invites:closed zset code -> until when the code of a closed invitation is remembered
  *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
+ *   game:{<id>}:chat:<channel> capped list with a TTL, no longer than its game's once that has one
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
  * then written in steps (see redis-store.ts).

@@ -10,20 +10,23 @@
  * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
  * expire after, 'p' persist, '' keep as is; ARGV[9] channel ('' none) and ARGV[10] message that
  * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves.
- * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list) and returns the
- * log's new length (nil when no move was appended); `index_effects` the deadline and listing
+ * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list; an expiry also
+ * reaches its two chat lists, whose names are passed in: a game's chat leaves with it, the chat's
+ * own TTL only outlives a game that stays) and returns the log's new length (nil when no move was
+ * appended); `index_effects` the deadline and listing
  * indexes (deadlines zset, active zset with score = listing sequence, summaries hash, sequence
  * counter), whose names are passed in. Every "keep" spares a call: the server sends it for what
  * did not change, and most moves change little.
  */
 const EFFECTS = `
-local function game_effects()
+local function game_effects(chat_players, chat_spectators)
   local length = nil
   if #ARGV >= 11 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
   if ARGV[8] == 'p' then
     redis.call('PERSIST', KEYS[1]); redis.call('PERSIST', KEYS[2])
   elseif ARGV[8] ~= '' then
     redis.call('PEXPIRE', KEYS[1], ARGV[8]); redis.call('PEXPIRE', KEYS[2], ARGV[8])
+    redis.call('PEXPIRE', chat_players, ARGV[8]); redis.call('PEXPIRE', chat_spectators, ARGV[8])
   end
   return length
 end
@@ -45,10 +48,10 @@ local function index_effects(deadlines, active, summaries, seq)
 end
 `;
 
-/** Single Redis: the game and its index entries in one script (KEYS[3..6] as in `index_effects`). */
-const BOTH = `local length = game_effects(); index_effects(KEYS[3], KEYS[4], KEYS[5], KEYS[6])`;
-/** Cluster: the game's own slot only; the indexes follow with INDEX_GAME. */
-const GAME_ONLY = `local length = game_effects()`;
+/** Single Redis: the game and its index entries in one script (KEYS[3..6] as in `index_effects`, KEYS[7..8] its chat lists). */
+const BOTH = `local length = game_effects(KEYS[7], KEYS[8]); index_effects(KEYS[3], KEYS[4], KEYS[5], KEYS[6])`;
+/** Cluster: the game's own slot only (KEYS[3..4] its chat lists); the indexes follow with INDEX_GAME. */
+const GAME_ONLY = `local length = game_effects(KEYS[3], KEYS[4])`;
 
 /** KEYS[1] game hash, KEYS[2] moves list (then the indexes). Returns 1, or 0 when the game exists. */
 const create = (effects: string): string => `${EFFECTS}
@@ -160,4 +163,18 @@ for i = 1, #ids do
   if s then out[#out + 1] = ids[i]; out[#out + 1] = s end
 end
 return out
+`;
+
+/**
+ * A chat line: KEYS[1] the channel's list, KEYS[2] its game's hash; ARGV[1] the line, ARGV[2] the
+ * cap, ARGV[3] the channel's TTL in ms, shortened to the game's own when the game expires sooner.
+ */
+export const APPEND_CHAT = `
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+local ttl = tonumber(ARGV[3])
+local game = redis.call('PTTL', KEYS[2])
+if game > 0 and game < ttl then ttl = game end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return 1
 `;

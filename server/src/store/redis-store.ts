@@ -65,6 +65,7 @@ const SCRIPTS = {
   claim: script(lua.CLAIM_DUE),
   settle: script(lua.SETTLE_CLAIM),
   listActive: script(lua.LIST_ACTIVE),
+  appendChat: script(lua.APPEND_CHAT),
 } as const;
 
 export class RedisStore implements Store {
@@ -193,9 +194,10 @@ export class RedisStore implements Store {
     return this.seeks.takeExpired(now, limit);
   }
 
+  /** The channel lives `ttlMs` after its last line, or less: no longer than its game, once that expires. */
   async appendChat(gameId: string, channel: string, entry: string, cap: number, ttlMs: number): Promise<void> {
     const key = this.chatKey(gameId, channel);
-    await guarded(this.redis.multi().rpush(key, entry).ltrim(key, -cap, -1).pexpire(key, ttlMs).exec());
+    await this.run(SCRIPTS.appendChat, [key, this.k.game(gameId)[0]], [entry, cap, Math.max(1, Math.round(ttlMs))]);
   }
 
   async loadChat(gameId: string, channel: string): Promise<string[]> {
@@ -254,11 +256,12 @@ export class RedisStore implements Store {
     }
   }
 
-  /** One Redis: the game's keys then the index keys; a Cluster: the game's own two keys. */
+  /** One Redis: the game's keys, the index keys, its chat lists; a Cluster: the game's own two keys and its chat lists. */
   private gameKeys(id: string): readonly string[] {
     const game = this.k.game(id);
-    if (this.clustered) return game;
-    return [...game, this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq];
+    const chats = [this.chatKey(id, 'players'), this.chatKey(id, 'spectators')];
+    if (this.clustered) return [...game, ...chats];
+    return [...game, this.k.deadlines, this.k.active, this.k.summaries, this.k.activeSeq, ...chats];
   }
 
   /** `check`: the expected version (commit) or the new log id (create). */

@@ -7,7 +7,7 @@ import type { RoomService } from '../services/room-service.js';
 import { clientAddress, type AbuseLimiter } from './abuse-limits.js';
 import type { Handlers } from './handlers.js';
 import { registerEdge, type EdgeDeps } from './register.js';
-import { playerRoom, type AppServer, type AppSocket } from './socket-types.js';
+import { playerRoom, sessionRoom, type AppServer, type AppSocket } from './socket-types.js';
 
 export interface ConnectionDeps {
   readonly identity: Identity;
@@ -41,6 +41,8 @@ const handshakeCode = (code: string): 'bad-name' | 'rate-limited' | 'bad-token' 
  */
 export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing(): void; idle(): Promise<void> } {
   const sessions = new WeakMap<AppSocket, Session>();
+  /** The account session that signed a connection in (its room: disconnected when the session ends). */
+  const accountSessions = new WeakMap<AppSocket, string>();
   const pending = new Set<Promise<void>>();
   let shuttingDown = false;
 
@@ -68,6 +70,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
     }
     socket.data = { playerId: s.playerId, name: s.name, address };
     sessions.set(socket, { playerId: s.playerId, token: s.token, name: s.name, ...(s.accountsUnavailable ? { accountsUnavailable: true } : {}) });
+    if (s.session !== undefined) accountSessions.set(socket, s.session);
     return null;
   };
 
@@ -90,7 +93,8 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
 
   io.on('connection', (socket) => {
     const { playerId } = socket.data;
-    void socket.join(playerRoom(playerId));
+    const accountSession = accountSessions.get(socket);
+    void socket.join(accountSession === undefined ? playerRoom(playerId) : [playerRoom(playerId), sessionRoom(accountSession)]);
     const session = sessions.get(socket);
     if (session) socket.emit('session', session);
     deps.lobby.playerConnected(playerId);

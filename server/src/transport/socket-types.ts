@@ -31,4 +31,6 @@ export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';
 export const CHAT_ROOM_PREFIX = 'chat:';
 export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 /** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */
+/** The connections signed in by one account session (by its key), ended with it. */
+export const sessionRoom = (session: string): string => `session:${session}`;
 export const chatRoom = (gameId: string, channel: ChatChannel): string => `${CHAT_ROOM_PREFIX}${channel}:${gameId}`;

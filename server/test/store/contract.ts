@@ -244,6 +244,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await new Promise((r) => setTimeout(r, 80));
         expect(await store.loadChat('g3', 'players')).toEqual([]);
       });
+
+      it("leaves with its game: a game's expiry reaches its channels, and a line after it does not outlive it", async () => {
+        await store.createGame('gc', write());
+        await store.appendChat('gc', 'players', 'hello', 3, 60_000);
+        await store.appendChat('gc', 'spectators', 'hi', 3, 60_000);
+        await store.commitGame('gc', 1, write({ doc: 'finished', expireAfterMs: 60 }));
+        await store.appendChat('gc', 'spectators', 'gg', 3, 60_000);
+        expect(await store.loadChat('gc', 'spectators')).toEqual(['hi', 'gg']);
+        await new Promise((r) => setTimeout(r, 150));
+        expect(await store.loadGame('gc')).toBeNull();
+        expect(await store.loadChat('gc', 'players')).toEqual([]);
+        expect(await store.loadChat('gc', 'spectators')).toEqual([]);
+      });
     });
 
     describe('players and health', () => {

@@ -35,7 +35,8 @@ export const ERROR_CODES = [
   'account-required', // rated seeks need accounts on both sides
   'out-of-rating-range', // the seek's rating range excludes the acceptor
   'too-many-bot-games', // the player already has the most unfinished games against the computer allowed
-  'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
+  'busy', // the server's compute workers (the computer player, analysis) or its password hashing are all busy: try again shortly
+  'cross-site', // HTTP: a request that changes something came from another site (Origin, Sec-Fetch-Site)
   'game-not-finished', // analysis is for finished games only
   'not-for-you', // a challenge addressed to another player (accepting or declining it)
   'too-many-challenges', // the challenged player already has the most open challenges allowed

@@ -14,14 +14,19 @@ const SPACES = /[\p{White_Space}\p{Zs}]+/gu;
 const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cf}]+$/u;
 
 const COMPUTER_NAME = /^\s*computer\s*(\(.*\))?\s*$/iu;
+/** "Computer level 3", "Computer-Level-3", "computer_lvl3": its letters and digits alone ("Computer_1" is not). */
+const COMPUTER_LEVEL = /^computer(level|lvl)\d*$/u;
 
 /**
  * Names that would pass for the computer player's (`botName`: "Computer (level 3)"): "Computer"
- * alone or followed by anything in parentheses, in any case and spacing. Refused as display names
- * and usernames, so that opponents and spectators can tell a person from the bot.
+ * alone or followed by anything in parentheses, or by a level without them ("Computer level 3"),
+ * in any case, spacing and punctuation. Refused as display names and usernames, so that opponents
+ * and spectators can tell a person from the bot. (The server also reads look-alike letters of other
+ * scripts as these before it asks.)
  */
 export function impersonatesComputer(name: string): boolean {
-  return COMPUTER_NAME.test(name.normalize('NFKC'));
+  const text = name.normalize('NFKC');
+  return COMPUTER_NAME.test(text) || COMPUTER_LEVEL.test(text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
 }
 
 /** The normalised name, or why it is refused (a message for people). */

@@ -21,6 +21,8 @@ export interface PlayerInfo {
   readonly id: string;
   readonly name: string;
   readonly online: boolean;
+  /** A guest (no account): its name is only a display name, shown marked as such. Absent: an account, or the computer. */
+  readonly guest?: boolean;
 }
 
 export interface Seek {
@@ -29,7 +31,8 @@ export interface Seek {
   readonly timeControl: TimeControl;
   readonly color: 'white' | 'black' | 'random';
   readonly visibility: 'public' | 'private';
-  readonly creator: { readonly id: string; readonly name: string; readonly rating?: number; readonly provisional?: boolean };
+  /** `guest`: the creator has no account (its name is only a display name, shown marked as such). */
+  readonly creator: { readonly id: string; readonly name: string; readonly rating?: number; readonly provisional?: boolean; readonly guest?: boolean };
   readonly createdAt: number;
   /** Rated game (both players need accounts); absent = casual. */
   readonly rated?: boolean;

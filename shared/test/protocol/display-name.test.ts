@@ -86,7 +86,7 @@ describe('schemaErrorCode', () => {
 describe("the computer player's name", () => {
   it('cannot be taken as a display name, in any case, spacing or width', () => {
     for (const level of [1, 2, 3] as const) expect(refusedWith(botName(level))).toMatch(/computer player/);
-    for (const n of ['Computer', 'computer', ' COMPUTER ', 'Computer(level 9)', 'Computer  (lvl 3)', 'Ｃｏｍｐｕｔｅｒ']) {
+    for (const n of ['Computer', 'computer', ' COMPUTER ', 'Computer(level 9)', 'Computer  (lvl 3)', 'Ｃｏｍｐｕｔｅｒ', 'Computer level 3', 'computer-LEVEL-2', 'Computer lvl3']) {
       expect(refusedWith(n)).toMatch(/computer player/);
     }
   });
