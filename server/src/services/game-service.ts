@@ -34,6 +34,8 @@ import {
   type IdleLimits,
   type PlayerRef,
 } from './game-doc.js';
+import { listed } from './lobby-listing.js';
+import { presenceTransition, unlistTransition, type Online } from './game-presence.js';
 import { LobbySummaries } from './lobby-summaries.js';
 import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
@@ -83,6 +85,8 @@ export interface CommandContext {
   readonly graceMs: number;
   /** Abandonment: how long a game in progress may go unchanged before it is aborted (settings). */
   readonly idle: IdleLimits;
+  /** How long the opponent must have been away before a claim (limits.ts). */
+  readonly claimAfterMs: number;
 }
 
 export interface CommandOptions {
@@ -111,6 +115,18 @@ export function decodeOrThrow(encoded: string): GameState {
   return res.value;
 }
 
+/** Whether a versioned command sent at `version` is current: the game's version, or one of the quiet commits since its last change of play. */
+const currentAt = (doc: GameDoc, stored: number, version: number): boolean =>
+  version === stored || (doc.quietSince !== undefined && version >= doc.quietSince && version < stored);
+
+/** `doc` as committed over `version` by `t`: a quiet commit keeps the version of the last change of play (`quietSince`), any other clears it. */
+function quietly(doc: GameDoc, t: Transition, version: number): GameDoc {
+  if (t.activity === false) return doc.quietSince === undefined ? { ...doc, quietSince: version } : doc;
+  if (doc.quietSince === undefined) return doc;
+  const { quietSince: _, ...played } = doc;
+  return played;
+}
+
 /** The only writer of game state: load, check, apply, compare-and-set, publish. */
 export class GameService {
   private readonly queue = new KeyedQueue();
@@ -129,6 +145,7 @@ export class GameService {
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
       summaries: this.summaries,
+      lobbyAwayMs: deps.settings.limits.lobbyAwayMs,
     });
     this.lobbyUpdates = new LobbyUpdates(
       (summaries) => deps.publisher.publishLobbyUpdates(summaries),
@@ -205,7 +222,7 @@ export class GameService {
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
-    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
+    if (listed(doc)) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -265,15 +282,15 @@ export class GameService {
       }
       if (doc.status !== 'playing') fail('game-over', 'the game is over');
     } else if (doc.status === 'playing') fail('game-in-progress', 'the game is still in progress');
-    if (opts.version !== undefined && opts.version !== stored.version) {
+    if (opts.version !== undefined && !currentAt(doc, stored.version, opts.version)) {
       fail('stale-version', `the game is at version ${stored.version}`);
     }
     const { settings } = this.deps;
-    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idle: settings.limits });
+    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idle: settings.limits, claimAfterMs: settings.limits.claimAfterMs });
     if (t === null) return optimistic ? null : { version: stored.version, doc };
     const version = await this.commit(stored, doc, t, now, opts.origin);
     if (version !== null) return { version, doc: t.doc, event: t.body };
-    if (opts.version !== undefined && !optimistic) fail('stale-version', 'another change was committed first');
+    // another change was committed first: decided again on a fresh load (stale-version if it changed the play)
     return null;
   }
 
@@ -297,7 +314,12 @@ export class GameService {
         if (outcome === null) {
           const bot = botDue(doc);
           if (bot !== null && bot <= now && this.deps.botTurn) return this.deps.botTurn(gameId, claimedUntil);
-          const at = deadlineOf(doc);
+          const unlist = unlistTransition(doc, state, now, this.deps.settings.limits);
+          if (unlist !== null) {
+            if ((await this.commit(stored, doc, unlist, now)) !== null) return;
+            continue;
+          }
+          const at = deadlineOf(doc, this.deps.settings.limits.lobbyAwayMs);
           return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
         }
         if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return;
@@ -319,6 +341,27 @@ export class GameService {
     return (await this.commit(head, doc, archivedTransition(doc, state, ratings), this.deps.now())) !== null;
   }
 
+  /**
+   * A room count found `online`: records who left and who came back in the game (`presenceTransition`),
+   * by compare-and-set, so that every node decides claims and the lobby's listing on the same fact.
+   * True when it committed a change (the caller counts the room once more: a player may have come
+   * back on another node while this count was on its way).
+   */
+  recordPresence(gameId: string, online: Online): Promise<boolean> {
+    return this.queue.run(gameId, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const stored = await this.deps.store.loadGameHead(gameId);
+        if (stored === null) return false;
+        const { doc, state } = this.decode(stored);
+        const now = this.deps.now();
+        const t = presenceTransition(doc, state, online, now, this.deps.settings.limits.claimAfterMs);
+        if (t === null) return false;
+        if ((await this.commit(stored, doc, t, now)) !== null) return true;
+      }
+      return false;
+    });
+  }
+
   /** Waits for queued commands, then sends the lobby updates still pending. */
   async close(): Promise<void> {
     await this.queue.idle();
@@ -328,7 +371,7 @@ export class GameService {
 
   /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
   private async commit(stored: GameRef, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
-    const active = withActivity(decided.doc, now, this.deps.settings.limits);
+    const active = quietly(decided.activity === false ? decided.doc : withActivity(decided.doc, now, this.deps.settings.limits), decided, stored.version);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const { publisher } = this.deps;
     // The event's relay to the other nodes goes out with the commit when the store can publish it
@@ -354,15 +397,23 @@ export class GameService {
       releaseEnded(this.deps.store, this.deps.logger, t.doc);
       this.deps.logger.info({ gameId: stored.id, result: t.doc.outcome?.result ?? null, reason: t.doc.outcome?.reason, turn: t.doc.turn }, 'game over');
     }
-    if (t.doc.private === true) return res.version;
-    if (ended) {
-      this.summaries.forget(stored.id);
-      this.lobbyUpdates.drop(stored.id);
-      publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
-    } else if (t.doc.turn !== prev.turn) {
-      this.lobbyUpdates.changed(t.doc.id, t.doc);
-    }
+    this.tellLobby(t.doc, prev);
     return res.version;
+  }
+
+  /** The lobby's games in progress after a commit: one leaves, comes back, or changed turn (`listed`). */
+  private tellLobby(doc: GameDoc, prev: GameDoc): void {
+    const was = listed(prev);
+    const is = listed(doc);
+    if (was && !is) {
+      if (doc.status !== 'playing') this.summaries.forget(doc.id);
+      this.lobbyUpdates.drop(doc.id);
+      this.deps.publisher.publishLobby('lobby:gameRemoved', { gameId: doc.id });
+    } else if (is && !was) {
+      this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
+    } else if (is && doc.turn !== prev.turn) {
+      this.lobbyUpdates.changed(doc.id, doc);
+    }
   }
 
   /** The turn passed to the other player: their node may load the game ahead of their next command. */
