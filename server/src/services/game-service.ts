@@ -10,7 +10,6 @@ import {
   VARIANTS,
   type Color,
   type GameEventBody,
-  type GameSummary,
   type GameState,
   type TimeControl,
   type VariantId,
@@ -34,9 +33,9 @@ import {
   type IdleLimits,
   type PlayerRef,
 } from './game-doc.js';
-import { listed } from './lobby-listing.js';
 import { presenceTransition, unlistTransition, type Online } from './game-presence.js';
-import { LobbySummaries } from './lobby-summaries.js';
+import { GameLobby } from './game-lobby.js';
+import { currentAt, quietly } from './quiet-commits.js';
 import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
@@ -115,43 +114,25 @@ export function decodeOrThrow(encoded: string): GameState {
   return res.value;
 }
 
-/** Whether a versioned command sent at `version` is current: the game's version, or one of the quiet commits since its last change of play. */
-const currentAt = (doc: GameDoc, stored: number, version: number): boolean =>
-  version === stored || (doc.quietSince !== undefined && version >= doc.quietSince && version < stored);
-
-/** `doc` as committed over `version` by `t`: a quiet commit keeps the version of the last change of play (`quietSince`), any other clears it. */
-function quietly(doc: GameDoc, t: Transition, version: number): GameDoc {
-  if (t.activity === false) return doc.quietSince === undefined ? { ...doc, quietSince: version } : doc;
-  if (doc.quietSince === undefined) return doc;
-  const { quietSince: _, ...played } = doc;
-  return played;
-}
-
 /** The only writer of game state: load, check, apply, compare-and-set, publish. */
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
-  /** Lobby summaries with their live counts (the room service reports the counts). */
-  readonly summaries = new LobbySummaries();
-  /** Turn changes reach the lobby coalesced per game (settings.lobbyBatchMs). */
-  private readonly lobbyUpdates: LobbyUpdates<GameDoc, GameSummary>;
+  /** What the lobby's games in progress hear of games (game-lobby.ts). */
+  readonly lobby: GameLobby;
   /** Changes of the players' own games reach them coalesced per player and game, as the lobby's. */
   private readonly myGames: LobbyUpdates<MyGameChange, MyGameChange>;
   /** What each commit writes to the store (only what changed). */
   private readonly writes: GameWrites;
 
   constructor(private readonly deps: GameServiceDeps) {
+    this.lobby = new GameLobby(deps.publisher, deps.store, deps.settings.lobbyBatchMs);
     this.writes = new GameWrites({
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
-      summaries: this.summaries,
+      summaries: this.lobby.summaries,
       lobbyAwayMs: deps.settings.limits.lobbyAwayMs,
     });
-    this.lobbyUpdates = new LobbyUpdates(
-      (summaries) => deps.publisher.publishLobbyUpdates(summaries),
-      (doc) => this.summaries.of(doc),
-      deps.settings.lobbyBatchMs,
-    );
     this.myGames = new LobbyUpdates(
       (changes) => deps.publisher.publishMyGameChanges(changes),
       (change) => change,
@@ -222,7 +203,7 @@ export class GameService {
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
-    if (listed(doc)) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
+    this.lobby.started(doc);
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -365,7 +346,7 @@ export class GameService {
   /** Waits for queued commands, then sends the lobby updates still pending. */
   async close(): Promise<void> {
     await this.queue.idle();
-    this.lobbyUpdates.flush();
+    this.lobby.flush();
     this.myGames.flush();
   }
 
@@ -397,23 +378,8 @@ export class GameService {
       releaseEnded(this.deps.store, this.deps.logger, t.doc);
       this.deps.logger.info({ gameId: stored.id, result: t.doc.outcome?.result ?? null, reason: t.doc.outcome?.reason, turn: t.doc.turn }, 'game over');
     }
-    this.tellLobby(t.doc, prev);
+    this.lobby.committed(t.doc, prev);
     return res.version;
-  }
-
-  /** The lobby's games in progress after a commit: one leaves, comes back, or changed turn (`listed`). */
-  private tellLobby(doc: GameDoc, prev: GameDoc): void {
-    const was = listed(prev);
-    const is = listed(doc);
-    if (was && !is) {
-      if (doc.status !== 'playing') this.summaries.forget(doc.id);
-      this.lobbyUpdates.drop(doc.id);
-      this.deps.publisher.publishLobby('lobby:gameRemoved', { gameId: doc.id });
-    } else if (is && !was) {
-      this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
-    } else if (is && doc.turn !== prev.turn) {
-      this.lobbyUpdates.changed(doc.id, doc);
-    }
   }
 
   /** The turn passed to the other player: their node may load the game ahead of their next command. */

@@ -4,7 +4,6 @@ import { CurrentGames } from './current-games.js';
 import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
 import type { GameService } from './game-service.js';
 import { gameRoom, type Member, type Publisher } from './publisher.js';
-import { listed } from './lobby-listing.js';
 import { checkRoomCap } from './room-cap.js';
 import { RoomPresence, type Seats } from './room-presence.js';
 
@@ -127,8 +126,6 @@ export class RoomService {
   }
 
   private async listingChanged(gameId: string, count: number): Promise<void> {
-    const { doc } = await this.current.get(gameId);
-    const summary = this.games.summaries.counted(doc, count);
-    if (listed(doc)) this.publisher.publishLobby('lobby:gameUpdated', summary);
+    await this.games.lobby.counted((await this.current.get(gameId)).doc, count);
   }
 }

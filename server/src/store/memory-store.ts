@@ -142,6 +142,11 @@ export class MemoryStore implements Store {
     return { ok: true, version: g.version };
   }
 
+  async relistGame(id: string, summary: string): Promise<void> {
+    await this.tick();
+    if (this.active.has(id)) this.active.set(id, summary);
+  }
+
   async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
     await this.tick();
     const all = [...this.active].map(([id, summary]) => ({ id, summary }));

@@ -161,3 +161,9 @@ for i = 1, #ids do
 end
 return out
 `;
+
+/** KEYS[1] active zset, KEYS[2] summaries hash. ARGV[1] id, ARGV[2] summary: set only while the game is listed. */
+export const RELIST = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[2]) end
+return 1
+`;

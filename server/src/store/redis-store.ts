@@ -65,6 +65,7 @@ const SCRIPTS = {
   claim: script(lua.CLAIM_DUE),
   settle: script(lua.SETTLE_CLAIM),
   listActive: script(lua.LIST_ACTIVE),
+  relist: script(lua.RELIST),
 } as const;
 
 export class RedisStore implements Store {
@@ -141,6 +142,10 @@ export class RedisStore implements Store {
     const out: { id: string; summary: string }[] = [];
     for (let i = 0; i + 1 < flat.length; i += 2) out.push({ id: flat[i] ?? '', summary: flat[i + 1] ?? '' });
     return out;
+  }
+
+  async relistGame(id: string, summary: string): Promise<void> {
+    await this.run(SCRIPTS.relist, [this.k.active, this.k.summaries], [id, summary]);
   }
 
   async countActiveGames(): Promise<number> {

@@ -119,6 +119,8 @@ export interface Store {
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
   /** Summaries of games in progress, most recent first. */
   listActiveGames(limit: number): Promise<{ id: string; summary: string }[]>;
+  /** Replaces the summary of a game listed now (e.g. with a fresh spectator count); nothing when it is not listed. */
+  relistGame(id: string, summary: string): Promise<void>;
   /** How many games `listActiveGames` would list without a limit (one small read). */
   countActiveGames(): Promise<number>;
   /**
