@@ -55,7 +55,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('a player who leaves, acro
     }
   });
 
-  it("a lobby reload on one node shows the watchers counted on the other", async () => {
+  it('a lobby reload on one node shows the watchers counted on the other, after a move committed on the first', async () => {
     const deps = { presenceBatchMs: 30 };
     const [a, b] = await Promise.all([startNode(redis().target, deps), startNode(redis().target, deps)]);
     const [alice, bob, dan, stranger] = await Promise.all([
@@ -71,6 +71,10 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('a player who leaves, acro
       const watched = waitFor(stranger.socket, 'lobby:gameUpdated', (g) => g.id === gameId && g.spectators === 1);
       await call(dan.socket, 'game:join', { gameId });
       await watched;
+      // a move committed on A after the count on B keeps it, in the feed and the listing
+      const turned = waitFor(stranger.socket, 'lobby:gameUpdated', (g) => g.id === gameId && g.turn === 2);
+      await call(alice.socket, 'game:move', { gameId, version: 1, move: 'e2e4' });
+      expect((await turned)[0].spectators).toBe(1);
       const listed = await call(stranger.socket, 'lobby:subscribe', {});
       expect(listed.games.find((g) => g.id === gameId)?.spectators).toBe(1);
       const left = waitFor(stranger.socket, 'lobby:gameUpdated', (g) => g.id === gameId && g.spectators === 0);

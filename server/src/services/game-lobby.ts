@@ -23,7 +23,7 @@ export class GameLobby {
     private readonly store: Store,
     batchMs: number,
   ) {
-    this.updates = new LobbyUpdates((s) => publisher.publishLobbyUpdates(s), (doc) => this.summaries.of(doc), batchMs);
+    this.updates = new LobbyUpdates((s) => this.publishCounted(s), (doc) => this.summaries.of(doc), batchMs);
   }
 
   started(doc: GameDoc): void {
@@ -45,12 +45,24 @@ export class GameLobby {
     }
   }
 
-  /** The room of a game was counted: a listed game's summary is written with the count, then published. */
+  /** The room of a game was counted (on whichever node): a listed game's count is written to the store, its one owner, then published. */
   async counted(doc: GameDoc, spectators: number): Promise<void> {
     const summary = this.summaries.counted(doc, spectators);
     if (!listed(doc)) return;
-    await this.store.relistGame(doc.id, JSON.stringify(summary));
+    await this.store.countSpectators(doc.id, spectators);
     this.publisher.publishLobby('lobby:gameUpdated', summary);
+  }
+
+  /** Turn changes go out with the counts of the store (another node may have counted the room); as they are when it cannot answer. */
+  private publishCounted(summaries: readonly GameSummary[]): void {
+    this.store
+      .spectatorsOf(summaries.map((s) => s.id))
+      .then(
+        (counts) => summaries.map((s, i) => ({ ...s, spectators: counts[i] ?? s.spectators })),
+        () => summaries,
+      )
+      .then((counted) => this.publisher.publishLobbyUpdates(counted))
+      .catch(() => undefined);
   }
 
   flush(): void {

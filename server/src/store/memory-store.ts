@@ -85,6 +85,8 @@ export class MemoryStore implements Store {
   private readonly deadlines = new DeadlineQueue();
   /** Active summaries; a game keeps the position of its first listing. */
   private readonly active = new Map<string, string>();
+  /** Spectator counts of listed games (`countSpectators`). */
+  private readonly spectators = new Map<string, number>();
   private readonly seeks = new MemorySeeks();
   private readonly players: ExpiringMap<string>;
   private readonly analyses: ExpiringMap<string>;
@@ -142,14 +144,19 @@ export class MemoryStore implements Store {
     return { ok: true, version: g.version };
   }
 
-  async relistGame(id: string, summary: string): Promise<void> {
+  async countSpectators(id: string, count: number): Promise<void> {
     await this.tick();
-    if (this.active.has(id)) this.active.set(id, summary);
+    if (this.active.has(id)) this.spectators.set(id, count);
   }
 
-  async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
+  async spectatorsOf(ids: readonly string[]): Promise<number[]> {
     await this.tick();
-    const all = [...this.active].map(([id, summary]) => ({ id, summary }));
+    return ids.map((id) => this.spectators.get(id) ?? 0);
+  }
+
+  async listActiveGames(limit: number): Promise<{ id: string; summary: string; spectators: number }[]> {
+    await this.tick();
+    const all = [...this.active].map(([id, summary]) => ({ id, summary, spectators: this.spectators.get(id) ?? 0 }));
     return all.reverse().slice(0, Math.max(0, limit));
   }
 
@@ -291,7 +298,10 @@ export class MemoryStore implements Store {
     if (g?.expiresAt == null) this.expiring.delete(id);
     else this.expiring.add(id);
     if (write.deadline !== undefined) this.deadlines.set(id, write.deadline);
-    if (write.summary === null) this.active.delete(id);
+    if (write.summary === null) {
+      this.active.delete(id);
+      this.spectators.delete(id);
+    }
     else if (write.summary !== undefined) this.active.set(id, write.summary);
   }
 
