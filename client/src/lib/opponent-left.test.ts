@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setup } from '../test-utils/game-model-setup.js';
 import { canGiveTime, opponentLeft } from './opponent-left.js';
 
 const FISCHER = { kind: 'fischer', initial: 300, increment: 5 } as const;
@@ -26,5 +27,21 @@ describe('an opponent who left', () => {
     expect(canGiveTime({ kind: 'per-turn', base: 10, perMove: 5 }, clocks, 'white', false)).toBe(false);
     expect(canGiveTime(FISCHER, clocks, null, false)).toBe(false);
     expect(canGiveTime(FISCHER, clocks, 'black', true)).toBe(false);
+  });
+});
+
+describe('the game view keeps the absences and the time given', () => {
+  it('applies absence and time-given events in version order, and takes absences from a snapshot', () => {
+    const { model, game } = setup('white');
+    expect(model.absence).toBeNull();
+    const absence = { white: null, black: { since: 5, claimFrom: 30_005 } };
+    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'absence', absence } });
+    expect(model.absence).toEqual(absence);
+    const clocks = { white: 75_000, black: 60_000, running: null, serverNow: 9 };
+    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'time-given', by: 'black', clocks } });
+    expect(model.clocks).toEqual(clocks);
+    expect(model.version).toBe(game.version);
+    model.applySnapshot({ ...game.snapshot(), absence: { white: null, black: null } }, 'white');
+    expect(model.absence).toEqual({ white: null, black: null });
   });
 });
