@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { StoreUnavailableError, type Store } from '../src/store/store.js';
 import { Client, createGame, manualClock, startServer } from './helpers.js';
 
 const CLAIM_MS = 5_000;
@@ -59,6 +61,26 @@ describe('a player who leaves can be claimed against', () => {
     const { white, gameId, event } = await blackLeaves({ variant: 'scottish' });
     expect(event.version).toBe(2);
     expect((await white.ok('game:move', { gameId, version: 1, move: 'e2e4' })).version).toBe(3);
+  });
+});
+
+describe('recording an absence', () => {
+  it('a departure the store could not record (away) is recorded at the next count', async () => {
+    const store = createMemoryStore();
+    let failures = 0;
+    const flaky = Object.create(store) as Store;
+    flaky.commitGame = (id, v, w) => (failures-- > 0 ? Promise.reject(new StoreUnavailableError('away')) : store.commitGame(id, v, w));
+    const server = await startServer({ store: flaky, presenceBatchMs: 30 });
+    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const gameId = await createGame(server, white, black);
+    await white.ok('game:join', { gameId });
+    await black.ok('game:join', { gameId });
+    await white.next('game:presence', (p) => p.color === 'black' && p.online);
+    const recorded = white.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.black !== null);
+    failures = 1;
+    black.close();
+    await recorded;
+    expect(failures).toBeLessThan(0); // refused once, then committed
   });
 });
 

@@ -87,6 +87,13 @@ export class RoomPresence {
     await Promise.all(rooms.map(([gameId, seats]) => this.count(gameId, seats)));
   }
 
+  /** A change the game could not record (the store away) still reaches the room now, and is counted and recorded again at the next tick. */
+  private recordLater(gameId: string, seats: Seats, e: unknown): void {
+    this.deps.logger.warn({ err: e, gameId }, 'presence not recorded');
+    this.known.delete(gameId);
+    this.mark(gameId, seats);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flushing;
@@ -106,7 +113,7 @@ export class RoomPresence {
     const seatsChanged = (['white', 'black'] as const).filter((c) => before?.online[c] !== online[c]);
     const countChanged = before?.spectators !== now.spectators;
     if (seatsChanged.length === 0 && !countChanged) return;
-    if (seatsChanged.length > 0) await this.deps.seatsChanged(gameId, online);
+    if (seatsChanged.length > 0) await this.deps.seatsChanged(gameId, online).catch((e: unknown) => this.recordLater(gameId, seats, e));
     const version = await this.deps.versionOf(gameId);
     for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
     if (countChanged) {
