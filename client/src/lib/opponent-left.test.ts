@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from '../test-utils/game-model-setup.js';
 import { canGiveTime, opponentLeft } from './opponent-left.js';
+import { reasonText } from './outcome-text.js';
 
 const FISCHER = { kind: 'fischer', initial: 300, increment: 5 } as const;
 const clocks = { white: 300_000, black: 300_000, running: 'white' as const, serverNow: 1000 };
@@ -43,5 +44,12 @@ describe('the game view keeps the absences and the time given', () => {
     expect(model.version).toBe(game.version);
     model.applySnapshot({ ...game.snapshot(), absence: { white: null, black: null } }, 'white');
     expect(model.absence).toEqual({ white: null, black: null });
+  });
+});
+
+describe('the end of a claimed game', () => {
+  it('says who left and what the other claimed', () => {
+    expect(reasonText({ result: '1-0', reason: 'opponent-left' })).toBe('Black left the game, and White claimed the victory');
+    expect(reasonText({ result: '1/2-1/2', reason: 'opponent-left' })).toBe('A player left the game, and the other claimed a draw');
   });
 });
