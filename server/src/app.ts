@@ -196,8 +196,8 @@ export function createApp(deps: AppDeps): App {
     botTurn: (id, until) => botTurn(id, until),
     ...(durable ? { archive: durable.archive } : {}),
   });
-  const commands = new GameCommands(games);
-  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger }, (id) => store.gameVersion(id));
+  const commands = new GameCommands(games, (id) => publisher.gameMembers(id));
+  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger, claimAfterMs: settings.limits.claimAfterMs }, (id) => store.gameVersion(id));
   const lobby = new LobbyService({
     store,
     publisher,

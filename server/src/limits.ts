@@ -30,6 +30,13 @@ export interface Limits {
   readonly abortedRetentionMs: number;
   /** Entries in a lobby answer: public seeks and games in progress (each). */
   readonly lobbyListed: number;
+  /**
+   * A player whose opponent has had no connection to the game this long may claim the victory or
+   * a draw (live games: Fischer, per-turn and untimed; never correspondence nor against the computer).
+   */
+  readonly claimAfterMs: number;
+  /** A game whose players have all been away this long leaves the lobby's games in progress (until one returns). */
+  readonly lobbyAwayMs: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,6 +53,8 @@ export const DEFAULT_LIMITS: Limits = {
   unplayedBotGameMs: 60 * 60 * 1000,
   abortedRetentionMs: DAY,
   lobbyListed: 100,
+  claimAfterMs: 30_000,
+  lobbyAwayMs: 120_000,
 };
 
 /** Environment variables that override a limit (integers; durations in seconds). */
@@ -61,6 +70,8 @@ const LIMIT_ENV: Record<keyof Limits, readonly [string, number]> = {
   unplayedBotGameMs: ['UNPLAYED_BOT_GAME_SECONDS', 1000],
   abortedRetentionMs: ['ABORTED_RETENTION_SECONDS', 1000],
   lobbyListed: ['LOBBY_LISTED', 1],
+  claimAfterMs: ['CLAIM_AFTER_SECONDS', 1000],
+  lobbyAwayMs: ['LOBBY_AWAY_SECONDS', 1000],
 };
 
 const LIMIT_ENTRIES = Object.entries(LIMIT_ENV) as [keyof Limits, readonly [string, number]][];

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BotMoves } from '../src/bot/bot-moves.js';
 import { createInlinePool } from '../src/compute/inline-pool.js';
 import { botDue, deadlineOf, parseDoc } from '../src/services/game-doc.js';
+import { DEFAULT_LIMITS } from '../src/limits.js';
 import { manualClock, startServer } from './helpers.js';
+
+const AWAY = DEFAULT_LIMITS.lobbyAwayMs;
 
 describe('bot turns in the deadline queue', () => {
   it('a bot game is due at once when the computer is to move, held while it plays, and not due on the person\'s turn', async () => {
@@ -22,12 +25,12 @@ describe('bot turns in the deadline queue', () => {
     // White (the computer) to move: due now (its creation time), before the first-move grace.
     let d = await doc();
     expect(botDue(d)).toBe(d.createdAt);
-    expect(deadlineOf(d)).toBe(d.createdAt);
+    expect(deadlineOf(d, AWAY)).toBe(d.createdAt);
     // A human game with the same clock is due only at its grace deadline.
     const human = await games.create({ variant: 'scottish', timeControl: fischer, white: { id: 'p2', name: 'Q' }, black: { id: 'p3', name: 'R' } });
     const h = parseDoc((await games.load(human)).doc);
     expect(botDue(h)).toBeNull();
-    expect(deadlineOf(h)).toBe(h.graceDeadline);
+    expect(deadlineOf(h, AWAY)).toBe(h.graceDeadline);
 
     // The computer's one-move series: the hold is dropped with the turn, Black's clock deadline rules.
     const moves = new BotMoves(games, server.app.services.commands);
@@ -36,20 +39,20 @@ describe('bot turns in the deadline queue', () => {
     expect(played.doc.botHold).toBeUndefined();
     expect(botDue(played.doc)).toBeNull();
     d = await doc();
-    expect(deadlineOf(d)).toBe(d.graceDeadline);
+    expect(deadlineOf(d, AWAY)).toBe(d.graceDeadline);
 
     // Black's reply, then the computer's three-move series: held between its moves, released by the last.
     const v = (await server.app.services.commands.move('p1', { gameId: id, version: played.version, move: 'e7e5' })).version;
     const v2 = (await server.app.services.commands.move('p1', { gameId: id, version: v, move: 'g8f6' })).version;
     d = await doc();
     expect(d.botHold).toBeUndefined();
-    expect(deadlineOf(d)).toBe(d.createdAt);
+    expect(deadlineOf(d, AWAY)).toBe(d.createdAt);
     const hold = clock.now() + 5000;
     const first = await moves.move(d, v2, 'f1c4', hold);
     expect(first.doc.botHold).toBe(hold);
-    expect(deadlineOf(first.doc)).toBe(hold);
+    expect(deadlineOf(first.doc, AWAY)).toBe(hold);
     const second = await moves.move(first.doc, first.version, 'd1h5', hold + 1);
-    expect(deadlineOf(second.doc)).toBe(hold + 1);
+    expect(deadlineOf(second.doc, AWAY)).toBe(hold + 1);
     const mate = await moves.move(second.doc, second.version, 'h5f7', hold + 2);
     expect(mate.doc.outcome).toEqual({ result: '1-0', reason: 'checkmate' });
     expect(mate.doc.botHold).toBeUndefined();

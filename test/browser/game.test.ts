@@ -96,9 +96,9 @@ describe.runIf(run)('browser: lobby, invitation, Italian game to checkmate, spec
     await bob.page.waitForURL(/\/game\//);
     const gameUrl = alice.page.url();
 
-    // Carol finds the game in the lobby's list of games in progress.
-    await carol.page.getByRole('link', { name: 'Watch Alice against Bob' }).click();
-    await carol.page.waitForURL(gameUrl);
+    // A game from an invitation is not in the lobby's list of games in progress: Carol watches it by its link.
+    expect(await carol.page.getByRole('link', { name: 'Watch Alice against Bob' }).count()).toBe(0);
+    await carol.page.goto(gameUrl);
     await waitText(carol.page, '.info', 'You are watching');
     await waitText(alice.page, '[data-testid="spectators"]', '1 spectator');
     await waitText(bob.page, '[data-testid="spectators"]', '1 spectator');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../server/src/limits.js';
 import { deadlineOf, parseDoc } from '../../server/src/services/game-doc.js';
 import type { Store } from '../../server/src/store/store.js';
 import { call, connectClient, startGame, waitFor } from '../support/game-client.js';
@@ -59,7 +60,7 @@ describe.skipIf(skipWithoutRedis())('a node dies right after claiming a deadline
           { color: 'black', uci: 'g8f6' },
         ]);
         const head = await b.store.loadGameHead(gameId);
-        const deadline = head ? deadlineOf(parseDoc(head.doc)) : null;
+        const deadline = head ? deadlineOf(parseDoc(head.doc), DEFAULT_LIMITS.lobbyAwayMs) : null;
         if (deadline === null) throw new Error('no deadline after the move');
         const [event] = await over;
         const firedAt = Date.now();

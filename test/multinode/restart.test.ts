@@ -56,7 +56,8 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('restarts mid-game (%s)', 
       await waitForAdapter(a.store.client);
 
       const s = await snapshot(white, gameId);
-      expect(s.version).toBe(before);
+      // a room counted while Redis was away may have recorded a player as gone, then back (quiet commits: no moves)
+      expect(s.version).toBeGreaterThanOrEqual(before);
       expect(s.moves.map((m) => m.uci)).toEqual(OPENING.map((m) => m.uci));
       const last = await playMoves({ white, black }, gameId, FINISH);
       // the Redis adapter resubscribed: Black on node B sees White's moves made on node A

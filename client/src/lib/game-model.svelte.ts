@@ -25,7 +25,10 @@ export type GameAction =
   | 'game:abort'
   | 'game:rematchOffer'
   | 'game:rematchAccept'
-  | 'game:rematchDecline';
+  | 'game:rematchDecline'
+  | 'game:claimVictory'
+  | 'game:claimDraw'
+  | 'game:giveTime';
 
 /** An own move shown before the server confirmed it. */
 interface PendingMove {

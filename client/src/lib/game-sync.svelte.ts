@@ -1,4 +1,5 @@
 import {
+  type Absence,
   decodeState,
   endTurn,
   moveRecord,
@@ -63,6 +64,8 @@ export class GameSync {
   ratings = $state.raw<GameRatingChanges | null>(null);
   spectators = $state(0);
   online = $state({ white: true, black: true });
+  /** Players who left the game, and from when the other may claim (server times; null: both there). */
+  absence = $state.raw<Absence | null>(null);
   /** The last explanation for the user (refused move, stopped premove queue...). */
   notice = $state<string | null>(null);
   /** The notice when it is an `unavailable` refusal (the store away): cleared by the next sign that the store answers. */
@@ -146,6 +149,7 @@ export class GameSync {
     this.ratings = s.ratings ?? null;
     this.spectators = s.spectators;
     this.online = { white: s.players.white.online, black: s.players.black.online };
+    this.absence = s.absence ?? null;
     this.loadError = null;
     this.storeAnswers();
     this.onSnapshot();
@@ -271,6 +275,12 @@ export class GameSync {
         return true;
       case 'archived':
         this.ratings = ev.ratings;
+        return true;
+      case 'absence':
+        this.absence = ev.absence;
+        return true;
+      case 'time-given':
+        this.setClocks(ev.clocks);
         return true;
     }
   }

@@ -31,6 +31,7 @@ const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> 
   agreement: () => 'The players agreed to a draw',
   aborted: () => 'The game was aborted before it really started',
   'timeout-vs-insufficient-material': () => 'Time ran out, but the opponent could not possibly checkmate',
+  'opponent-left': (l, w) => (l === 'A player' ? 'A player left the game, and the other claimed a draw' : `${l} left the game, and ${w} claimed the victory`),
 };
 
 /** The reason in plain words; `variant` where a variant's rule says more (an Italian stalemate). */

@@ -2,6 +2,7 @@ import { canAbort, opposite, type GameEventBody } from '@progressive-chess/share
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
+import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
 import type { CommandContext, CommandResult, GameService } from './game-service.js';
 import {
@@ -42,7 +43,11 @@ const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Tran
  * is the connection that sent the command: the event goes to it in the answer, not the broadcast.
  */
 export class GameCommands {
-  constructor(private readonly games: GameService) {}
+  constructor(
+    private readonly games: GameService,
+    /** The player id of every connection in the game's room, on every node (`Publisher.gameMembers`). */
+    private readonly members: (gameId: string) => Promise<readonly string[]> = () => Promise.resolve([]),
+  ) {}
 
   /** (A promise chain, not an async function: this is on every move's path.) */
   move(playerId: string, p: { gameId: string; version: number; move: string }, origin?: string): Promise<Committed> {
@@ -90,6 +95,26 @@ export class GameCommands {
       if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
       return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
     });
+    return committed(r);
+  }
+
+  /**
+   * Ends the game won (`victory`) or drawn, `opponent-left`: the opponent has had no connection to
+   * the game for `claimAfterMs` (the store's `away`, written by the room counts of every node), and
+   * has none now (counted across nodes before the compare-and-set).
+   */
+  async claim(playerId: string, gameId: string, victory: boolean, origin?: string): Promise<Committed> {
+    const here = new Set(await this.members(gameId));
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
+      if (here.has(c.doc.players[opposite(c.color)].id)) fail('opponent-present', 'your opponent is connected to the game');
+      return claimTransition(c.doc, c.state, c.color, c.now, c.claimAfterMs, victory);
+    });
+    return committed(r);
+  }
+
+  /** Adds `GIVE_TIME_MS` to the opponent's clock (shared `giveTime`). */
+  async giveTime(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    const r = await this.games.command(gameId, playerId, { origin }, (c) => giveTimeTransition(c.doc, c.state, c.color, c.now));
     return committed(r);
   }
 

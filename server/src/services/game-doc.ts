@@ -17,6 +17,8 @@ import {
 } from '@progressive-chess/shared';
 import type { Limits } from '../limits.js';
 import type { StoredGame } from '../store/store.js';
+import { absenceOf } from './game-presence.js';
+import { unlistAt } from './lobby-listing.js';
 
 export interface PlayerRef {
   readonly id: string;
@@ -72,6 +74,19 @@ export interface GameDoc {
   readonly botHold?: number;
   /** Extra keys this game is counted under (e.g. bot games per player), released when it ends. */
   readonly counted?: readonly string[];
+  /**
+   * Since when each player has had no connection to the game, on any node (absent: connected, or
+   * not counted yet). Written by the room counts (`presenceTransition`, game-presence.ts).
+   */
+  readonly away?: { readonly white?: number; readonly black?: number };
+  /** Taken off the lobby's list: every player of it away `lobbyAwayMs` (until one returns). */
+  readonly unlisted?: boolean;
+  /**
+   * The version of the game's last change of play, when commits that change no play followed it (a
+   * player leaving or coming back, the lobby's listing, time given: `Transition.activity` false): a
+   * versioned command (a move) sent at any version from it on is still current.
+   */
+  readonly quietSince?: number;
 }
 
 export interface BotSeat {
@@ -142,7 +157,8 @@ export function playedDoc(doc: GameDoc, c: PlayChange): GameDoc {
     state: c.state, turn: c.turn, clock: c.clock, passes: doc.passes, started: c.started, graceDeadline: c.graceDeadline,
     status: c.status, outcome: c.outcome, drawOffer: c.drawOffer, rematchOffer: doc.rematchOffer,
     rematchGameId: doc.rematchGameId, idleDeadline: c.idleDeadline, archived: doc.archived, ratings: doc.ratings,
-    botHold: doc.botHold,
+    botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
+    quietSince: doc.quietSince,
   } satisfies AllOf<keyof GameDoc>;
 }
 
@@ -156,7 +172,8 @@ export function docJson(doc: GameDoc): string {
     state: doc.state, turn: doc.turn, clock: doc.clock, passes: doc.passes, started: doc.started,
     graceDeadline: doc.graceDeadline, status: doc.status, outcome: doc.outcome, drawOffer: doc.drawOffer,
     rematchOffer: doc.rematchOffer, rematchGameId: doc.rematchGameId, idleDeadline: doc.idleDeadline,
-    archived: doc.archived, ratings: doc.ratings, botHold: doc.botHold,
+    archived: doc.archived, ratings: doc.ratings, botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
+    quietSince: doc.quietSince,
   };
   // the fixed part always holds `id`, so it is never empty
   return `${fixedPart(doc)},${JSON.stringify(changing).slice(1)}`;
@@ -188,17 +205,15 @@ export interface Due {
 
 const NOT_DUE: Due = { at: null, idle: false };
 
-export function dueOf(doc: GameDoc): Due {
+export function dueOf(doc: GameDoc, lobbyAwayMs: number): Due {
   if (doc.status !== 'playing') return NOT_DUE;
-  const timed = timedDeadline(doc);
-  const bot = botDue(doc);
-  if (bot !== null) return { at: timed === null ? bot : Math.min(bot, timed), idle: false };
-  if (timed !== null) return { at: timed, idle: false };
+  const soonest = [timedDeadline(doc), botDue(doc), unlistAt(doc, lobbyAwayMs)].filter((t) => t !== null);
+  if (soonest.length) return { at: Math.min(...soonest), idle: false };
   return doc.idleDeadline == null ? NOT_DUE : { at: doc.idleDeadline, idle: true };
 }
 
-/** When the server must look at the game again (flag, first-move abort, bot turn, abandonment), or null. */
-export const deadlineOf = (doc: GameDoc): number | null => dueOf(doc).at;
+/** When the server must look at the game again (flag, first-move abort, bot turn, leaving the lobby, abandonment), or null. */
+export const deadlineOf = (doc: GameDoc, lobbyAwayMs: number): number | null => dueOf(doc, lobbyAwayMs).at;
 
 /**
  * What a commit from a game due `before` to one due `after` writes to the deadline index:
@@ -270,7 +285,8 @@ export function parseGame(stored: StoredGame): ParsedGame {
   return { version: stored.version, doc: parseDoc(stored.doc), moves: parseMoves(stored.moves) };
 }
 
-export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number): GameSnapshot {
+export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number, claimAfterMs: number): GameSnapshot {
+  const absence = absenceOf(game.doc, claimAfterMs);
   const { doc, version } = game;
   const player = (c: Color) => ({ ...doc.players[c], online: live.online[c] });
   return {
@@ -293,5 +309,6 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number): GameS
     createdAt: doc.createdAt,
     rated: doc.rated === true,
     ratings: doc.ratings ?? null,
+    ...(absence ? { absence } : {}),
   };
 }

@@ -11,7 +11,6 @@ import {
   type Color,
   type GameEventBody,
   type GameRatingChanges,
-  type GameSummary,
   type GameState,
   type TimeControl,
   type VariantId,
@@ -36,7 +35,9 @@ import {
   type IdleLimits,
   type PlayerRef,
 } from './game-doc.js';
-import { LobbySummaries } from './lobby-summaries.js';
+import { presenceTransition, unlistTransition, type Online } from './game-presence.js';
+import { GameLobby } from './game-lobby.js';
+import { currentAt, quietly } from './quiet-commits.js';
 import { LobbyUpdates } from './lobby-updates.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
@@ -85,6 +86,8 @@ export interface CommandContext {
   readonly graceMs: number;
   /** Abandonment: how long a game in progress may go unchanged before it is aborted (settings). */
   readonly idle: IdleLimits;
+  /** How long the opponent must have been away before a claim (limits.ts). */
+  readonly claimAfterMs: number;
 }
 
 export interface CommandOptions {
@@ -119,10 +122,8 @@ export function decodeOrThrow(encoded: string): GameState {
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
-  /** Lobby summaries with their live counts (the room service reports the counts). */
-  readonly summaries = new LobbySummaries();
-  /** Turn changes reach the lobby coalesced per game (settings.lobbyBatchMs). */
-  private readonly lobbyUpdates: LobbyUpdates<GameDoc, GameSummary>;
+  /** What the lobby's games in progress hear of games (game-lobby.ts). */
+  readonly lobby: GameLobby;
   /** Changes of the players' own games reach them coalesced per player and game, as the lobby's. */
   private readonly myGames: LobbyUpdates<MyGameChange, MyGameChange>;
   /** What each commit writes to the store (only what changed). */
@@ -133,16 +134,13 @@ export class GameService {
   constructor(private readonly deps: GameServiceDeps) {
     const { archive } = deps;
     this.outbox = archive ? new ArchiveOutbox({ ...deps, archive, markArchived: (full, ratings) => this.markArchived(full, ratings) }) : null;
+    this.lobby = new GameLobby(deps.publisher, deps.store, deps.settings.lobbyBatchMs);
     this.writes = new GameWrites({
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
-      summaries: this.summaries,
+      summaries: this.lobby.summaries,
+      lobbyAwayMs: deps.settings.limits.lobbyAwayMs,
     });
-    this.lobbyUpdates = new LobbyUpdates(
-      (summaries) => deps.publisher.publishLobbyUpdates(summaries),
-      (doc) => this.summaries.of(doc),
-      deps.settings.lobbyBatchMs,
-    );
     this.myGames = new LobbyUpdates(
       (changes) => deps.publisher.publishMyGameChanges(changes),
       (change) => change,
@@ -213,7 +211,7 @@ export class GameService {
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
-    if (doc.private !== true) this.deps.publisher.publishLobby('lobby:gameAdded', this.summaries.of(doc));
+    this.lobby.started(doc);
     for (const c of ['white', 'black'] as const) {
       this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
     }
@@ -273,15 +271,15 @@ export class GameService {
       }
       if (doc.status !== 'playing') fail('game-over', 'the game is over');
     } else if (doc.status === 'playing') fail('game-in-progress', 'the game is still in progress');
-    if (opts.version !== undefined && opts.version !== stored.version) {
+    if (opts.version !== undefined && !currentAt(doc, stored.version, opts.version)) {
       fail('stale-version', `the game is at version ${stored.version}`);
     }
     const { settings } = this.deps;
-    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idle: settings.limits });
+    const t = decide({ stored, doc, state, color, now, graceMs: settings.firstMoveGraceMs, idle: settings.limits, claimAfterMs: settings.limits.claimAfterMs });
     if (t === null) return optimistic ? null : { version: stored.version, doc };
     const version = await this.commit(stored, doc, t, now, opts.origin);
     if (version !== null) return { version, doc: t.doc, event: t.body };
-    if (opts.version !== undefined && !optimistic) fail('stale-version', 'another change was committed first');
+    // another change was committed first: decided again on a fresh load (stale-version if it changed the play)
     return null;
   }
 
@@ -303,7 +301,12 @@ export class GameService {
         if (outcome === null) {
           const bot = botDue(doc);
           if (bot !== null && bot <= now && this.deps.botTurn) return this.deps.botTurn(gameId, claimedUntil);
-          const at = deadlineOf(doc);
+          const unlist = unlistTransition(doc, state, now, this.deps.settings.limits);
+          if (unlist !== null) {
+            if ((await this.commit(stored, doc, unlist, now)) !== null) return;
+            continue;
+          }
+          const at = deadlineOf(doc, this.deps.settings.limits.lobbyAwayMs);
           return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
         }
         if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return;
@@ -327,17 +330,38 @@ export class GameService {
     });
   }
 
+  /**
+   * A room count found `online`: records who left and who came back in the game (`presenceTransition`),
+   * by compare-and-set, so that every node decides claims and the lobby's listing on the same fact.
+   * True when it committed a change (the caller counts the room once more: a player may have come
+   * back on another node while this count was on its way).
+   */
+  recordPresence(gameId: string, online: Online): Promise<boolean> {
+    return this.queue.run(gameId, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const stored = await this.deps.store.loadGameHead(gameId);
+        if (stored === null) return false;
+        const { doc, state } = this.decode(stored);
+        const now = this.deps.now();
+        const t = presenceTransition(doc, state, online, now, this.deps.settings.limits.claimAfterMs);
+        if (t === null) return false;
+        if ((await this.commit(stored, doc, t, now)) !== null) return true;
+      }
+      return false;
+    });
+  }
+
   /** Waits for queued commands (and archive writes, a bounded time), then sends the lobby updates still pending. */
   async close(): Promise<void> {
     await this.outbox?.close(ARCHIVE_CLOSE_MS);
     await this.queue.idle();
-    this.lobbyUpdates.flush();
+    this.lobby.flush();
     this.myGames.flush();
   }
 
   /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
   private async commit(stored: GameRef, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
-    const active = withActivity(decided.doc, now, this.deps.settings.limits);
+    const active = quietly(decided.activity === false ? decided.doc : withActivity(decided.doc, now, this.deps.settings.limits), decided, stored.version);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
     const { publisher } = this.deps;
     // The event's relay to the other nodes goes out with the commit when the store can publish it
@@ -363,14 +387,7 @@ export class GameService {
       releaseEnded(this.deps.store, this.deps.logger, t.doc);
       this.deps.logger.info({ gameId: stored.id, result: t.doc.outcome?.result ?? null, reason: t.doc.outcome?.reason, turn: t.doc.turn }, 'game over');
     }
-    if (t.doc.private === true) return res.version;
-    if (ended) {
-      this.summaries.forget(stored.id);
-      this.lobbyUpdates.drop(stored.id);
-      publisher.publishLobby('lobby:gameRemoved', { gameId: stored.id });
-    } else if (t.doc.turn !== prev.turn) {
-      this.lobbyUpdates.changed(t.doc.id, t.doc);
-    }
+    this.lobby.committed(t.doc, prev);
     return res.version;
   }
 

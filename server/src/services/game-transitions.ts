@@ -34,6 +34,8 @@ export interface Transition {
   readonly state: GameState;
   readonly moves: readonly MoveRecord[];
   readonly body: GameEventBody;
+  /** False: not a change of play (a player left or came back, time given): the idle deadline stays as it is. */
+  readonly activity?: false;
 }
 
 export interface TransitionContext {

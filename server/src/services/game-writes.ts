@@ -2,6 +2,7 @@ import type { GameWrite, Relay } from '../store/store.js';
 import type { GameArchive } from './game-archive.js';
 import { deadlineUpdate, docJson, dueOf, type Due, type GameDoc } from './game-doc.js';
 import type { Transition } from './game-transitions.js';
+import { listed } from './lobby-listing.js';
 import type { LobbySummaries } from './lobby-summaries.js';
 
 export interface GameWritesOptions {
@@ -10,6 +11,8 @@ export interface GameWritesOptions {
   /** How long an aborted game (no result) is kept when there is no archive to wait for. */
   readonly abortedRetentionMs: number;
   readonly summaries: LobbySummaries;
+  /** When a game whose players all left leaves the lobby's list (limits.ts `lobbyAwayMs`). */
+  readonly lobbyAwayMs: number;
 }
 
 /**
@@ -29,15 +32,14 @@ export class GameWrites {
    * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
    */
   of(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null): GameWrite {
-    const listed = prev === undefined || prev.status !== doc.status || prev.turn !== doc.turn;
-    const unlisted = doc.status !== 'playing' || doc.private === true;
+    const changed = prev === undefined || listed(prev) !== listed(doc) || prev.turn !== doc.turn;
     const due = this.due(doc);
     const expiry = this.expiry(doc);
     return {
       doc: docJson(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
       deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
-      summary: unlisted ? null : listed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
+      summary: !listed(doc) ? null : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
       ...(relay ? { relay } : {}),
@@ -56,6 +58,6 @@ export class GameWrites {
 
   /** When the deadline worker must look at the game: a finished game stays due until it is archived (the archive's outbox). */
   private due(doc: GameDoc): Due {
-    return this.archiveDue(doc) ? { at: doc.createdAt, idle: false } : dueOf(doc);
+    return this.archiveDue(doc) ? { at: doc.createdAt, idle: false } : dueOf(doc, this.o.lobbyAwayMs);
   }
 }

@@ -117,7 +117,8 @@ export class LobbyService {
       this.deps.store.listPublicSeeks(this.deps.now(), listed),
       this.deps.store.listActiveGames(listed),
     ]);
-    return { seeks: seeks.map(seekOf), games: games.map((g) => JSON.parse(g.summary) as GameSummary) };
+    // the spectator count is the store's (counted on whichever node), not the summary's of the last turn
+    return { seeks: seeks.map(seekOf), games: games.map((g): GameSummary => ({ ...(JSON.parse(g.summary) as GameSummary), spectators: g.spectators })) };
   });
 
   async unsubscribe(socket: Member): Promise<void> {

@@ -2,11 +2,10 @@ import type { GameSummary } from '@progressive-chess/shared';
 import { summaryOf, type GameDoc } from './game-doc.js';
 
 /**
- * The one owner of a game's lobby summary: the doc's facts (players, turn) plus the live
- * spectator count, which the room service reports whenever it counts the room. Commits
- * (a move, a new turn) and room changes both build their summary here, so a move never
- * resets the count. Counts are this node's latest knowledge (each node counts the room,
- * across nodes, on every join or leave it handles).
+ * A game's lobby summary: the doc's facts (players, turn) plus this node's latest spectator count
+ * of its room. The count's owner is the store (`Store.countSpectators`, written whenever a node
+ * counts the room): the lobby's listing and its feed of turn changes read it from there
+ * (game-lobby.ts), so a count made on another node is what they show.
  */
 export class LobbySummaries {
   private readonly spectators = new Map<string, number>();

@@ -37,6 +37,8 @@ export class RoomPresence {
       readonly publisher: Publisher;
       readonly logger: Logger;
       readonly intervalMs: number;
+      /** A player's connection to the room came or went (on any node): the game records it. */
+      readonly seatsChanged: (gameId: string, online: LiveInfo['online']) => Promise<void>;
       /** A room's spectator count changed (e.g. to update the lobby listing). */
       readonly countChanged: (gameId: string, count: number) => Promise<void>;
       /** The game's version, carried by presence and spectator events (read only when something changed). */
@@ -85,6 +87,13 @@ export class RoomPresence {
     await Promise.all(rooms.map(([gameId, seats]) => this.count(gameId, seats)));
   }
 
+  /** A change the game could not record (the store away) still reaches the room now, and is counted and recorded again at the next tick. */
+  private recordLater(gameId: string, seats: Seats, e: unknown): void {
+    this.deps.logger.warn({ err: e, gameId }, 'presence not recorded');
+    this.known.delete(gameId);
+    this.mark(gameId, seats);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flushing;
@@ -104,6 +113,7 @@ export class RoomPresence {
     const seatsChanged = (['white', 'black'] as const).filter((c) => before?.online[c] !== online[c]);
     const countChanged = before?.spectators !== now.spectators;
     if (seatsChanged.length === 0 && !countChanged) return;
+    if (seatsChanged.length > 0) await this.deps.seatsChanged(gameId, online).catch((e: unknown) => this.recordLater(gameId, seats, e));
     const version = await this.deps.versionOf(gameId);
     for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
     if (countChanged) {

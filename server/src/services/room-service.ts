@@ -21,21 +21,27 @@ const seatsOf = (doc: GameDoc): Seats => ({ white: doc.players.white.id, black: 
 export class RoomService {
   private readonly current: CurrentGames;
   private readonly presence: RoomPresence;
+  private readonly claimAfterMs: number;
 
   constructor(
     private readonly publisher: Publisher,
     private readonly games: GameService,
     private readonly now: () => number,
-    batch: { readonly intervalMs: number; readonly logger: Logger },
+    batch: { readonly intervalMs: number; readonly logger: Logger; readonly claimAfterMs: number },
     /** The game's version in the live store (null when not there). */
     version: (gameId: string) => Promise<number | null>,
   ) {
+    this.claimAfterMs = batch.claimAfterMs;
     this.current = new CurrentGames((id) => games.load(id), version);
     this.presence = new RoomPresence({
       publisher,
       logger: batch.logger,
       intervalMs: batch.intervalMs,
       countChanged: (gameId, count) => this.listingChanged(gameId, count),
+      seatsChanged: async (gameId, online) => {
+        // committed: counted once more, in case a player came back on another node meanwhile
+        if (await games.recordPresence(gameId, online)) this.presence.touch(gameId);
+      },
       versionOf: (gameId) => this.current.version(gameId),
     });
   }
@@ -69,7 +75,7 @@ export class RoomService {
   /** Snapshot for HTTP readers (no seat), counted across nodes now. */
   async snapshot(gameId: string): Promise<GameSnapshot> {
     const game = await this.current.get(gameId);
-    return snapshotOf(game, await this.live(game.doc), this.now());
+    return snapshotOf(game, await this.live(game.doc), this.now(), this.claimAfterMs);
   }
 
   async leave(socket: Member, gameId: string): Promise<void> {
@@ -104,7 +110,7 @@ export class RoomService {
 
   private answer(socket: Member, game: ParsedGame): { snapshot: GameSnapshot; seat: Seat } {
     const seat = seatOf(game.doc, socket.data.playerId) ?? 'spectator';
-    return { snapshot: snapshotOf(game, this.liveFor(game.doc.id, seat), this.now()), seat };
+    return { snapshot: snapshotOf(game, this.liveFor(game.doc.id, seat), this.now(), this.claimAfterMs), seat };
   }
 
   /** The room as last counted, with the caller's own seat online (it has just joined). */
@@ -120,8 +126,6 @@ export class RoomService {
   }
 
   private async listingChanged(gameId: string, count: number): Promise<void> {
-    const { doc } = await this.current.get(gameId);
-    const summary = this.games.summaries.counted(doc, count);
-    if (doc.status === 'playing') this.publisher.publishLobby('lobby:gameUpdated', summary);
+    await this.games.lobby.counted((await this.current.get(gameId)).doc, count);
   }
 }

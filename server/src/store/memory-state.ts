@@ -36,6 +36,8 @@ export class MemoryState {
   private readonly deadlines = new DeadlineQueue();
   /** Active summaries; a game keeps the position of its first listing. */
   private readonly active = new Map<string, string>();
+  /** Spectator counts of listed games (`countSpectators`): live counts, recounted by the rooms, so neither journaled nor in snapshots. */
+  private readonly spectators = new Map<string, number>();
   private readonly seeks = new MemorySeeks();
   private readonly players: ExpiringMap<string>;
   private readonly analyses: ExpiringMap<string>;
@@ -92,8 +94,16 @@ export class MemoryState {
     return { ok: true, version: g.version };
   }
 
-  listActiveGames(limit: number): { id: string; summary: string }[] {
-    const all = [...this.active].map(([id, summary]) => ({ id, summary }));
+  countSpectators(id: string, count: number): void {
+    if (this.active.has(id)) this.spectators.set(id, count);
+  }
+
+  spectatorsOf(ids: readonly string[]): number[] {
+    return ids.map((id) => this.spectators.get(id) ?? 0);
+  }
+
+  listActiveGames(limit: number): { id: string; summary: string; spectators: number }[] {
+    const all = [...this.active].map(([id, summary]) => ({ id, summary, spectators: this.spectators.get(id) ?? 0 }));
     return all.reverse().slice(0, Math.max(0, limit));
   }
 
@@ -256,7 +266,9 @@ export class MemoryState {
     if (g?.expiresAt == null) this.expiring.delete(id);
     else this.expiring.add(id);
     if (write.deadline !== undefined) this.deadlines.set(id, write.deadline);
-    if (write.summary === null) this.active.delete(id);
-    else if (write.summary !== undefined) this.active.set(id, write.summary);
+    if (write.summary === null) {
+      this.active.delete(id);
+      this.spectators.delete(id);
+    } else if (write.summary !== undefined) this.active.set(id, write.summary);
   }
 }

@@ -65,7 +65,17 @@ export class MemoryStore implements Store {
     return r;
   }
 
-  async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
+  async countSpectators(id: string, count: number): Promise<void> {
+    await this.tick();
+    this.state.countSpectators(id, count);
+  }
+
+  async spectatorsOf(ids: readonly string[]): Promise<number[]> {
+    await this.tick();
+    return this.state.spectatorsOf(ids);
+  }
+
+  async listActiveGames(limit: number): Promise<{ id: string; summary: string; spectators: number }[]> {
     await this.tick();
     return this.state.listActiveGames(limit);
   }

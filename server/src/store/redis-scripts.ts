@@ -43,7 +43,7 @@ local function index_effects(deadlines, active, summaries, seq)
     redis.call('HSET', summaries, ARGV[1], ARGV[7])
   elseif ARGV[6] == '0' then
     redis.call('ZREM', active, ARGV[1])
-    redis.call('HDEL', summaries, ARGV[1])
+    redis.call('HDEL', summaries, ARGV[1], ARGV[1] .. '#w')
   end
 end
 `;
@@ -154,13 +154,16 @@ if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD
 return 1
 `;
 
-/** KEYS[1] active zset, KEYS[2] summaries hash. ARGV[1] limit. Returns {id, summary, id, summary...}. */
+/**
+ * KEYS[1] active zset, KEYS[2] summaries hash (a listed game's spectator count under `<id>#w`).
+ * ARGV[1] limit. Returns {id, summary, spectators, id, summary, spectators...}.
+ */
 export const LIST_ACTIVE = `
 local ids = redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
 local out = {}
 for i = 1, #ids do
   local s = redis.call('HGET', KEYS[2], ids[i])
-  if s then out[#out + 1] = ids[i]; out[#out + 1] = s end
+  if s then out[#out + 1] = ids[i]; out[#out + 1] = s; out[#out + 1] = redis.call('HGET', KEYS[2], ids[i] .. '#w') or '0' end
 end
 return out
 `;
@@ -176,5 +179,11 @@ local ttl = tonumber(ARGV[3])
 local game = redis.call('PTTL', KEYS[2])
 if game > 0 and game < ttl then ttl = game end
 redis.call('PEXPIRE', KEYS[1], ttl)
+return 1
+`;
+
+/** KEYS[1] active zset, KEYS[2] summaries hash. ARGV[1] id, ARGV[2] spectator count: set only while the game is listed. */
+export const COUNT_SPECTATORS = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then redis.call('HSET', KEYS[2], ARGV[1] .. '#w', ARGV[2]) end
 return 1
 `;

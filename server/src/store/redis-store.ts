@@ -66,6 +66,7 @@ const SCRIPTS = {
   settle: script(lua.SETTLE_CLAIM),
   listActive: script(lua.LIST_ACTIVE),
   appendChat: script(lua.APPEND_CHAT),
+  countSpectators: script(lua.COUNT_SPECTATORS),
 } as const;
 
 export class RedisStore implements Store {
@@ -136,12 +137,22 @@ export class RedisStore implements Store {
     return { ok: true, version: version ?? 0, ...(this.relayOf(write) ? { relayed: true } : {}) };
   }
 
-  async listActiveGames(limit: number): Promise<{ id: string; summary: string }[]> {
+  async listActiveGames(limit: number): Promise<{ id: string; summary: string; spectators: number }[]> {
     if (limit <= 0) return [];
     const flat = strings(await this.run(SCRIPTS.listActive, [this.k.active, this.k.summaries], [limit]));
-    const out: { id: string; summary: string }[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) out.push({ id: flat[i] ?? '', summary: flat[i + 1] ?? '' });
+    const out: { id: string; summary: string; spectators: number }[] = [];
+    for (let i = 0; i + 2 < flat.length; i += 3) out.push({ id: flat[i] ?? '', summary: flat[i + 1] ?? '', spectators: Number(flat[i + 2] ?? 0) });
     return out;
+  }
+
+  async countSpectators(id: string, count: number): Promise<void> {
+    await this.run(SCRIPTS.countSpectators, [this.k.active, this.k.summaries], [id, count]);
+  }
+
+  async spectatorsOf(ids: readonly string[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const counts = await guarded(this.redis.hmget(this.k.summaries, ...ids.map((id) => `${id}#w`)));
+    return counts.map((c) => Number(c ?? 0));
   }
 
   async countActiveGames(): Promise<number> {

@@ -123,8 +123,15 @@ export interface Store {
   gameVersion(id: string): Promise<number | null>;
   /** Atomic compare-and-set on the version: doc, move-log append, deadline and summary in one step. */
   commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult>;
-  /** Summaries of games in progress, most recent first. */
-  listActiveGames(limit: number): Promise<{ id: string; summary: string }[]>;
+  /** Summaries of games in progress, most recent first, each with its spectator count (`countSpectators`; 0 when never counted). */
+  listActiveGames(limit: number): Promise<{ id: string; summary: string; spectators: number }[]>;
+  /**
+   * The spectator count of a game listed now (nothing when it is not listed): the count's one
+   * owner, read by `listActiveGames` and `spectatorsOf`; it goes when the game leaves the list.
+   */
+  countSpectators(id: string, count: number): Promise<void>;
+  /** The spectator counts of these games, in order (0 when not counted or not listed). */
+  spectatorsOf(ids: readonly string[]): Promise<number[]>;
   /** How many games `listActiveGames` would list without a limit (one small read). */
   countActiveGames(): Promise<number>;
   /**

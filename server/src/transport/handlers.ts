@@ -71,6 +71,9 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     'game:rematchOffer': (s, p, acked) => commands.rematchOffer(me(s), p.gameId, origin(s, acked)),
     'game:rematchAccept': (s, p, acked) => commands.rematchAccept(me(s), p.gameId, origin(s, acked)),
     'game:rematchDecline': (s, p, acked) => commands.rematchDecline(me(s), p.gameId, origin(s, acked)),
+    'game:claimVictory': (s, p, acked) => commands.claim(me(s), p.gameId, true, origin(s, acked)),
+    'game:claimDraw': (s, p, acked) => commands.claim(me(s), p.gameId, false, origin(s, acked)),
+    'game:giveTime': (s, p, acked) => commands.giveTime(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
       const room = chatRoom(p.gameId, joined.channel);

@@ -206,28 +206,42 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.createGame('c', write({ summary: 'C1' }));
         await store.createGame('x', write());
         expect(await store.listActiveGames(10)).toEqual([
-          { id: 'c', summary: 'C1' },
-          { id: 'b', summary: 'B1' },
-          { id: 'a', summary: 'A1' },
+          { id: 'c', summary: 'C1', spectators: 0 },
+          { id: 'b', summary: 'B1', spectators: 0 },
+          { id: 'a', summary: 'A1', spectators: 0 },
         ]);
         expect(await store.countActiveGames()).toBe(3);
         await store.commitGame('a', 1, write({ summary: 'A2' }));
         await store.commitGame('b', 1, write({ summary: null, doc: 'finished' }));
         expect(await store.listActiveGames(10)).toEqual([
-          { id: 'c', summary: 'C1' },
-          { id: 'a', summary: 'A2' },
+          { id: 'c', summary: 'C1', spectators: 0 },
+          { id: 'a', summary: 'A2', spectators: 0 },
         ]);
-        expect(await store.listActiveGames(1)).toEqual([{ id: 'c', summary: 'C1' }]);
+        expect(await store.listActiveGames(1)).toEqual([{ id: 'c', summary: 'C1', spectators: 0 }]);
         expect(await store.countActiveGames()).toBe(2);
         // an undefined summary leaves the listing as it is
         await store.commitGame('c', 1, write({ summary: undefined }));
         await store.commitGame('a', 2, write({ summary: undefined }));
         expect(await store.listActiveGames(10)).toEqual([
-          { id: 'c', summary: 'C1' },
-          { id: 'a', summary: 'A2' },
+          { id: 'c', summary: 'C1', spectators: 0 },
+          { id: 'a', summary: 'A2', spectators: 0 },
         ]);
         // finished games are kept for replay
         expect((await store.loadGame('b'))?.doc).toBe('finished');
+      });
+
+      it("keeps a listed game's spectator count, only while it is listed", async () => {
+        await store.createGame('a', write({ summary: 'A1' }));
+        await store.createGame('p', write());
+        await store.countSpectators('a', 2);
+        await store.countSpectators('p', 5);
+        expect(await store.listActiveGames(10)).toEqual([{ id: 'a', summary: 'A1', spectators: 2 }]);
+        // a new turn's summary keeps the count
+        await store.commitGame('a', 1, write({ summary: 'A2' }));
+        expect(await store.spectatorsOf(['a', 'p', 'none'])).toEqual([2, 0, 0]);
+        await store.commitGame('a', 2, write({ summary: null }));
+        await store.commitGame('a', 3, write({ summary: 'A3' }));
+        expect(await store.listActiveGames(10)).toEqual([{ id: 'a', summary: 'A3', spectators: 0 }]);
       });
     });
 

@@ -43,7 +43,7 @@ describe('the durable store on disk', () => {
     const b = DurableStore.open(dir, { now: () => t });
     try {
       expect(await b.loadGame('g')).toEqual({ id: 'g', version: 2, doc: 'v2', moves: ['m1', 'm2'] });
-      expect(await b.listActiveGames(10)).toEqual([{ id: 'h', summary: 'H' }, { id: 'g', summary: 'G2' }]);
+      expect(await b.listActiveGames(10)).toEqual([{ id: 'h', summary: 'H', spectators: 0 }, { id: 'g', summary: 'G2', spectators: 0 }]);
       // the claim's lease holds: g comes due at 200 with h, not at its old deadline
       expect(await b.claimDueGames(199, 10, 50)).toEqual([]);
       expect(await b.claimDueGames(200, 10, 50)).toEqual(['g', 'h']);

@@ -149,7 +149,7 @@ describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () 
         ok: true,
         version: 2,
       });
-      expect(await store.listActiveGames(5)).toEqual([{ id: 'g1', summary: 's2' }]);
+      expect(await store.listActiveGames(5)).toEqual([{ id: 'g1', summary: 's2', spectators: 0 }]);
       expect(await store.claimDueGames(8, 5, 1000)).toEqual([]);
       expect(await store.claimDueGames(9, 5, 1000)).toEqual(['g1']);
     } finally {
@@ -169,7 +169,7 @@ describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () 
       expect(await index(3, 300, 'v3')).toBe(1);
       // version 2's step arrives late (another node committed version 3 meanwhile): ignored
       expect(await index(2, 200, 'v2')).toBe(0);
-      expect(await store.listActiveGames(5)).toEqual([{ id: 'g', summary: 'v3' }]);
+      expect(await store.listActiveGames(5)).toEqual([{ id: 'g', summary: 'v3', spectators: 0 }]);
       expect(await store.claimDueGames(299, 5, 1000)).toEqual([]);
       // the game ends at version 4; a late version 3 does not list it again
       expect(await index(4, null, null)).toBe(1);

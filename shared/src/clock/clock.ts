@@ -106,3 +106,21 @@ export function clockView(clock: ClockState, now: number, firstMoveBy: number | 
   };
   return firstMoveBy === null ? view : { ...view, firstMoveBy };
 }
+
+/** What `game:giveTime` adds to the opponent's clock. */
+export const GIVE_TIME_MS = 15_000;
+/** `game:giveTime` never takes a clock above this (the longest starting time a game may have). */
+export const GIVE_TIME_MAX_MS = 3 * 3600 * SECOND;
+
+/**
+ * `color`'s clock with `GIVE_TIME_MS` more, or null when there is none to give to: a live timed
+ * game only (Fischer, and per-turn while that side's turn runs, since a per-turn clock starts each
+ * turn afresh), and never above `GIVE_TIME_MAX_MS`.
+ */
+export function giveTime(clock: ClockState, color: Color, now: number): ClockState | null {
+  const c = clock.control;
+  if (c.kind !== 'fischer' && !(c.kind === 'per-turn' && clock.running === color)) return null;
+  const left = remainingMs(clock, color, now);
+  if (left + GIVE_TIME_MS > GIVE_TIME_MAX_MS) return null;
+  return { control: c, remaining: withRemaining(clock.remaining, color, clock.remaining[color] + GIVE_TIME_MS), running: clock.running, since: clock.since };
+}

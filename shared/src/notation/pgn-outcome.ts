@@ -12,6 +12,7 @@ const OUTSIDE: Partial<Record<OutcomeReason, (result: GameResult | null) => bool
   agreement: (r) => r === '1/2-1/2',
   'timeout-vs-insufficient-material': (r) => r === '1/2-1/2',
   aborted: (r) => r === null,
+  'opponent-left': (r) => r !== null,
 };
 
 const asResult = (s: string | undefined): GameResult | null | undefined =>

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'no-draw-offer',
   'no-rematch-offer',
   'too-late-to-abort',
+  'opponent-present', // claiming victory or a draw while the opponent is connected, or not yet away long enough
+  'cannot-give-time', // giving time: no clock to give to (untimed, correspondence), or the opponent's clock is at the most allowed
   'game-in-progress', // a rematch command on a game still being played
   'conflict', // compare-and-set kept losing: try again
   'too-many-seeks', // the player already has the most open seeks allowed

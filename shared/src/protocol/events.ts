@@ -49,6 +49,9 @@ export const CLIENT_EVENTS = {
   'game:rematchOffer': s.gameRefSchema,
   'game:rematchAccept': s.gameRefSchema,
   'game:rematchDecline': s.gameRefSchema,
+  'game:claimVictory': s.gameRefSchema,
+  'game:claimDraw': s.gameRefSchema,
+  'game:giveTime': s.gameRefSchema,
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
   'bot:play': botPlaySchema,
@@ -102,6 +105,12 @@ export interface AckData {
   'game:rematchOffer': CommandAck;
   'game:rematchAccept': CommandAck & { gameId: string };
   'game:rematchDecline': CommandAck;
+  /** Ends the game won (`opponent-left`) when the opponent has been away long enough (`GameSnapshot.absence`). */
+  'game:claimVictory': CommandAck;
+  /** Ends the game drawn (`opponent-left`) on the same terms as `game:claimVictory`. */
+  'game:claimDraw': CommandAck;
+  /** Adds `GIVE_TIME_MS` to the opponent's clock (a `time-given` event). */
+  'game:giveTime': CommandAck;
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };

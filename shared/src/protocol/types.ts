@@ -153,6 +153,24 @@ export interface GameSnapshot {
   readonly rated?: boolean;
   /** Rating changes once a rated game is archived (null: not rated, or not archived yet). */
   readonly ratings?: GameRatingChanges | null;
+  /** Which players have left the game, and when the other may claim (absent: both present). */
+  readonly absence?: Absence;
+}
+
+/**
+ * A player whose every connection to the game has left (on every server node): since when, and
+ * from when the other player may claim the victory or a draw (`game:claimVictory`, `game:claimDraw`;
+ * null: never by absence, e.g. in a correspondence game or against the computer). Server times.
+ */
+export interface SeatAbsence {
+  readonly since: number;
+  readonly claimFrom: number | null;
+}
+
+/** Each player's absence (null: connected to the game). */
+export interface Absence {
+  readonly white: SeatAbsence | null;
+  readonly black: SeatAbsence | null;
 }
 
 /**
@@ -188,6 +206,10 @@ export type GameEventBody =
   | { readonly type: 'rematch-offer'; readonly by: Color }
   | { readonly type: 'rematch-declined'; readonly by: Color }
   | { readonly type: 'rematch'; readonly gameId: string }
+  /** A player left the game or came back: the game's absences now (`GameSnapshot.absence`). */
+  | { readonly type: 'absence'; readonly absence: Absence }
+  /** `by` gave the opponent `GIVE_TIME_MS` more (`game:giveTime`). */
+  | { readonly type: 'time-given'; readonly by: Color; readonly clocks: ClockView }
   /** The finished game was written to the archive; carries its rating changes when it was rated. */
   | { readonly type: 'archived'; readonly ratings: GameRatingChanges | null };
 

@@ -27,6 +27,7 @@ export const OUTCOME_REASONS = [
   'agreement',
   'aborted',
   'timeout-vs-insufficient-material',
+  'opponent-left',
 ] as const;
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 

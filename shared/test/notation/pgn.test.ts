@@ -121,6 +121,7 @@ describe('PGN export and import', () => {
     ],
     [{ result: '1/2-1/2', reason: 'insufficient-material' }, finished('scottish', 'e1d2', '4k3/8/8/8/8/8/3p4/4K3 w - - 0 1', 3)],
     [{ result: '1/2-1/2', reason: 'agreement' }, finished('english', 'e2e4 e7e5 d7d6')],
+    [{ result: '1-0', reason: 'opponent-left' }, finished('scottish', 'e2e4 e7e5 b8c6')],
     [{ result: null, reason: 'aborted' }, finished('scottish', 'e2e4')],
     [{ result: null, reason: 'aborted' }, finished('scottish', '')],
     [{ result: '1/2-1/2', reason: 'timeout-vs-insufficient-material' }, MIDSERIES],
