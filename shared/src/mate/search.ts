@@ -16,6 +16,7 @@ import { ATTACK_BIT, ATTACKS, F_CASTLE, F_DOUBLE, F_EP, STEP, WHITE } from '../c
 import { kingSteps } from './bound.js';
 import { SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
+import { KeyTable } from './key-table.js';
 import { seriesKey } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
@@ -37,7 +38,7 @@ const TT_LIMIT = 4_000_000;
 export class SeriesSearch {
   nodes = 0;
   stopped = false;
-  private readonly tt = new Map<number, number>();
+  private readonly tt = new KeyTable(TT_LIMIT);
   private readonly path: number[] = [];
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
   found: number[] | null = null;
@@ -96,8 +97,7 @@ export class SeriesSearch {
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
     const key = seriesKey(b, { spent, moved, epNext });
-    const seen = this.tt.get(key);
-    if (seen !== undefined && seen >= left) return false;
+    if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
@@ -225,8 +225,7 @@ export class SeriesSearch {
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
     const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
     if (key >= 0) {
-      const seen = this.tt.get(key);
-      if (seen !== undefined && seen >= left - 1) return DEAD;
+      if (this.tt.get(key) >= left - 1) return DEAD;
     }
     if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
     if (s.takeAll) {
@@ -251,7 +250,6 @@ export class SeriesSearch {
   }
 
   private remember(key: number, within: number): void {
-    if (this.tt.size >= TT_LIMIT) this.tt.clear();
     this.tt.set(key, within);
   }
 
