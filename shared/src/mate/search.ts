@@ -14,7 +14,7 @@ import { insufficientMaterial } from '../chess/material.js';
 import { BUF, generateRoot } from '../chess/movegen.js';
 import { ATTACK_BIT, ATTACKS, F_CASTLE, F_DOUBLE, F_EP, STEP, WHITE } from '../chess/tables.js';
 import { kingSteps } from './bound.js';
-import { SCORES, sortByScore } from './order.js';
+import { KEYS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
 import { seriesKey } from './zobrist.js';
@@ -65,7 +65,7 @@ export class SeriesSearch {
   /** Searches mates of at most `left` more moves (exactly `left` where the series must be played out). */
   run(left: number): boolean {
     const s = this.s;
-    return this.dfs(s.spent, s.moved, s.epNext, left, 0);
+    return this.dfs(s.spent, s.moved, s.epNext, left, 0, -1);
   }
 
   private tick(): boolean {
@@ -84,7 +84,8 @@ export class SeriesSearch {
     return costs[promo !== 0 ? promo : this.s.b.board[m & 127]! & 7]!;
   }
 
-  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
+  /** known: the position's key, worked out when its parent classified it (-1: not known). */
+  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number, known: number): boolean {
     if (this.tick()) return false;
     if (this.unmoved > left) return false;
     const s = this.s;
@@ -96,7 +97,7 @@ export class SeriesSearch {
       if (!open) moved = [];
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
-    const key = seriesKey(b, { spent, moved, epNext });
+    const key = known >= 0 ? known : seriesKey(b, { spent, moved, epNext });
     if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
@@ -121,6 +122,7 @@ export class SeriesSearch {
       if (kind === GO) {
         BUF[w] = m;
         SCORES[w] = this.score;
+        KEYS[w] = this.childKey;
         w++;
       }
     }
@@ -132,7 +134,7 @@ export class SeriesSearch {
       const ep = nextEp(s.enPassant, s.us, epNext, m);
       this.enter(m);
       this.path.push(m);
-      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w);
+      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w, KEYS[i]!);
       this.path.pop();
       this.leave(m);
       if (hit) return true;
@@ -143,6 +145,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
+  /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
+  private childKey = -1;
 
   private enter(m: number): void {
     const b = this.s.b;
@@ -224,6 +228,7 @@ export class SeriesSearch {
     if (this.unmoved > left - 1) return DEAD;
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
     const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
+    this.childKey = key;
     if (key >= 0) {
       if (this.tt.get(key) >= left - 1) return DEAD;
     }
