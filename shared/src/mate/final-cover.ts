@@ -8,6 +8,7 @@
  * the truth. Promotions are final squares of the promoted piece.
  */
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { KeyTable } from './key-table.js';
 import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach.js';
 
 /** Zone bit of the square at (file + df, rank + dr) of the king: (dr + 1) * 3 + (df + 1); bit 4 is the king. */
@@ -45,7 +46,7 @@ export class FinalCover {
   /** MASKS[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
   private readonly masks = new Uint16Array(7 * 64);
   private readonly cache = new Map<number, Int32Array>();
-  private readonly memo = new Map<number, number>();
+  private readonly memo = new KeyTable(300_000);
   private readonly best = new Int32Array(512);
   private readonly seen = new Int32Array(512);
   private stamp = 0;
@@ -272,17 +273,14 @@ export class FinalCover {
    */
   coverMemo(key: number, lists: readonly Int32Array[], count: number, live: number, limit: number, penalty: Int32Array): number {
     const hit = this.memo.get(key);
-    if (hit !== undefined) {
+    if (hit >= 0) {
       const v = hit >> 10;
       const lim = hit & 1023;
       if (v <= lim) return v <= limit ? v : limit + 1;
       if (limit <= lim) return limit + 1;
     }
     const r = this.cover(lists, count, live, limit, penalty);
-    if (limit < 1023) {
-      if (this.memo.size >= 300_000) this.memo.clear();
-      this.memo.set(key, r * 1024 + limit);
-    }
+    if (limit < 1023) this.memo.set(key, r * 1024 + limit);
     return r;
   }
 

@@ -14,8 +14,9 @@ import { insufficientMaterial } from '../chess/material.js';
 import { BUF, generateRoot } from '../chess/movegen.js';
 import { ATTACK_BIT, ATTACKS, F_CASTLE, F_DOUBLE, F_EP, STEP, WHITE } from '../chess/tables.js';
 import { kingSteps } from './bound.js';
-import { SCORES, sortByScore } from './order.js';
+import { KEYS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
+import { KeyTable } from './key-table.js';
 import { seriesKey } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
@@ -37,7 +38,7 @@ const TT_LIMIT = 4_000_000;
 export class SeriesSearch {
   nodes = 0;
   stopped = false;
-  private readonly tt = new Map<number, number>();
+  private readonly tt = new KeyTable(TT_LIMIT);
   private readonly path: number[] = [];
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
   found: number[] | null = null;
@@ -64,7 +65,7 @@ export class SeriesSearch {
   /** Searches mates of at most `left` more moves (exactly `left` where the series must be played out). */
   run(left: number): boolean {
     const s = this.s;
-    return this.dfs(s.spent, s.moved, s.epNext, left, 0);
+    return this.dfs(s.spent, s.moved, s.epNext, left, 0, -1);
   }
 
   private tick(): boolean {
@@ -83,7 +84,8 @@ export class SeriesSearch {
     return costs[promo !== 0 ? promo : this.s.b.board[m & 127]! & 7]!;
   }
 
-  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number): boolean {
+  /** known: the position's key, worked out when its parent classified it (-1: not known). */
+  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number, known: number): boolean {
     if (this.tick()) return false;
     if (this.unmoved > left) return false;
     const s = this.s;
@@ -95,9 +97,8 @@ export class SeriesSearch {
       if (!open) moved = [];
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
-    const key = seriesKey(b, { spent, moved, epNext });
-    const seen = this.tt.get(key);
-    if (seen !== undefined && seen >= left) return false;
+    const key = known >= 0 ? known : seriesKey(b, { spent, moved, epNext });
+    if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
@@ -121,6 +122,7 @@ export class SeriesSearch {
       if (kind === GO) {
         BUF[w] = m;
         SCORES[w] = this.score;
+        KEYS[w] = this.childKey;
         w++;
       }
     }
@@ -132,7 +134,7 @@ export class SeriesSearch {
       const ep = nextEp(s.enPassant, s.us, epNext, m);
       this.enter(m);
       this.path.push(m);
-      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w);
+      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w, KEYS[i]!);
       this.path.pop();
       this.leave(m);
       if (hit) return true;
@@ -143,6 +145,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
+  /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
+  private childKey = -1;
 
   private enter(m: number): void {
     const b = this.s.b;
@@ -224,9 +228,9 @@ export class SeriesSearch {
     if (this.unmoved > left - 1) return DEAD;
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
     const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
+    this.childKey = key;
     if (key >= 0) {
-      const seen = this.tt.get(key);
-      if (seen !== undefined && seen >= left - 1) return DEAD;
+      if (this.tt.get(key) >= left - 1) return DEAD;
     }
     if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
     if (s.takeAll) {
@@ -251,7 +255,6 @@ export class SeriesSearch {
   }
 
   private remember(key: number, within: number): void {
-    if (this.tt.size >= TT_LIMIT) this.tt.clear();
     this.tt.set(key, within);
   }
 

@@ -20,34 +20,45 @@ const SETS_PER_CLOCK_READING = 32;
  * first; those found before `outOfTime` (then the rounds that would search them have no time either).
  */
 export function candidateSets(setup: SearchSetup, left: number, maxPieces: number, outOfTime: () => boolean = () => false): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let size = 1; size <= maxPieces; size++) out.push(...setsOfSize(setup, left, size, outOfTime));
+  return out;
+}
+
+/** candidateSets of exactly `size` pieces (none when `size` exceeds `left`), most slack first. */
+export function setsOfSize(setup: SearchSetup, left: number, size: number, outOfTime: () => boolean = () => false): Uint8Array[] {
   const b = setup.b;
   const d = b.board;
   const base = LIST + (setup.us << 3);
   const squares: number[] = [];
   for (let i = 0, n = d[COUNT + (setup.us >> 3)]!; i < n; i++) squares.push(d[base + i]!);
-  const out: Array<{ movers: Uint8Array; size: number; slack: number }> = [];
+  // In square order: the piece lists are reordered by the searches that ran before (ties keep this order).
+  squares.sort((x, y) => x - y);
+  const out: Array<{ movers: Uint8Array; slack: number }> = [];
+  if (size > left) return [];
   const bound = { moves: 0, points: 0, covered: 0 };
   const limit = setup.costs ? setup.budget - setup.spent : left;
-  const pick: number[] = [];
+  const movers = new Uint8Array(128);
+  let picked = 0;
   let looked = 0;
   let late = false;
   const visit = (from: number): void => {
     if (late || (++looked % SETS_PER_CLOCK_READING === 0 && (late = outOfTime()))) return;
-    if (pick.length > 0) {
-      const movers = new Uint8Array(128);
-      for (const s of pick) movers[s] = 1;
+    if (picked === size) {
       const z = zoneBound(b, setup.zone, left, limit, true, bound, movers);
-      if (z.moves <= left && z.points <= limit) out.push({ movers, size: pick.length, slack: left - z.moves });
+      if (z.moves <= left && z.points <= limit) out.push({ movers: movers.slice(), slack: left - z.moves });
+      return;
     }
-    if (pick.length >= maxPieces || pick.length >= left) return;
     for (let i = from; i < squares.length; i++) {
-      pick.push(squares[i]!);
+      movers[squares[i]!] = 1;
+      picked++;
       visit(i + 1);
-      pick.pop();
+      picked--;
+      movers[squares[i]!] = 0;
     }
   };
   visit(0);
-  out.sort((x, y) => x.size - y.size || y.slack - x.slack);
+  out.sort((x, y) => y.slack - x.slack);
   return out.map((x) => x.movers);
 }
 
@@ -56,22 +67,35 @@ export function candidateSets(setup: SearchSetup, left: number, maxPieces: numbe
  * `cap` nodes (its table kept between rounds), so one large set cannot starve the others.
  */
 export class SetSearch {
-  private pending: SeriesSearch[];
+  private pending: SeriesSearch[] = [];
+  /** The size of the next sets to make (they are made when a round reaches them: most mates are found among smaller ones). */
+  private nextSize = 1;
 
-  constructor(setup: SearchSetup, private readonly left: number, maxPieces: number, verify: Verify, outOfTime?: () => boolean) {
-    const never: SearchLimits = { maxNodes: 0, outOfTime: () => true };
-    this.pending = candidateSets(setup, left, maxPieces, outOfTime).map((movers) => new SeriesSearch(setup, never, verify, movers));
-  }
+  constructor(
+    private readonly setup: SearchSetup,
+    private readonly left: number,
+    private readonly maxPieces: number,
+    private readonly verify: Verify,
+    private readonly outOfTime: () => boolean = () => false,
+  ) {}
 
+  /** Sets not settled yet, those still to be made counted as one. */
   get open(): number {
-    return this.pending.length;
+    return this.pending.length + (this.nextSize <= Math.min(this.maxPieces, this.left) ? 1 : 0);
   }
 
   /** One round within `limits`; the winning moves (or null: nothing proved) and the nodes spent. */
   round(cap: number, limits: SearchLimits): { moves: number[] | null; nodes: number } {
     let nodes = 0;
     const open: SeriesSearch[] = [];
-    for (const [i, search] of this.pending.entries()) {
+    const never: SearchLimits = { maxNodes: 0, outOfTime: () => true };
+    for (let i = 0; ; i++) {
+      while (i === this.pending.length && this.nextSize <= Math.min(this.maxPieces, this.left) && nodes < limits.maxNodes && !limits.outOfTime()) {
+        const made = setsOfSize(this.setup, this.left, this.nextSize++, this.outOfTime);
+        this.pending.push(...made.map((movers) => new SeriesSearch(this.setup, never, this.verify, movers)));
+      }
+      const search = this.pending[i];
+      if (!search) break;
       if (nodes >= limits.maxNodes || limits.outOfTime()) {
         open.push(...this.pending.slice(i));
         break;

@@ -154,25 +154,33 @@ export function zoneBound(
     const fc = coverFor(ksq, z.costs ?? ONES, z.double);
     const live = liveBits(b, z, fc);
     const lists = fc.listsFor(pieces);
+    // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
+    const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
+    const lim = limit + slack;
     let lo = Math.imul(live, 0x9e3779b1) ^ (castle ? 0x5bd1e995 : 0);
     let hi = Math.imul(live, 0x85ebca6b);
+    // Only the pieces that may take part in a cover within the limit (an option that cheap, or a
+    // move they must make) are handed to the cover search and keyed: the others change nothing in
+    // its answer, and leaving them out lets positions that differ only there share a memo entry.
+    let count = 0;
     for (let i = 0; i < pieces; i++) {
       const s = d[base + i]!;
       const code = d[s]!;
-      // A piece that may not move (movers) keeps its attacks from where it stands; its key differs.
+      // A piece that may not move (movers) keeps its attacks from where it stands.
       const fixed = movers !== null && movers[s] === 0;
-      lo ^= fixed ? HI[code * 128 + s]! : LO[code * 128 + s]!;
-      hi ^= fixed ? LO[code * 128 + s]! : HI[code * 128 + s]!;
       // A mover that has not moved yet (marked 1) must move: it cannot stay.
       const must = movers !== null && movers[s] === 1;
-      if (must) lo = ~lo;
-      PENALTY[i] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
-      lists[i] = fixed ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
+      const opts = fixed ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
+      if (!must && (opts.length === 0 || opts[0]! >> 9 > lim)) continue;
+      // The three kinds of piece (free, fixed, must move) are keyed apart.
+      const at = code * 128 + s;
+      lo ^= fixed ? HI[at]! : must ? Math.imul(LO[at]!, 0x2c1b3c6d) : LO[at]!;
+      hi ^= fixed ? LO[at]! : must ? Math.imul(HI[at]!, 0x297a2d39) : HI[at]!;
+      PENALTY[count] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
+      lists[count++] = opts;
     }
-    // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
-    const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
     const key = (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
-    points = Math.max(points, fc.coverMemo(key, lists, pieces, live, limit + slack, PENALTY) - slack);
+    points = Math.max(points, fc.coverMemo(key, lists, count, live, lim, PENALTY) - slack);
     if (!z.costs) moves = points;
   }
   if (z.lastOnly && ourKing >= 0 && (points > BEST_POINTS[0]! || moves > BEST_MOVES[0]!)) {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 
 const SHARED = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(SHARED, 'bin', 'pchess.js');
-const BUILT = join(SHARED, 'dist', 'cli', 'pchess.js');
+const BUILT = join(SHARED, 'dist', 'cli', 'pchess.bundle.js');
 
 /** Newest modification time of the files below a folder. */
 function newest(dir: string): number {
