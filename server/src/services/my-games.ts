@@ -1,4 +1,4 @@
-import { botLevelOf, colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
+import { COLORS, colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
 import type { Store } from '../store/store.js';
 import { parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
 import type { MyGameChange } from './publisher.js';
@@ -56,7 +56,7 @@ export async function gamesInProgressOf(store: Store, playerId: string, max: num
 export function myGameChanges(doc: GameDoc, prev?: GameDoc): MyGameChange[] {
   const playing = doc.status === 'playing';
   if (prev !== undefined && (playing ? doc.turn === prev.turn : prev.status !== 'playing')) return [];
-  return [doc.players.white, doc.players.black]
-    .filter(({ id }) => botLevelOf(id) === null)
-    .map(({ id }) => ({ playerId: id, gameId: doc.id, game: playing ? (entryOf(doc, id)?.game ?? null) : null }));
+  return COLORS.filter((c) => doc.bot?.color !== c)
+    .map((c) => doc.players[c].id)
+    .map((id) => ({ playerId: id, gameId: doc.id, game: playing ? (entryOf(doc, id)?.game ?? null) : null }));
 }

@@ -8,5 +8,6 @@ export * from './text-rules.js';
 export * from './name-rules.js';
 export * from './display-name.js';
 export * from './accounts.js';
+export * from './rating.js';
 export * from './analysis.js';
 export * from './bot.js';

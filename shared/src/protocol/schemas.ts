@@ -3,6 +3,7 @@ import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { normalizeChatText } from './chat.js';
 import { displayNameSchema } from './display-name.js';
+import { ratingBoundSchema } from './rating.js';
 import { playerNameSchema } from './username.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
@@ -23,7 +24,7 @@ export const seekCreateSchema = z
     visibility: visibilitySchema,
     rated: z.boolean().optional(),
     ratingRange: z
-      .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
+      .object({ min: ratingBoundSchema, max: ratingBoundSchema })
       .strict()
       .refine((r) => r.min <= r.max, 'min must not exceed max')
       .optional(),
