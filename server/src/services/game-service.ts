@@ -1,13 +1,12 @@
 import {
   colorOfTurn,
+  comingTurnBudget,
   decodeState,
   encodeState,
   fen,
   hasFirstMoveGrace,
   initClock,
   newGame,
-  seriesBudget,
-  VARIANTS,
   type Color,
   type GameEventBody,
   type GameSummary,
@@ -99,11 +98,8 @@ export type CommandResult = { version: number; doc: GameDoc; event?: GameEventBo
 
 const MAX_ATTEMPTS = 5;
 
-/** Each side's first-turn budget (moves or points): the side to move's is this turn's, the other's the next turn's. */
-function firstTurnBudgets(state: GameState): { white: number; black: number } {
-  const next = seriesBudget(VARIANTS[state.variant], state.turn + 1);
-  return state.color === 'white' ? { white: state.budget, black: next } : { white: next, black: state.budget };
-}
+/** Each side's first-turn budget (moves or points). */
+const firstTurnBudgets = (state: GameState) => ({ white: comingTurnBudget(state, 'white'), black: comingTurnBudget(state, 'black') });
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
