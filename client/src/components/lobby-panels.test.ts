@@ -72,7 +72,7 @@ describe('MySeeks', () => {
 describe('MyGames', () => {
   it('links each of my games back to its page, with the opponent, variant, time control and whose turn it is', () => {
     const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({
-      id, variant: 'italian', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'black', opponent: 'Bob', turn: 2, yourTurn, ...over,
+      id, variant: 'italian', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'black', opponent: 'Bob', turn: 2, yourTurn, deadline: null, createdAt: 1, ...over,
     });
     render(MyGames, { games: [game('g1', true), game('g2', false, { opponent: 'Carol', private: true, color: 'white', variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 } })] });
     expect(screen.getByRole('heading').textContent).toBe('Your games');

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
+import { APP_PATHS } from '@progressive-chess/shared';
 import express, { type Response, type Router } from 'express';
 
-/** Client-side routes answered with index.html (the Svelte app routes them itself). */
-export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/analysis', '/signup', '/login', '/@/:name', '/leaderboard', '/leaderboard/:variant', '/puzzles', '/puzzles/:id'];
+/** Client-side routes answered with index.html (the Svelte app routes them itself): the shared APP_ROUTES. */
+export const SPA_ROUTES = APP_PATHS;
 
 /** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
 export type GameExists = (id: string) => Promise<boolean>;

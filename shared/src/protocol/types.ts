@@ -69,6 +69,9 @@ export interface MyGame {
   readonly turn: number;
   /** The caller is to move. */
   readonly yourTurn: boolean;
+  /** When the side to move flags or the game is aborted for no first move (epoch ms), or null: what orders the list. */
+  readonly deadline: number | null;
+  readonly createdAt: number;
   /** From an invitation (not listed among the games in progress). */
   readonly private?: boolean;
   readonly rated?: boolean;
