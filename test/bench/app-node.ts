@@ -1,4 +1,4 @@
-import type { AbuseLimitOptions } from '../../server/src/config.js';
+import type { AbuseLimitOptions } from '../../server/src/transport/limit-options.js';
 import { loadBuiltServer } from './built-server.js';
 import { useStreamsAdapter } from './adapters.js';
 import { countCommands } from '../support/command-counter.js';

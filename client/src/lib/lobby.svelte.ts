@@ -20,12 +20,6 @@ import type { RequestFn } from './socket.js';
 export const ownSeekLink = (own: OwnSeek, origin: string): string | null =>
   own.seek.inviteCode === undefined ? null : (own.inviteUrl ?? inviteLink(own.seek.inviteCode, origin));
 
-/** The colour a player of the seek plays: its creator's, or the opponent's ('random' stays random). */
-export function seekColorText(seek: Seek, creator: boolean): string {
-  if (seek.color === 'random') return 'a random colour';
-  return (seek.color === 'white') === creator ? 'White' : 'Black';
-}
-
 /** Where the lobby lists my open seeks (the too-many-seeks refusal points there). */
 export const MY_SEEKS_TITLE = 'Your open games and invitations';
 

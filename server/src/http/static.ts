@@ -3,7 +3,7 @@ import { APP_PATHS } from '@progressive-chess/shared';
 import express, { type Response, type Router } from 'express';
 
 /** Client-side routes answered with index.html (the Svelte app routes them itself): the shared APP_ROUTES. */
-export const SPA_ROUTES = APP_PATHS;
+export const SPA_ROUTES: string[] = [...APP_PATHS];
 
 /** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
 export type GameExists = (id: string) => Promise<boolean>;

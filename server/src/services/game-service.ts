@@ -15,7 +15,7 @@ import {
   type VariantId,
 } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { Settings } from '../config.js';
+import type { Limits } from '../limits.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
@@ -47,7 +47,7 @@ export interface GameServiceDeps {
   readonly publisher: Publisher;
   readonly now: () => number;
   readonly logger: Logger;
-  readonly settings: Settings;
+  readonly settings: { readonly firstMoveGraceMs: number; readonly lobbyBatchMs: number; readonly limits: Limits };
   readonly metrics: Metrics;
   /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
   readonly archive?: GameArchive;
