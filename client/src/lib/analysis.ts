@@ -1,4 +1,5 @@
 import {
+  DEFAULT_VARIANT,
   endTurn,
   moveRecord,
   newGame,
@@ -41,7 +42,7 @@ const failed = (message: string): ImportResult => ({ ok: false, error: `This PGN
  * board. `variant` applies to a PGN without a `Variant` tag. The last state carries the outcome
  * the file records, also a finish the moves do not show (resignation, timeout, agreement...).
  */
-export function importPgn(text: string, variant: VariantId = 'scottish'): ImportResult {
+export function importPgn(text: string, variant: VariantId = DEFAULT_VARIANT): ImportResult {
   const read = parsePgn(text, { variant });
   if (!read.ok) return failed(importError(read.error));
   const { tags, parsed } = read.value;

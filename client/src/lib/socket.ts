@@ -4,6 +4,7 @@ import type {
   ClientEventName,
   ClientPayload,
   ClientToServerEvents,
+  HandshakeErrorCode,
   ServerToClientEvents,
 } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -57,7 +58,7 @@ export function getSocket(): ClientSocket {
     // The server closed this socket (restart, deploy): socket.io leaves that to us.
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
   });
-  s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+  s.on('connect_error', (e: Error & { data?: { code?: HandshakeErrorCode } }) => {
     connection.status = 'offline';
     // Refused by the server's handshake (not a network error): socket.io will not retry by itself.
     if (s.active) return;

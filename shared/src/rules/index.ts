@@ -8,3 +8,4 @@ export { encodeState, decodeState } from './encode.js';
 export { stateHash, hashEncodedState } from './state-hash.js';
 export { seriesCount, type SeriesCount } from './count.js';
 export { TEN_TURN_LIMIT, REPETITION_LIMIT } from './turn.js';
+export { timeoutOutcome } from './timeout.js';
