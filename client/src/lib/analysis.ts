@@ -29,7 +29,7 @@ export type ImportResult = { readonly ok: true; readonly game: ImportedGame } | 
 const NOT_AT_A_MOVE: ReadonlySet<NotationError['code']> = new Set(['unknown-variant', 'result-mismatch']);
 
 /** "Turn 3, move 2 (Qh5+): check is allowed only on the last move of the series." (no error code). */
-export function importError(e: NotationError): string {
+function importError(e: NotationError): string {
   if (NOT_AT_A_MOVE.has(e.code)) return sentence(e.message);
   const san = e.san ? ` (${e.san})` : '';
   return sentence(`Turn ${e.turn}, move ${e.move}${san}: ${e.message}`);

@@ -1,7 +1,7 @@
 import { comingTurnBudget, turnBudgetMs as freshTurnMs, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
 
 /** Low-time warning in Fischer games (ms). */
-export const FISCHER_LOW_MS = 20_000;
+const FISCHER_LOW_MS = 20_000;
 
 /**
  * Per-turn and correspondence clocks: the fresh time of `color`'s coming (or current) turn, in ms,

@@ -94,7 +94,7 @@ function outcomeFor(result: GameResult | null, white: boolean): PlayerResult {
   return (result === '1-0') === white ? 'win' : 'loss';
 }
 
-export const toItem = (r: ItemRow): ArchivedGameItem => ({
+const toItem = (r: ItemRow): ArchivedGameItem => ({
   id: r.id,
   variant: r.variant,
   rated: r.rated,

@@ -19,7 +19,7 @@ export interface GlickoResult {
 /** A new player's: the shared default rating and deviation (RATING_DEFAULT is also the scale's origin). */
 export const GLICKO_DEFAULT: Glicko = { rating: RATING_DEFAULT, rd: RATING_DEFAULT_RD, volatility: 0.06 };
 /** Constrains the change of volatility; Glickman suggests 0.3 to 1.2. */
-export const GLICKO_TAU = 0.5;
+const GLICKO_TAU = 0.5;
 const SCALE = 173.7178;
 const EPSILON = 0.000001;
 

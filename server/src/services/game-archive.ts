@@ -17,7 +17,7 @@ export interface GameArchive {
 }
 
 /** Turns completed: series that ended (a pass of a cost turn ends one too). */
-export function completedTurns(moves: readonly MoveRecord[], doc: GameDoc): number {
+function completedTurns(moves: readonly MoveRecord[], doc: GameDoc): number {
   return moves.filter((m) => m.turnEnded).length + doc.passes.length;
 }
 

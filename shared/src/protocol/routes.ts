@@ -1,6 +1,6 @@
 /**
  * The web app's pages and their paths (Express-style patterns): the server answers each with the
- * app (`SPA_ROUTES`), the client's router shows the page (client/src/lib/router.svelte.ts, tested
+ * app (server/src/http/static.ts), the client's router shows the page (client/src/lib/router.svelte.ts, tested
  * against this table).
  */
 export const APP_ROUTES = {

@@ -17,7 +17,7 @@ export type HintAnswer =
   /** complete: the finder proved there is no mate from here. */
   | { readonly id: number; readonly found: false; readonly complete: boolean };
 
-export const HINT_BUDGET_MS = 8000;
+const HINT_BUDGET_MS = 8000;
 
 let worker: Worker | null = null;
 let nextId = 1;
