@@ -1,7 +1,7 @@
 import type { Color } from '../chess/types.js';
 import type { TimeControl } from '../clock/time-control.js';
 import type { Outcome, VariantId } from '../rules/variant-ids.js';
-import type { GameRatingChanges } from './accounts.js';
+import type { GameRatingChanges, RatingView } from './accounts.js';
 
 /** Server-to-client payload types (the server produces them, so no schema is needed). */
 
@@ -24,7 +24,8 @@ export interface Seek {
   readonly timeControl: TimeControl;
   readonly color: 'white' | 'black' | 'random';
   readonly visibility: 'public' | 'private';
-  readonly creator: { readonly id: string; readonly name: string; readonly rating?: number; readonly provisional?: boolean };
+  /** With the creator's rating (ratingView) when they have an account. */
+  readonly creator: { readonly id: string; readonly name: string } & Partial<Pick<RatingView, 'rating' | 'provisional'>>;
   readonly createdAt: number;
   /** Rated game (both players need accounts); absent = casual. */
   readonly rated?: boolean;
