@@ -45,7 +45,7 @@ describe('SeekList', () => {
       onaccept: () => {},
       oncancel: () => {},
     });
-    expect(screen.getByRole('button', { name: 'Play Bob' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play Bob' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('alert').textContent).toBe('This seek is for players with an account.');
     expect(screen.getByRole('alert').closest('section')?.querySelector('h2')?.textContent).toBe('Open games');
   });
@@ -62,7 +62,7 @@ describe('MySeeks', () => {
     expect(screen.getByRole('heading').textContent).toBe('Your open games and invitations');
     expect((screen.getByTestId('invite-url') as HTMLInputElement).value).toBe('https://x.test/invite/CODE1');
     expect(screen.getByTestId('my-invitation').textContent).toContain('you play Black');
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveProperty('disabled', false);
     expect(screen.getByTestId('waiting-seek').textContent).toContain('Waiting for an opponent');
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel this invitation' }));
     expect(oncancel).toHaveBeenCalledWith('i1');
@@ -94,7 +94,7 @@ describe('InvitePage', () => {
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Your invitation'));
     expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('Black');
     expect(screen.queryByRole('button', { name: 'Accept and play' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveProperty('disabled', false);
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel invitation' }));
     expect(requests.sent.at(-1)).toEqual({ event: 'seek:cancel', payload: { seekId: 's1' } });
   });
@@ -104,6 +104,6 @@ describe('InvitePage', () => {
     render(InvitePage, { code: 'CODE2' });
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Bob invites you to play'));
     expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('White');
-    expect(screen.getByRole('button', { name: 'Accept and play' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept and play' })).toHaveProperty('disabled', false);
   });
 });
