@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv } from '../src/limits.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
-import { Client, createGame, manualClock, sleep, startServer } from './helpers.js';
+import { Client, createGame, manualClock, startServer } from './helpers.js';
 
 const SEEK = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
 const PRIVATE = { ...SEEK, visibility: 'private' } as const;
