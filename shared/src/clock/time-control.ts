@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-/**
- * The bounds of each time control's numbers: the schema below and the seek form's inputs both read
- * them. Seconds, except `daysPerTurn`.
- */
-export const TIME_CONTROL_BOUNDS = {
-  fischer: { initial: { min: 10, max: 3 * 3600 }, increment: { min: 0, max: 600 } },
-  'per-turn': { base: { min: 0, max: 3600 }, perMove: { min: 0, max: 600 } },
-  correspondence: { daysPerTurn: { min: 1, max: 14 } },
-} as const;
+import { TIME_CONTROL_BOUNDS } from './time-control-bounds.js';
 
 const bounded = (b: { readonly min: number; readonly max: number }) => z.number().int().min(b.min).max(b.max);
 const B = TIME_CONTROL_BOUNDS;

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * The rating scale, for the server (Glicko-2, the seek's rating range) and the client (the seek
- * form's range around the player's rating, the '?' of a provisional rating): one owner.
+ * form's range around the player's rating, the '?' of a provisional rating): one owner. Free of zod
+ * (the client's initial bundle uses it); the range's schema is in schemas.ts.
  */
 
 /** A new player's rating (Glicko scale), also the scale's origin in Glicko-2's formulas. */
@@ -14,8 +13,6 @@ export const RATING_MIN = 0;
 export const RATING_MAX = 4000;
 /** A rating whose deviation is above this is provisional (shown with a '?'). */
 export const PROVISIONAL_RD = 110;
-
-export const ratingBoundSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
 
 /** A seek's rating range: `spread` either side of `rating`, within RATING_MIN..RATING_MAX. */
 export function ratingRangeAround(rating: number, spread: number): { min: number; max: number } {

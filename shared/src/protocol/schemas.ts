@@ -3,7 +3,7 @@ import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { normalizeChatText } from './chat.js';
 import { displayNameSchema } from './display-name.js';
-import { ratingBoundSchema } from './rating.js';
+import { RATING_MAX, RATING_MIN } from './rating.js';
 import { playerNameSchema } from './username.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
@@ -14,6 +14,8 @@ export const uciSchema = z.string().regex(/^[a-h][1-8][a-h][1-8][qrbnk]?$/);
 export const variantSchema = z.enum(VARIANT_IDS);
 export const seekColorSchema = z.enum(['white', 'black', 'random']);
 export const visibilitySchema = z.enum(['public', 'private']);
+
+const ratingBoundSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
 
 export const setNameSchema = z.object({ name: displayNameSchema }).strict();
 export const seekCreateSchema = z
