@@ -7,7 +7,7 @@ import { sameMove } from '../chess/squares.js';
 import { freezeState, type GameState } from './state.js';
 import { closeTurn, nodeOf, startTurn } from './turn.js';
 import type { Outcome, VariantId } from './variant-ids.js';
-import { getVariant, seriesBudget, VARIANTS, type Variant } from './variants.js';
+import { colorOfTurn, getVariant, seriesBudget, VARIANTS, type Variant } from './variants.js';
 
 export interface PlayOutcome {
   /** The new state (at the start of the next turn when the turn ended without ending the game). */
@@ -49,8 +49,8 @@ export function newGame(variant: VariantId, opts: { fen?: string; turn?: number 
   let pos = parsed.value;
   const turn = opts.turn ?? (pos.turn === 'white' ? 1 : 2);
   if (!Number.isInteger(turn) || turn < 1) return fenError(`turn must be a positive integer, got ${turn}`);
-  if ((turn % 2 === 1) !== (pos.turn === 'white')) {
-    return fenError(`turn ${turn} belongs to ${turn % 2 === 1 ? 'white' : 'black'}, the FEN has ${pos.turn} to move`);
+  if (colorOfTurn(turn) !== pos.turn) {
+    return fenError(`turn ${turn} belongs to ${colorOfTurn(turn)}, the FEN has ${pos.turn} to move`);
   }
   if (!v.castling && pos.castlingRights() !== '-') {
     const fields = pos.toFen().split(' ');
