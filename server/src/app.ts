@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
@@ -9,19 +8,18 @@ import { Server } from 'socket.io';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
 import type { AccountService } from './accounts/account-service.js';
 import { createDurable } from './accounts/durable.js';
-import { DEFAULT_LOGIN_LIMITS } from './accounts/login-limiter.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { metricsListener } from './http/metrics-access.js';
 import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
-import { AnalysisService, DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS } from './services/analysis-service.js';
+import { AnalysisService } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
 import { startBots } from './bot/start-bots.js';
 import { createMetrics } from './metrics.js';
 import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
 import { startDeadlineWorker } from './services/deadline-worker.js';
-import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
+import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
@@ -170,8 +168,8 @@ export function createApp(deps: AppDeps): App {
   const durable = deps.database
     ? createDurable(deps.database, {
         now,
-        archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
-        loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+        archiveGraceMs: settings.archiveGraceMs,
+        loginLimits: settings.loginLimits,
         ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
         ...(redis ? { redis: redis.pub } : {}),
       })
@@ -209,7 +207,7 @@ export function createApp(deps: AppDeps): App {
     seekGraceMs: settings.seekGraceMs,
     seekExpiryTickMs: settings.seekExpiryTickMs,
     limits: settings.limits,
-    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+    randomInt: settings.randomInt,
     // a guest has no rating: the database is not asked (guests play on while it is away)
     ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
@@ -217,10 +215,10 @@ export function createApp(deps: AppDeps): App {
   const chat = new ChatService({
     store,
     now,
-    limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
+    limits: settings.chatLimits,
     publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
   });
-  const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: deps.randomInt ?? ((max) => randomInt(max)) });
+  const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: settings.randomInt });
   botTurn = bots.driver.take.bind(bots.driver);
   const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online });
@@ -238,8 +236,8 @@ export function createApp(deps: AppDeps): App {
     },
   });
 
-  const analysis = new AnalysisService({ store, games, compute, settings: { ...DEFAULT_ANALYSIS_SETTINGS, ...deps.analysis } });
-  const analysisLimit = sharedLimiter(deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT, 'analysis-ip', redis?.pub ?? null);
+  const analysis = new AnalysisService({ store, games, compute, settings: settings.analysis });
+  const analysisLimit = sharedLimiter(settings.analysisPerAddress, 'analysis-ip', redis?.pub ?? null);
   // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
   const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.pub ?? null), settings.trustProxy);
 
@@ -277,7 +275,7 @@ export function createApp(deps: AppDeps): App {
     ? startArchivePruner({
         archive: durable.archive,
         retentionMs: settings.limits.abortedRetentionMs,
-        intervalMs: deps.archivePruneMs ?? 60 * 60_000,
+        intervalMs: settings.archivePruneMs,
         now,
         logger,
       })

@@ -1,16 +1,18 @@
 import type { Logger } from 'pino';
 import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
-import type { ChatLimits } from './services/chat-service.js';
+import { randomInt } from 'node:crypto';
+import { DEFAULT_CHAT_LIMITS, type ChatLimits } from './services/chat-service.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import type { RedisClient } from './store/redis-client.js';
-import type { LoginLimits } from './accounts/login-limiter.js';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './accounts/login-limiter.js';
 import type { HashingLimits } from './accounts/password.js';
 import type { MetricsAccess } from './http/metrics-access.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
-import type { AnalysisSettings } from './services/analysis-service.js';
+import { DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimitOptions, type RateLimitOptions } from './transport/limit-options.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -22,67 +24,6 @@ export type RedisDeps =
   | { readonly url: string }
   | { readonly clusterNodes: readonly string[] }
   | { readonly pubClient: RedisClient; readonly subClient: RedisClient };
-
-export interface RateLimitOptions {
-  /** Events a connection may send per window. */
-  readonly points: number;
-  readonly durationSec: number;
-}
-
-/**
- * Per-identity and per-address limits (see transport/abuse-limits.ts). With a Redis (`redis` of
- * AppDeps) the handshake, room-operation and flood-block budgets are counted in Redis for all nodes
- * together; event budgets and open connections are counted per node.
- */
-export interface AbuseLimitOptions {
-  readonly connectionsPerIdentity: number;
-  readonly connectionsPerAddress: number;
-  readonly handshakesPerAddress: RateLimitOptions;
-  /**
-   * New anonymous players (handshakes without a token or an account's session) per address: each
-   * is a document in the store, and strangers could otherwise make one per handshake.
-   */
-  readonly newPlayersPerAddress: RateLimitOptions;
-  /** Events of all of one identity's connections together. */
-  readonly eventsPerIdentity: RateLimitOptions;
-  readonly eventsPerAddress: RateLimitOptions;
-  /** game:join, game:resync, game:leave, lobby:subscribe/unsubscribe per identity. */
-  readonly roomOpsPerIdentity: RateLimitOptions;
-  /**
-   * seek:create and bot:play per address: what fills the lobby and the computer's places for
-   * everybody, which new identities (each with its own caps) would otherwise multiply.
-   */
-  readonly creationsPerAddress: RateLimitOptions;
-  /** Refused events a connection may collect within `strikeWindowSec` before it is disconnected. */
-  readonly strikes: number;
-  readonly strikeWindowSec: number;
-  /** An identity disconnected for flooding may not connect again for this long (refused before authentication). */
-  readonly floodBlockSec: number;
-  /** Addresses no per-address limit applies to (e.g. a known gateway, or a benchmark's load generator). */
-  readonly exemptAddresses: readonly string[];
-  /**
-   * An address over its handshake budget, or whose connection was disconnected for flooding, has its
-   * TCP connections reset before any HTTP parsing for this long (transport/address-gate.ts; per node).
-   * 0: off. Always off with `trustProxy` (the TCP peer is then the proxy).
-   */
-  readonly denyAddressSec: number;
-}
-
-export const DEFAULT_ABUSE_LIMITS: AbuseLimitOptions = {
-  connectionsPerIdentity: 10,
-  connectionsPerAddress: 100,
-  handshakesPerAddress: { points: 60, durationSec: 10 },
-  newPlayersPerAddress: { points: 200, durationSec: 3600 },
-  eventsPerIdentity: { points: 150, durationSec: 5 },
-  eventsPerAddress: { points: 1000, durationSec: 5 },
-  roomOpsPerIdentity: { points: 40, durationSec: 5 },
-  creationsPerAddress: { points: 60, durationSec: 3600 },
-  strikes: 30,
-  strikeWindowSec: 10,
-  floodBlockSec: 30,
-  exemptAddresses: [],
-  denyAddressSec: 30,
-};
 
 /** Everything `createApp` depends on; only `store` is required. */
 export interface AppDeps {
@@ -163,6 +104,13 @@ export interface Settings {
   readonly maxHttpBufferSize: number;
   readonly limits: Limits;
   readonly bot: BotSettings;
+  readonly randomInt: (max: number) => number;
+  readonly chatLimits: ChatLimits;
+  readonly archiveGraceMs: number;
+  readonly archivePruneMs: number;
+  readonly loginLimits: LoginLimits;
+  readonly analysis: AnalysisSettings;
+  readonly analysisPerAddress: RateLimitOptions;
 }
 
 export function settingsOf(deps: AppDeps): Settings {
@@ -181,5 +129,12 @@ export function settingsOf(deps: AppDeps): Settings {
     maxHttpBufferSize: deps.maxHttpBufferSize ?? 16 * 1024,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
     bot: { ...DEFAULT_BOT_SETTINGS, ...deps.bot },
+    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+    chatLimits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
+    archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
+    archivePruneMs: deps.archivePruneMs ?? 60 * 60_000,
+    loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+    analysis: { ...DEFAULT_ANALYSIS_SETTINGS, ...deps.analysis },
+    analysisPerAddress: deps.analysis?.perAddress ?? DEFAULT_ANALYSIS_LIMIT,
   };
 }

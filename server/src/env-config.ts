@@ -4,7 +4,7 @@ import type { LevelWithSilent } from 'pino';
 import { DEFAULT_BOT_SETTINGS, botSettingsFromEnv, type BotSettings } from './bot/bot-settings.js';
 import { computeOptionsFromEnv } from './compute/from-env.js';
 import { DEFAULT_MAX_QUEUE, defaultWorkerCount, type WorkerPoolOptions } from './compute/worker-pool.js';
-import { DEFAULT_ABUSE_LIMITS } from './config.js';
+import { DEFAULT_ABUSE_LIMITS } from './transport/limit-options.js';
 import { envInteger, type Env } from './env.js';
 import { DEFAULT_LIMITS, limitsByVariable, limitsFromEnv, type Limits } from './limits.js';
 import { parseClusterNodes } from './store/redis-client.js';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startArchivePruner } from '../src/services/archive-pruner.js';
 import { captureLog, flushLog } from './log-capture.js';
 
@@ -25,10 +25,9 @@ describe('archive pruner', () => {
     const archive = fakeArchive(1_234);
     const { logger, lines } = captureLog();
     const pruner = startArchivePruner({ archive, retentionMs: 1_000, intervalMs: 3_600_000, now: () => 50_000, logger });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(archive.left()).toBe(0));
     await pruner.stop();
     await flushLog();
-    expect(archive.left()).toBe(0);
     expect(archive.calls).toEqual([
       { before: 49_000, limit: 500 },
       { before: 49_000, limit: 500 },

@@ -1,6 +1,6 @@
 import { CHAT_HISTORY, CHAT_MAX_LENGTH } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, sleep, startServer } from './helpers.js';
+import { Client, createGame, startServer } from './helpers.js';
 
 async function setup(deps: Parameters<typeof startServer>[0] = {}) {
   const server = await startServer(deps);
@@ -30,7 +30,7 @@ describe('game chat', () => {
     const toDan = dan.next('chat:message');
     await carol.ok('chat:send', { gameId, text: 'nice opening' });
     expect((await toDan).from).toMatchObject({ name: 'Carol', seat: 'spectator' });
-    await sleep(50);
+    await Promise.all([carol.settle(), black.settle()]);
     // Neither side reads the other's channel.
     expect(carol.received('chat:message').map((m) => m.text)).toEqual(['nice opening']);
     expect(black.received('chat:message').map((m) => m.text)).toEqual(['good luck <b>!</b>']);
@@ -64,7 +64,7 @@ describe('game chat', () => {
     // 140 emoji (280 UTF-16 units) are 140 characters: sent whole.
     const emoji = '🙂'.repeat(CHAT_MAX_LENGTH);
     expect((await white.ok('chat:send', { gameId, text: emoji })).message.text).toBe(emoji);
-    await sleep(50);
+    await black.settle();
     expect(black.received('chat:message').map((m) => m.text)).toEqual([emoji]);
   });
 

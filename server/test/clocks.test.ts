@@ -45,7 +45,7 @@ describe('clocks', () => {
     const { clock, white, black, watcher, gameId } = await timedGame();
     let v = await playMoves(white, gameId, 1, ['e2e4']);
     v = await playMoves(black, gameId, v, ['f7f6']);
-    const over = watcher.next('game:event', (e) => e.event.type === 'game-over');
+    const over = watcher.next('game:event', (e) => e.gameId === gameId && e.event.type === 'game-over');
     clock.advance(10_001);
     const e = await over;
     expect(e.version).toBe(v + 1);
@@ -59,16 +59,24 @@ describe('clocks', () => {
     const clock = manualClock();
     const store = createMemoryStore();
     const server = await startServer({ store, now: clock.now, deadlineTickMs: 10, deadlineLeaseMs: 5_000 });
-    const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+    const [white, black, watcher, w2, b2] = await Promise.all([1, 2, 3, 4, 5].map(() => Client.connect(server)));
+    if (!white || !black || !watcher || !w2 || !b2) throw new Error('clients');
     const gameId = await createGame(server, white, black, { variant: 'scottish', timeControl: FISCHER_10_2 });
     for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
     let v = await playMoves(white, gameId, 1, ['e2e4']);
     v = await playMoves(black, gameId, v, ['f7f6']); // Black's 10 s now run
+    // A canary whose Black flags 1 ms after this game's (nobody claims it): its flag proves this node's
+    // deadline worker has looked at the games after both were due.
+    clock.advance(1);
+    const canary = await createGame(server, w2, b2, { variant: 'scottish', timeControl: FISCHER_10_2 });
+    await watcher.ok('game:join', { gameId: canary });
+    await playMoves(b2, canary, await playMoves(w2, canary, 1, ['e2e4']), ['f7f6']);
+    const canaryOver = watcher.next('game:event', (e) => e.gameId === canary && e.event.type === 'game-over');
     // Another node claims the due deadline and crashes before it commits anything.
-    const flagAt = clock.now() + 10_001;
-    expect(await store.claimDueGames(flagAt, 10, 5_000)).toEqual([gameId]);
+    const flagAt = clock.now() + 10_000;
+    expect(await store.claimDueGames(flagAt - 1, 10, 5_000)).toEqual([gameId]);
     clock.set(flagAt);
-    await new Promise((r) => setTimeout(r, 100));
+    await canaryOver;
     expect((await watcher.ok('game:resync', { gameId })).snapshot.status).toBe('playing');
     // When the lease runs out, this node takes the deadline over and flags Black.
     const over = watcher.next('game:event', (e) => e.event.type === 'game-over');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, sleep, startServer } from './helpers.js';
+import { Client, createGame, startServer } from './helpers.js';
 
 /**
  * A game command's ack carries the event it committed, and the room's broadcast skips the
@@ -48,7 +48,7 @@ describe('the ack of a game command carries its event', () => {
     const own = white.next('game:event', (e) => e.version === 2);
     white.socket.emit('game:move', { gameId, version: 1, move: 'e2e4' });
     expect((await own).event).toMatchObject({ uci: 'e2e4' });
-    await sleep(20);
+    await white.settle();
     expect(white.received('game:event')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { StoreUnavailableError, type Store } from '../src/store/store.js';
-import { Client, createGame, playMoves, sleep, startServer } from './helpers.js';
+import { Client, createGame, playMoves, startServer } from './helpers.js';
 
 describe('game:heartbeat', () => {
   it("tells the game room's connections the stored version, periodically; not those that left", async () => {
@@ -23,17 +23,25 @@ describe('game:heartbeat', () => {
 
   it('skips a room whose current version this node emitted to everyone in it; resumes when someone joins', async () => {
     const server = await startServer({ heartbeatMs: 30 });
-    const [white, black, late] = await Promise.all([1, 2, 3].map(() => Client.connect(server)));
-    if (!white || !black || !late) throw new Error('clients');
+    const [white, black, late, watcher] = await Promise.all([1, 2, 3, 4].map(() => Client.connect(server)));
+    if (!white || !black || !late || !watcher) throw new Error('clients');
     const gameId = await createGame(server, white, black);
+    // A room that beats at every sweep (nothing was emitted in it): its beats count the sweeps.
+    const canary = await createGame(server, late, watcher);
+    await watcher.ok('game:join', { gameId: canary });
+    const sweeps = async (n: number): Promise<void> => {
+      for (let i = 0; i < n; i++) await watcher.next('game:heartbeat', (h) => h.gameId === canary);
+    };
     await white.ok('game:join', { gameId });
     await black.ok('game:join', { gameId });
     const seen = black.next('game:event', (e) => e.version === 2);
     const v = await playMoves(white, gameId, 1, ['e2e4']);
     await seen;
-    await sleep(100); // a sweep may have been under way during the move
+    await sweeps(1); // a sweep may have been under way during the move
+    await white.settle();
     const quiet = white.received('game:heartbeat').length;
-    await sleep(200); // several intervals
+    await sweeps(3);
+    await white.settle();
     expect(white.received('game:heartbeat')).toHaveLength(quiet);
     // a connection that joins after the event may hold an older snapshot: the room hears the version again
     await late.ok('game:join', { gameId });
@@ -59,7 +67,12 @@ describe('game:heartbeat', () => {
     let down = false;
     // What the app sees: a store that lost some games (e.g. restarted without persistence), or that is away.
     const seen = Object.create(store) as Store;
-    seen.gameVersion = (id) => (down ? Promise.reject(new StoreUnavailableError('away')) : lost.has(id) ? Promise.resolve(null) : store.gameVersion(id));
+    let refused = 0;
+    seen.gameVersion = (id) => {
+      if (!down) return lost.has(id) ? Promise.resolve(null) : store.gameVersion(id);
+      refused++;
+      return Promise.reject(new StoreUnavailableError('away'));
+    };
     seen.loadGame = (id) => (lost.has(id) ? Promise.resolve(null) : store.loadGame(id));
     seen.loadGameHead = (id) => (lost.has(id) ? Promise.resolve(null) : store.loadGameHead(id));
     const server = await startServer({ store: seen, heartbeatMs: 30, presenceBatchMs: 60_000 });
@@ -73,11 +86,16 @@ describe('game:heartbeat', () => {
 
     down = true;
     lost.add(gameId);
-    await sleep(150); // several intervals with the store away: nothing is taken for gone
+    // several intervals with the store away (each sweep asks for the version and is refused): nothing is taken for gone
+    const asked = refused;
+    await vi.waitFor(() => expect(refused - asked).toBeGreaterThanOrEqual(6));
+    await watcher.settle();
     expect(watcher.received('game:gone')).toEqual([]);
     down = false;
     expect(await Promise.all([watcher.next('game:gone'), white.next('game:gone')])).toEqual([{ gameId }, { gameId }]);
-    await sleep(150);
+    // the other game of the watcher beats at every sweep: three more sweeps
+    for (let i = 0; i < 3; i++) await watcher.next('game:heartbeat', (h) => h.gameId === other);
+    await watcher.settle();
     expect(watcher.received('game:gone')).toEqual([{ gameId }]); // once, not every interval
     expect(black.received('game:gone')).toEqual([]); // not in the room
     expect((await watcher.send('game:resync', { gameId })).code).toBe('unknown-game');

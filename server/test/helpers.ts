@@ -94,6 +94,15 @@ export class Client {
     return res;
   }
 
+  /**
+   * Resolves once everything the server sent this connection before handling a new request has
+   * arrived: a round trip on the same connection (Socket.IO keeps a connection's order). How a test
+   * proves an event did NOT come: settle after the action that would have sent it was acknowledged.
+   */
+  async settle(): Promise<void> {
+    await this.ok('lobby:online', {});
+  }
+
   /** Raw emit (bad payloads, unknown events). */
   raw(event: string, ...args: unknown[]): Promise<AckFailure> {
     return this.socket.timeout(5000).emitWithAck(event, ...args) as Promise<AckFailure>;

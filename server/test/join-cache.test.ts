@@ -65,7 +65,7 @@ describe('joins and resyncs served from the node copy of a game', () => {
     const c = await Client.connect(server);
     const res = await c.send('game:join', { gameId: 'nosuchgame' });
     expect(res).toMatchObject({ ok: false, code: 'unknown-game' });
-    await sleep(20);
+    await c.settle(); // a later request of the same connection is handled after the join was
     expect(server.app.io.sockets.adapter.rooms.has('game:nosuchgame')).toBe(false);
   });
 });

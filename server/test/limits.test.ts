@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv } from '../src/limits.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { CLOSED_INVITES_KEPT_MS } from '../src/store/store.js';
-import { Client, createGame, manualClock, sleep, startServer } from './helpers.js';
+import { Client, createGame, manualClock, startServer } from './helpers.js';
 
 const SEEK = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white', visibility: 'public' } as const;
 const PRIVATE = { ...SEEK, visibility: 'private' } as const;
@@ -20,7 +20,7 @@ describe('limits per player', () => {
     expect(again.inviteUrl).toBe(`https://chess.example/invite/${first.seek.inviteCode}`);
     const pub = await alice.ok('seek:create', SEEK);
     expect((await alice.ok('seek:create', SEEK)).seek.id).toBe(pub.seek.id);
-    await sleep(50);
+    await carol.settle();
     expect(carol.received('lobby:seekAdded').map((s) => s.id)).toEqual([pub.seek.id]); // announced once
     expect(await alice.send('seek:create', other(600))).toMatchObject({ ok: false, code: 'too-many-seeks' });
     // other players are not affected; the lobby shows one entry of alice's
@@ -151,10 +151,16 @@ describe('expiry', () => {
     const [alice, bob] = await Promise.all([Client.connect(server), Client.connect(server)]);
     const gameId = await createGame(server, alice, bob, { timeControl: { kind: 'none' } });
     await alice.ok('game:join', { gameId });
-    clock.advance(6000);
+    clock.advance(1000);
+    // A canary without any move: abandoned at 11 s, after the game's first deadline (10 s) would have passed.
+    const canary = await createGame(server, alice, bob, { timeControl: { kind: 'none' } });
+    await alice.ok('game:join', { gameId: canary });
+    clock.advance(5000);
     await alice.ok('game:move', { gameId, version: 1, move: 'e2e4' }); // activity: 10 s from now
+    const canaryOver = alice.next('game:event', (e) => e.gameId === canary && e.event.type === 'game-over');
     clock.advance(6000);
-    await sleep(100); // several deadline ticks
+    // The deadline worker has looked at the games at 12 s (it aborted the canary): the game that moved is still on.
+    await canaryOver;
     expect((await store.loadGameHead(gameId))?.version).toBe(2);
     const over = alice.next('game:event', (e) => e.gameId === gameId && e.event.type === 'game-over');
     clock.advance(4000);

@@ -50,7 +50,7 @@ describe('lobby', () => {
     expect(await cancelled).toEqual({ seekId: second.seek.id });
     await carol.ok('lobby:unsubscribe', {});
     await alice.ok('seek:create', PUBLIC);
-    await sleep(30);
+    await carol.settle();
     expect(carol.received('lobby:seekAdded')).toHaveLength(2);
   });
 
@@ -171,22 +171,26 @@ describe('lobby', () => {
     expect(mine.seeks.map((o) => o.seek.id)).toEqual([inv.seek.id]);
     clock.advance(60_000); // the invitation expires: only its owner hears of it
     await alice.next('lobby:mySeeks', (p) => p.seeks.length === 0);
-    await sleep(100);
+    await bob.settle(); // the lobby hears of an expiry before its owner does (announceExpired)
     expect(bob.received('lobby:seekRemoved')).toEqual([{ seekId: pub.seek.id }]);
     expect(alice.received('lobby:mySeeks').map((p) => p.seeks.length)).toEqual([1, 2, 1, 0]);
   });
 
   it('a public seek vanishes when its creator stays away longer than the grace period', async () => {
     const server = await startServer({ seekGraceMs: 150 });
-    const [alice, carol] = await Promise.all([Client.connect(server), Client.connect(server)]);
+    const [alice, carol, dora] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
     await carol.ok('lobby:subscribe', {});
     const kept = await alice.ok('seek:create', PUBLIC);
+    const left = await dora.ok('seek:create', { ...PUBLIC, color: 'black' });
 
-    // A quick reconnect keeps the seek.
+    // A quick reconnect keeps the seek. Dora, gone since just after Alice left, proves the grace is over.
+    const doraGone = carol.next('lobby:seekRemoved', (r) => r.seekId === left.seek.id);
     alice.close();
-    await sleep(50);
+    dora.close();
+    await sleep(50); // the server sees Alice leave before she comes back
     const back = await Client.connect(server, { token: alice.session.token });
-    await sleep(200);
+    await doraGone;
+    expect(carol.received('lobby:seekRemoved')).toEqual([{ seekId: left.seek.id }]);
     expect((await carol.ok('lobby:subscribe', {})).seeks.map((s: Seek) => s.id)).toEqual([kept.seek.id]);
 
     const removed = carol.next('lobby:seekRemoved');

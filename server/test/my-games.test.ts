@@ -5,6 +5,9 @@ import { Client, startServer } from './helpers.js';
 const CORRESPONDENCE = { kind: 'correspondence', daysPerTurn: 3 } as const;
 const SEEK = { variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', visibility: 'public' } as const;
 
+/** The fields that order the list (shared byUrgency): no deadline before the first move of these games. */
+const AT_START = { deadline: null, createdAt: expect.any(Number) };
+
 describe("a player's own games in progress in the lobby", () => {
   it('lists them, public and private, your turn first, to their player only; a finished or vanished game drops out', async () => {
     const store = createMemoryStore();
@@ -24,12 +27,12 @@ describe("a player's own games in progress in the lobby", () => {
 
     const mine = (await alice.ok('lobby:subscribe', {})).myGames;
     expect(mine).toEqual([
-      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Bob', turn: 1, yourTurn: true },
-      { id: second, variant: 'italian', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 2, yourTurn: false, private: true },
+      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Bob', turn: 1, ...AT_START, yourTurn: true },
+      { id: second, variant: 'italian', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 2, ...AT_START, yourTurn: false, private: true },
     ]);
     expect((await alice.ok('lobby:myGames', {})).myGames).toEqual(mine);
     expect((await bob.ok('lobby:subscribe', {})).myGames).toEqual([
-      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'black', opponent: 'Alice', turn: 1, yourTurn: false },
+      { id: first, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'black', opponent: 'Alice', turn: 1, ...AT_START, yourTurn: false },
     ]);
     expect((await carol.ok('lobby:myGames', {})).myGames).toMatchObject([{ id: second, color: 'black', yourTurn: true, private: true }]);
     expect((await dan.ok('lobby:subscribe', {})).myGames).toEqual([]);
@@ -47,7 +50,7 @@ describe("a player's own games in progress in the lobby", () => {
     const alice = await Client.connect(server, { name: 'Alice' });
     const { gameId } = await alice.ok('bot:play', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', level: 1 });
     expect((await alice.ok('lobby:myGames', {})).myGames).toEqual([
-      { id: gameId, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Computer (level 1)', turn: 1, yourTurn: true, bot: true },
+      { id: gameId, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Computer (level 1)', turn: 1, ...AT_START, yourTurn: true, bot: true },
     ]);
   });
 
@@ -62,7 +65,7 @@ describe("a player's own games in progress in the lobby", () => {
     const inv = await alice.ok('seek:create', { ...SEEK, visibility: 'private' });
     const started = aliceTab.next('lobby:myGameUpdated');
     const { gameId } = await carol.ok('seek:accept', { code: inv.seek.inviteCode ?? '' });
-    expect(await started).toEqual({ id: gameId, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 1, yourTurn: true, private: true });
+    expect(await started).toEqual({ id: gameId, variant: 'scottish', timeControl: CORRESPONDENCE, color: 'white', opponent: 'Carol', turn: 1, ...AT_START, yourTurn: true, private: true });
 
     const toCarol = aliceTab.next('lobby:myGameUpdated', (g) => g.turn === 2);
     const carolTold = carol.next('lobby:myGameUpdated', (g) => g.turn === 2);

@@ -35,16 +35,19 @@ describe('presence and spectator counts are batched per room', () => {
 
   it('presence: a player who leaves and comes back within one tick publishes nothing; a real absence is published', async () => {
     const server = await startServer({ presenceBatchMs: 300 });
-    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
-    if (!white || !black) throw new Error('clients');
+    const [white, black, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
+    if (!white || !black || !carol) throw new Error('clients');
     const gameId = await createGame(server, white, black);
     await black.ok('game:join', { gameId });
     await white.ok('game:join', { gameId });
     await black.next('game:presence', (p) => p.color === 'white' && p.online);
-    await sleep(350);
     await white.ok('game:leave', { gameId });
     await white.ok('game:join', { gameId });
-    await sleep(700);
+    // A spectator joins after: its count is published at the tick that counts White's leave, or a later one.
+    const counted = black.next('game:spectators', (p) => p.count === 1);
+    await carol.ok('game:join', { gameId });
+    await counted;
+    await black.settle();
     expect(black.events.filter((e) => e.name === 'game:presence' && (e.payload as { online: boolean }).online === false)).toEqual([]);
     const gone = black.next('game:presence', (p) => p.color === 'white' && !p.online);
     await white.ok('game:leave', { gameId });

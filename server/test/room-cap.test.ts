@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ROOMS_PER_CONNECTION } from '../src/services/room-cap.js';
-import { Client, createGame, sleep, startServer } from './helpers.js';
+import { Client, createGame, startServer } from './helpers.js';
 
 /** A server whose event budgets let one connection join more rooms than the cap in one go. */
 async function setup() {
@@ -36,7 +36,7 @@ describe('rooms per connection', () => {
     await stranger.ok('game:join', { gameId: first ?? '' });
     await stranger.ok('game:leave', { gameId: first ?? '' });
     await stranger.ok('chat:send', { gameId: first ?? '', text: 'still here' });
-    await sleep(50);
+    await stranger.settle();
     // its own line is answered in the ack; the channel's broadcast no longer reaches it
     expect(stranger.received('chat:message')).toEqual([]);
     expect((await stranger.ok('chat:join', { gameId: last })).channel).toBe('spectators');

@@ -1,5 +1,5 @@
 import type { Socket as NetSocket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { playerRoom } from '../src/transport/socket-types.js';
 import { MAX_PENDING_BYTES } from '../src/transport/slow-readers.js';
 import { Client, createGame, sleep, startServer } from './helpers.js';
@@ -25,11 +25,10 @@ describe('a connection that stops reading', () => {
       for (const c of [reader, stuck]) server.app.io.to(playerRoom(c.id)).emit('error', { code: 'rate-limited', message: line });
       if (i % 100 === 99) await sleep(5);
     }
-    await sleep(100);
-    const ids = [...server.app.io.of('/').sockets.values()].map((s) => s.data.playerId);
-    expect(ids).not.toContain(stuck.id);
-    expect(ids).toContain(reader.id);
-    expect(reader.received('error')).toHaveLength(rounds);
+    const ids = (): string[] => [...server.app.io.of('/').sockets.values()].map((s) => s.data.playerId);
+    await vi.waitFor(() => expect(ids()).not.toContain(stuck.id));
+    await vi.waitFor(() => expect(reader.received('error')).toHaveLength(rounds));
+    expect(ids()).toContain(reader.id);
     expect((await white.send('game:move', { gameId, version: 1, move: 'e2e4' })).ok).toBe(true);
   });
 });

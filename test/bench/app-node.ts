@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AbuseLimitOptions } from '../../server/src/config.js';
+import type { AbuseLimitOptions } from '../../server/src/transport/limit-options.js';
 import { loadBuiltServer } from './built-server.js';
 import { useStreamsAdapter } from './adapters.js';
 import { countCommands } from '../support/command-counter.js';

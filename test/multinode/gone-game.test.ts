@@ -1,12 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import { call, connectClient, startGame, waitFor } from '../support/game-client.js';
 import { closeAll, skipWithoutBackends, startNode, useRedisServer } from './nodes.js';
+
+/** The node's store with its refused `gameVersion` calls (the heartbeat's read) counted. */
+function countingRefusals(store: RedisStore, count: { refused: number }): Store {
+  const counted = Object.create(store) as RedisStore;
+  counted.gameVersion = async (id: string) => {
+    try {
+      return await store.gameVersion(id);
+    } catch (e) {
+      count.refused += 1;
+      throw e;
+    }
+  };
+  return counted;
+}
 
 describe.skipIf(skipWithoutBackends())('a game lost with its Redis (no persistence)', () => {
   const redis = useRedisServer({ appendOnly: false });
 
   it('the players and spectators on every node hear game:gone once Redis answers without the game; nothing while it is down', async () => {
-    const [a, b] = await Promise.all([startNode(redis().url, { heartbeatMs: 100 }), startNode(redis().url, { heartbeatMs: 100 })]);
+    const onA = { refused: 0 };
+    const onB = { refused: 0 };
+    const [a, b] = await Promise.all([
+      startNode(redis().url, { heartbeatMs: 100 }, (s) => countingRefusals(s, onA)),
+      startNode(redis().url, { heartbeatMs: 100 }, (s) => countingRefusals(s, onB)),
+    ]);
     const white = await connectClient(a.url);
     const black = await connectClient(b.url);
     const watcher = await connectClient(b.url);
@@ -19,7 +40,10 @@ describe.skipIf(skipWithoutBackends())('a game lost with its Redis (no persisten
       await waitFor(watcher.socket, 'game:heartbeat', (h) => h.gameId === gameId);
 
       await redis().kill();
-      await new Promise((r) => setTimeout(r, 600)); // several heartbeats with Redis down
+      // the heartbeats of both nodes asked Redis for the game's version and were refused (after the
+      // store's command timeout), at least twice each, the first a beat ago: a refusal is not taken
+      // for a game that is gone
+      await vi.waitFor(() => expect(Math.min(onA.refused, onB.refused)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
       expect(gone).toEqual([]);
       const told = clients.map((c) => waitFor(c.socket, 'game:gone', (g) => g.gameId === gameId, 15_000));
       await redis().relaunch(); // empty: nothing was persisted

@@ -1,9 +1,22 @@
 import type { OwnSeek } from '@progressive-chess/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import { call, connectClient, waitFor } from '../support/game-client.js';
 import { closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
 
 const PUBLIC = { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' } as const;
+
+/** The node's store with its finished expiry passes (`takeExpiredSeeks`, once per tick) counted. */
+function countingTicks(store: RedisStore, count: { ticks: number }): Store {
+  const counted = Object.create(store) as RedisStore;
+  counted.takeExpiredSeeks = async (now: number, limit: number) => {
+    const taken = await store.takeExpiredSeeks(now, limit);
+    count.ticks += 1;
+    return taken;
+  };
+  return counted;
+}
 
 /**
  * A seek expires in the store, noticed by whichever seek call comes first on whichever node: the
@@ -15,7 +28,12 @@ describe.skipIf(skipWithoutBackends())('seek expiry between two nodes', () => {
   it("an expired seek leaves every node's lobby and its owner's tabs at once, announced once", async () => {
     let t = 1_800_000_000_000;
     const deps = { now: () => t, seekExpiryTickMs: 20, limits: { seekTtlMs: 60_000 } };
-    const [a, b] = await Promise.all([startNode(redis().target, deps), startNode(redis().target, deps)]);
+    const onA = { ticks: 0 };
+    const onB = { ticks: 0 };
+    const [a, b] = await Promise.all([
+      startNode(redis().target, deps, (s) => countingTicks(s, onA)),
+      startNode(redis().target, deps, (s) => countingTicks(s, onB)),
+    ]);
     const alice = await connectClient(a.url, { name: 'Alice' });
     const aliceOnB = await connectClient(b.url, { token: alice.session.token });
     const bob = await connectClient(b.url, { name: 'Bob' });
@@ -35,7 +53,10 @@ describe.skipIf(skipWithoutBackends())('seek expiry between two nodes', () => {
         waitFor(bob.socket, 'lobby:seekRemoved', (p) => p.seekId === seek.id),
         waitFor(aliceOnB.socket, 'lobby:mySeeks', (p) => p.seeks.length === 0),
       ]);
-      await new Promise((r) => setTimeout(r, 200)); // several ticks of both nodes
+      // three more expiry passes of each node: none announces the seek again
+      const [ta, tb] = [onA.ticks, onB.ticks];
+      await vi.waitFor(() => expect(Math.min(onA.ticks - ta, onB.ticks - tb)).toBeGreaterThanOrEqual(3), { interval: 10 });
+      await Promise.all([bob, aliceOnB].map((c) => call(c.socket, 'lobby:online', {})));
       expect(removed).toEqual([seek.id]);
       expect(mine.map((seeks) => seeks.length)).toEqual([1, 0]);
       expect((await call(bob.socket, 'lobby:subscribe', {})).seeks).toEqual([]);

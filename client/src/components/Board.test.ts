@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import type { Piece } from '@progressive-chess/shared';
 import { describe, expect, it, vi } from 'vitest';
 import Board from './Board.svelte';
+import { squareLabel } from '../test-utils/squares.js';
 
 const sq = (name: string): number => name.charCodeAt(0) - 97 + 8 * (Number(name[1]) - 1);
 
@@ -19,8 +20,8 @@ describe('Board', () => {
     const { container } = render(Board, { pieces: pieces() });
     const squares = screen.getAllByRole('button');
     expect(squares).toHaveLength(64);
-    expect(screen.getByRole('button', { name: 'g1, white knight' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'e4, empty' })).toBeTruthy();
+    expect(squareLabel('g1')).toBe('g1, white knight');
+    expect(squareLabel('e4')).toBe('e4, empty');
     expect(squares[0]?.getAttribute('data-square')).toBe('a8');
     expect(container.querySelectorAll('svg.piece')).toHaveLength(4);
   });
@@ -40,7 +41,7 @@ describe('Board', () => {
     await fireEvent.click(screen.getByRole('button', { name: /^g1, white knight/ }));
     expect(container.querySelectorAll('.dest.move')).toHaveLength(2);
     expect(container.querySelectorAll('.dest.capture')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'h3, empty, legal move' })).toBeTruthy();
+    expect(squareLabel('h3')).toBe('h3, empty, legal move');
     await fireEvent.click(screen.getByRole('button', { name: /^f3, black pawn/ }));
     expect(onmove).toHaveBeenCalledWith(sq('g1'), sq('f3'));
     expect(container.querySelectorAll('.dest')).toHaveLength(0);
@@ -65,8 +66,8 @@ describe('Board', () => {
       series: [{ from: sq('e2'), to: sq('e4') }],
       blocked,
     });
-    expect(screen.getByRole('button', { name: 'e1, white king, in check' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'e4, empty, move 1 of the series' })).toBeTruthy();
+    expect(squareLabel('e1')).toBe('e1, white king, in check');
+    expect(squareLabel('e4')).toBe('e4, empty, move 1 of the series');
     await fireEvent.click(screen.getByRole('button', { name: /^g1/ }));
     expect(container.querySelectorAll('.dest.blocked')).toHaveLength(1);
   });

@@ -45,7 +45,7 @@ describe('SeekList', () => {
       onaccept: () => {},
       oncancel: () => {},
     });
-    expect(screen.getByRole('button', { name: 'Play Bob' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play Bob' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('alert').textContent).toBe('This seek is for players with an account.');
     expect(screen.getByRole('alert').closest('section')?.querySelector('h2')?.textContent).toBe('Open games');
   });
@@ -62,7 +62,7 @@ describe('MySeeks', () => {
     expect(screen.getByRole('heading').textContent).toBe('Your open games and invitations');
     expect((screen.getByTestId('invite-url') as HTMLInputElement).value).toBe('https://x.test/invite/CODE1');
     expect(screen.getByTestId('my-invitation').textContent).toContain('you play Black');
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveProperty('disabled', false);
     expect(screen.getByTestId('waiting-seek').textContent).toContain('Waiting for an opponent');
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel this invitation' }));
     expect(oncancel).toHaveBeenCalledWith('i1');
@@ -100,7 +100,7 @@ describe('MySeeks, just after a create', () => {
 describe('MyGames', () => {
   it('links each of my games back to its page, with the opponent, variant, time control and whose turn it is', () => {
     const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({
-      id, variant: 'italian', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'black', opponent: 'Bob', turn: 2, yourTurn, ...over,
+      id, variant: 'italian', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'black', opponent: 'Bob', turn: 2, yourTurn, deadline: null, createdAt: 1, ...over,
     });
     render(MyGames, { games: [game('g1', true), game('g2', false, { opponent: 'Carol', private: true, color: 'white', variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 } })] });
     expect(screen.getByRole('heading').textContent).toBe('Your games');
@@ -122,7 +122,7 @@ describe('InvitePage', () => {
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Your invitation'));
     expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('Black');
     expect(screen.queryByRole('button', { name: 'Accept and play' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveProperty('disabled', false);
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel invitation' }));
     expect(requests.sent.at(-1)).toEqual({ event: 'seek:cancel', payload: { seekId: 's1' } });
   });
@@ -132,7 +132,7 @@ describe('InvitePage', () => {
     render(InvitePage, { code: 'CODE2' });
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Bob invites you to play'));
     expect(screen.getByText('You play').nextElementSibling?.textContent).toBe('White');
-    expect(screen.getByRole('button', { name: 'Accept and play' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept and play' })).toHaveProperty('disabled', false);
   });
 
   it('says a mistyped or cut-off code is unknown, and a closed invitation closed', async () => {

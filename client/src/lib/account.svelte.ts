@@ -1,10 +1,13 @@
-import type { AccountView } from '@progressive-chess/shared';
+import { RATING_DEFAULT, type AccountView, type VariantId } from '@progressive-chess/shared';
 import { api, type ApiResult } from './api.js';
 import { reconnect } from './socket.js';
 import { savedToken } from './storage.js';
 
 /** The signed-in account (null: playing anonymously), as the server's session cookie says. */
 export const me: { account: AccountView | null; loaded: boolean } = $state({ account: null, loaded: false });
+
+/** The signed-in player's rating in `v` (the default one before their first rated game there). */
+export const myRating = (v: VariantId): number => me.account?.ratings.find((r) => r.variant === v)?.rating ?? RATING_DEFAULT;
 
 export async function loadAccount(): Promise<void> {
   const res = await api<{ account: AccountView | null }>('/api/account');

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_VARIANT,
   endTurn,
   moveRecord,
   newGame,
@@ -28,7 +29,7 @@ export type ImportResult = { readonly ok: true; readonly game: ImportedGame } | 
 const NOT_AT_A_MOVE: ReadonlySet<NotationError['code']> = new Set(['unknown-variant', 'result-mismatch']);
 
 /** "Turn 3, move 2 (Qh5+): check is allowed only on the last move of the series." (no error code). */
-export function importError(e: NotationError): string {
+function importError(e: NotationError): string {
   if (NOT_AT_A_MOVE.has(e.code)) return sentence(e.message);
   const san = e.san ? ` (${e.san})` : '';
   return sentence(`Turn ${e.turn}, move ${e.move}${san}: ${e.message}`);
@@ -41,7 +42,7 @@ const failed = (message: string): ImportResult => ({ ok: false, error: `This PGN
  * board. `variant` applies to a PGN without a `Variant` tag. The last state carries the outcome
  * the file records, also a finish the moves do not show (resignation, timeout, agreement...).
  */
-export function importPgn(text: string, variant: VariantId = 'scottish'): ImportResult {
+export function importPgn(text: string, variant: VariantId = DEFAULT_VARIANT): ImportResult {
   const read = parsePgn(text, { variant });
   if (!read.ok) return failed(importError(read.error));
   const { tags, parsed } = read.value;

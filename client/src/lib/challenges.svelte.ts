@@ -1,6 +1,6 @@
 import { VARIANTS, type Seek } from '@progressive-chess/shared';
 import { sentence } from './explain.js';
-import { seekColorText } from './lobby.svelte.js';
+import { seekColorText } from './seek-text.js';
 import type { RequestFn } from './socket.js';
 import { timeControlLabel } from './time-control-text.js';
 

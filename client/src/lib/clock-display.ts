@@ -1,7 +1,7 @@
-import { VARIANTS, seriesBudget, turnBudgetMs as freshTurnMs, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
+import { comingTurnBudget, turnBudgetMs as freshTurnMs, type Color, type GameState, type TimeControl } from '@progressive-chess/shared';
 
 /** Low-time warning in Fischer games (ms). */
-export const FISCHER_LOW_MS = 20_000;
+const FISCHER_LOW_MS = 20_000;
 
 /**
  * Per-turn and correspondence clocks: the fresh time of `color`'s coming (or current) turn, in ms,
@@ -9,8 +9,7 @@ export const FISCHER_LOW_MS = 20_000;
  * their time over.
  */
 export function turnBudgetMs(tc: TimeControl, state: GameState, color: Color): number | null {
-  const turn = state.color === color ? state.turn : state.turn + 1;
-  return freshTurnMs(tc, seriesBudget(VARIANTS[state.variant], turn));
+  return freshTurnMs(tc, comingTurnBudget(state, color));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ClockView, Color } from '@progressive-chess/shared';
+import { viewRemainingMs, type ClockView, type Color } from '@progressive-chess/shared';
 
 /**
  * Maps server timestamps to local time. The offset is the smallest (local - server) seen:
@@ -19,8 +19,6 @@ export class ClockSync {
 
   /** Milliseconds left for `color` at local time `localNow` (the running side counts down). */
   remaining(view: ClockView, color: Color, localNow: number): number {
-    const base = view[color];
-    if (view.running !== color) return Math.max(0, base);
-    return Math.max(0, base - Math.max(0, this.serverTime(localNow) - view.serverNow));
+    return viewRemainingMs(view, color, this.serverTime(localNow));
   }
 }

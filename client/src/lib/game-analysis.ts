@@ -1,4 +1,4 @@
-import { VARIANTS, type GameAnalysis, type GameAnalysisAnswer, type TurnAnalysis, type VariantId } from '@progressive-chess/shared';
+import { DEFAULT_VARIANT, VARIANTS, type GameAnalysis, type GameAnalysisAnswer, type TurnAnalysis, type VariantId } from '@progressive-chess/shared';
 import { api, type ApiResult } from './api.js';
 
 /** What the move list shows at the end of a turn's row. */
@@ -17,7 +17,7 @@ const line = (t: TurnAnalysis): string => t.best?.san.join(' ') ?? '';
 export const winWord = (variant: VariantId): 'mate' | 'win' => (VARIANTS[variant].goal === 'capture-all' ? 'win' : 'mate');
 
 /** The mark of one series, or null when there is nothing to say (no win available, none played). */
-export function markOf(t: TurnAnalysis, variant: VariantId = 'scottish'): TurnMark | null {
+export function markOf(t: TurnAnalysis, variant: VariantId = DEFAULT_VARIANT): TurnMark | null {
   const w = winWord(variant);
   if (t.missed) return { kind: 'missed', label: `missed ${w}`, detail: `${side(t)} missed a win: ${line(t)}` };
   if (!t.won) return null;

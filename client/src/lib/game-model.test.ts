@@ -224,7 +224,7 @@ describe('GameModel own moves', () => {
   it('refuses an illegal move locally with the rules message', () => {
     const { model, transport } = setup('white');
     expect(model.move(uci('e2e5'))).toBe(false);
-    expect(model.notice).toBeTruthy();
+    expect(model.notice).toBe('illegal move');
     expect(transport.sent).toHaveLength(0);
   });
 

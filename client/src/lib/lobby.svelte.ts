@@ -1,5 +1,6 @@
 import {
-  colorOfTurn,
+  byUrgency,
+  inviteLink,
   type AckData,
   type AckError,
   type ClientPayload,
@@ -15,17 +16,9 @@ import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
 
-export const inviteLink = (code: string, origin: string): string => `${origin}/invite/${encodeURIComponent(code)}`;
-
 /** The link to send for one of my open seeks: the server's when it knows its address, else on this page's; null for a public seek. */
 export const ownSeekLink = (own: OwnSeek, origin: string): string | null =>
   own.seek.inviteCode === undefined ? null : (own.inviteUrl ?? inviteLink(own.seek.inviteCode, origin));
-
-/** The colour a player of the seek plays: its creator's, or the opponent's ('random' stays random). */
-export function seekColorText(seek: Seek, creator: boolean): string {
-  if (seek.color === 'random') return 'a random colour';
-  return (seek.color === 'white') === creator ? 'White' : 'Black';
-}
 
 /** Where the lobby lists my open seeks (the too-many-seeks refusal points there). */
 export const MY_SEEKS_TITLE = 'Your open games and invitations';
@@ -45,9 +38,8 @@ export const MY_GAMES_TITLE = 'Your games';
  */
 type SubscribeAck = Partial<AckData['lobby:subscribe']>;
 
-/** My games as the lobby orders them: my turn first, else in the server's order (most urgent first). */
-const yourTurnFirst = (games: readonly MyGame[]): readonly MyGame[] =>
-  [...games.filter((g) => g.yourTurn), ...games.filter((g) => !g.yourTurn)];
+/** My games as the lobby orders them: most urgent first, by the server's rule (shared byUrgency). */
+const mostUrgentFirst = (games: readonly MyGame[]): readonly MyGame[] => [...games].sort(byUrgency);
 
 /** The lobby's live lists: open public seeks, games in progress, my own open seeks and invitations, and my games. */
 export class LobbyModel {
@@ -56,9 +48,9 @@ export class LobbyModel {
   /** My open seeks, public and private, oldest first (the server's, kept live by `lobby:mySeeks`). */
   mine = $state.raw<readonly OwnSeek[]>([]);
   /**
-   * My games in progress, my turn first: the server's on subscribe and `refreshMyGames`, kept live
-   * by what the server pushes (`lobby:myGameUpdated` / `lobby:myGameRemoved`, and a public game's
-   * `lobby:gameUpdated` / `lobby:gameRemoved`).
+   * My games in progress, most urgent first: the server's on subscribe and `refreshMyGames`, kept
+   * live by what the server pushes (`lobby:myGameUpdated` / `lobby:myGameRemoved`, and a public
+   * game's `lobby:gameRemoved`). The server alone says whose turn it is (`yourTurn`).
    */
   myGames = $state.raw<readonly MyGame[]>([]);
   /**
@@ -97,7 +89,7 @@ export class LobbyModel {
     this.seeks = ack.seeks ?? [];
     this.games = ack.games ?? [];
     this.mine = ack.mine ?? [];
-    this.myGames = yourTurnFirst(ack.myGames ?? []);
+    this.myGames = mostUrgentFirst(ack.myGames ?? []);
     this.challenges?.set(ack.challenges ?? []);
   }
 
@@ -108,7 +100,7 @@ export class LobbyModel {
    */
   async refreshMyGames(): Promise<void> {
     const res = await this.request('lobby:myGames', {});
-    if (res.ok) this.myGames = yourTurnFirst((res as Partial<AckData['lobby:myGames']>).myGames ?? []);
+    if (res.ok) this.myGames = mostUrgentFirst((res as Partial<AckData['lobby:myGames']>).myGames ?? []);
   }
 
   /** My open seeks as the server now has them (`lobby:mySeeks`: one was created, cancelled or accepted, maybe in another tab). */
@@ -158,9 +150,6 @@ export class LobbyModel {
   gameUpdated(g: GameSummary): void {
     if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && x.turn > g.turn)) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
-    // One of my public games: its turn moved on (White plays the odd turns); an older update is stale.
-    const mine = this.myGames.find((m) => m.id === g.id && m.turn < g.turn);
-    if (mine) this.myGameUpdated({ ...mine, turn: g.turn, yourTurn: mine.color === colorOfTurn(g.turn) });
   }
 
   gameRemoved(gameId: string): void {
@@ -172,13 +161,13 @@ export class LobbyModel {
   /**
    * `lobby:myGameUpdated`: one of my games started or its turn changed. It replaces that game's
    * entry (an update older than the entry, e.g. delayed between server nodes, is ignored), or is
-   * added first among the games of its side (the newest).
+   * added; the list stays most urgent first.
    */
   myGameUpdated(g: MyGame): void {
     if (this.ended.has(g.id)) return;
     const known = this.myGames.find((m) => m.id === g.id);
     if (known && known.turn > g.turn) return;
-    this.myGames = yourTurnFirst(known ? this.myGames.map((m) => (m.id === g.id ? g : m)) : [g, ...this.myGames]);
+    this.myGames = mostUrgentFirst(known ? this.myGames.map((m) => (m.id === g.id ? g : m)) : [g, ...this.myGames]);
   }
 
   /** `lobby:myGameRemoved`: one of my games ended. */

@@ -138,10 +138,11 @@ describe('LobbyModel', () => {
     expect(lobby.myGames).toEqual([]);
   });
 
-  it('lists my games in progress, my turn first, follows their turns in the lobby feed and refreshes on request', async () => {
+  it('lists my games in progress, my turn first, the server alone says whose turn it is, and refreshes on request', async () => {
     const transport = new FakeTransport();
     const game = (id: string, yourTurn: boolean, over: Partial<MyGame> = {}): MyGame => ({
-      id, variant: 'scottish', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'white', opponent: 'Bob', turn: yourTurn ? 1 : 2, yourTurn, ...over,
+      id, variant: 'scottish', timeControl: { kind: 'correspondence', daysPerTurn: 3 }, color: 'white', opponent: 'Bob', turn: yourTurn ? 1 : 2, yourTurn,
+      deadline: null, createdAt: 1, ...over,
     });
     const pub = game('g1', false);
     const inv = game('g2', true, { private: true, opponent: 'Carol' });
@@ -149,9 +150,11 @@ describe('LobbyModel', () => {
     const lobby = new LobbyModel(transport.request);
     await lobby.subscribe();
     expect(lobby.myGames).toEqual([inv, pub]);
-    // Bob moved in the public game: my turn there too (the feed's turn says so); then it ended.
+    // Bob moved in the public game: the lobby feed's summary changes nothing in my list, the server's push does.
     const summary = { id: 'g1', variant: 'scottish' as const, timeControl: pub.timeControl, white: 'Me', black: 'Bob', turn: 3, spectators: 0 };
     lobby.gameUpdated(summary);
+    expect(lobby.myGames).toEqual([inv, pub]);
+    lobby.myGameUpdated(game('g1', true, { turn: 3 }));
     expect(lobby.myGames.map((g) => [g.id, g.yourTurn, g.turn])).toEqual([['g2', true, 1], ['g1', true, 3]]);
     lobby.gameRemoved('g1');
     expect(lobby.myGames).toEqual([inv]);
@@ -164,7 +167,8 @@ describe('LobbyModel', () => {
   it('follows the pushes of my games without asking: a start is added, a turn change replaces its entry, an end removes it; late updates change nothing', async () => {
     const transport = new FakeTransport();
     const game = (id: string, turn: number, over: Partial<MyGame> = {}): MyGame => ({
-      id, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Bob', turn, yourTurn: turn % 2 === 1, private: true, ...over,
+      id, variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', opponent: 'Bob', turn, yourTurn: turn % 2 === 1, private: true,
+      deadline: null, createdAt: 1, ...over,
     });
     transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [], games: [], mine: [], myGames: [game('g1', 2)] }]);
     const lobby = new LobbyModel(transport.request);
@@ -181,6 +185,21 @@ describe('LobbyModel', () => {
     lobby.myGameUpdated(game('g2', 3, { opponent: 'Carol' })); // late, after its end
     expect(lobby.myGames.map((g) => g.id)).toEqual(['g1']);
     expect(transport.sent.map((x) => x.event)).toEqual(['lobby:subscribe']); // no request for any of it
+  });
+
+  it('keeps my games in the server\'s order after each push (shared byUrgency): my turn, then the nearest deadline, then the newest', async () => {
+    const transport = new FakeTransport();
+    const game = (id: string, yourTurn: boolean, deadline: number | null, createdAt: number): MyGame => ({
+      id, variant: 'scottish', timeControl: { kind: 'fischer', initial: 60, increment: 0 }, color: 'white', opponent: 'Bob', turn: 1, yourTurn, deadline, createdAt,
+    });
+    const [a, b, c] = [game('a', true, null, 3), game('b', false, 500, 1), game('c', false, null, 2)];
+    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [], games: [], mine: [], myGames: [a, b, c] }]);
+    const lobby = new LobbyModel(transport.request);
+    await lobby.subscribe();
+    lobby.myGameUpdated(game('d', true, 100, 4)); // my turn, with a deadline: before a, which has none
+    lobby.myGameUpdated(game('e', false, null, 5)); // the newest of the games without a deadline
+    lobby.myGameUpdated(game('f', false, 200, 0)); // before b: its deadline is nearer
+    expect(lobby.myGames.map((g) => g.id)).toEqual(['d', 'a', 'f', 'b', 'e', 'c']);
   });
 
   it('counts the players online', async () => {

@@ -3,7 +3,7 @@ import type { Color, Outcome, OutcomeReason, VariantId } from '@progressive-ches
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 /** The side that lost, from the result (null for draws and aborts). */
-export function loserOf(outcome: Outcome): Color | null {
+function loserOf(outcome: Outcome): Color | null {
   if (outcome.result === '1-0') return 'black';
   if (outcome.result === '0-1') return 'white';
   return null;

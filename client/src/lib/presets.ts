@@ -1,4 +1,4 @@
-import type { TimeControl } from '@progressive-chess/shared';
+import { TIME_CONTROL_BOUNDS as B, type TimeControl } from '@progressive-chess/shared';
 
 /** Time-control presets of the seek form (custom values are possible too). */
 export interface Preset {
@@ -47,7 +47,33 @@ export const CUSTOM_DEFAULTS: Record<TimeKind, readonly [number, number]> = {
   none: [0, 0],
 };
 
-/** Builds a custom control from the form's numbers (already bounded by the inputs). */
+/** One number input of the custom form: its label and bounds, in the input's unit. */
+export interface CustomInput {
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  /** 'any' where the unit is coarser than the bound (Fischer minutes: the minimum is 10 s). */
+  readonly step: number | 'any';
+}
+
+/**
+ * The custom form's inputs per kind (a, b), bounded by the shared TIME_CONTROL_BOUNDS in the
+ * input's unit (Fischer's initial time in minutes, the rest as the control has it).
+ */
+export const CUSTOM_INPUTS: Record<TimeKind, readonly CustomInput[]> = {
+  fischer: [
+    { label: 'Minutes', min: B.fischer.initial.min / 60, max: B.fischer.initial.max / 60, step: 'any' },
+    { label: 'Increment (s)', ...B.fischer.increment, step: 1 },
+  ],
+  'per-turn': [
+    { label: 'Base (s)', ...B['per-turn'].base, step: 1 },
+    { label: 'Per move (s)', ...B['per-turn'].perMove, step: 1 },
+  ],
+  correspondence: [{ label: 'Days', ...B.correspondence.daysPerTurn, step: 1 }],
+  none: [],
+};
+
+/** Builds a custom control from the form's numbers (bounded by the inputs, CUSTOM_INPUTS). */
 export function customControl(kind: TimeKind, a: number, b: number): TimeControl {
   switch (kind) {
     case 'fischer':

@@ -18,7 +18,7 @@ export interface SeriesProgress {
   readonly costs: ReadonlyArray<{ readonly role: Role; readonly cost: number; readonly affordable: boolean }> | null;
 }
 
-export const MAX_PIPS = 40;
+const MAX_PIPS = 40;
 const COST_ORDER: readonly Role[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
 export function seriesProgress(state: GameState): SeriesProgress {

@@ -5,7 +5,7 @@ export interface Slide {
   readonly key: string;
 }
 
-export const SLIDE_MS = 180;
+const SLIDE_MS = 180;
 
 /**
  * Svelte action: animates the node from the slide's origin to its place (Web Animations API;

@@ -4,6 +4,7 @@ import type {
   ClientEventName,
   ClientPayload,
   ClientToServerEvents,
+  HandshakeErrorCode,
   ServerToClientEvents,
 } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -20,9 +21,9 @@ export type RequestFn = <E extends ClientEventName>(
 
 const ACK_TIMEOUT_MS = 10_000;
 /** What a request made while offline answers when the connection did not come back in time. */
-export const OFFLINE_TEXT = 'Not sent: there is no connection to the server. Try again once it is back.';
+const OFFLINE_TEXT = 'Not sent: there is no connection to the server. Try again once it is back.';
 /** What a request sent just before the connection dropped answers: the server may have done it. */
-export const LOST_TEXT = 'The connection was lost before the server answered: the game is brought up to date when it is back.';
+const LOST_TEXT = 'The connection was lost before the server answered: the game is brought up to date when it is back.';
 let socket: ClientSocket | null = null;
 /** Connections made so far (the first one too): a request knows whether one came while it waited. */
 let connects = 0;
@@ -57,7 +58,7 @@ export function getSocket(): ClientSocket {
     // The server closed this socket (restart, deploy): socket.io leaves that to us.
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
   });
-  s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+  s.on('connect_error', (e: Error & { data?: { code?: HandshakeErrorCode } }) => {
     connection.status = 'offline';
     // Refused by the server's handshake (not a network error): socket.io will not retry by itself.
     if (s.active) return;

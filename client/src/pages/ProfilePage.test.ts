@@ -48,7 +48,7 @@ describe('ProfilePage', () => {
     await answer('games?', { games: [item('won1', 'win')], next: null });
     await fireEvent.change(await screen.findByLabelText('Filter by result'), { target: { value: 'draw' } });
     await answer('games?result=draw', { games: [], next: null });
-    expect(screen.getByText('No game matches these filters.')).toBeTruthy();
+    expect(screen.queryByText('No game matches these filters.')).not.toBeNull();
     expect(screen.queryByText('No game yet.')).toBeNull();
   });
 

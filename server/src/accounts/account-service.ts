@@ -1,12 +1,13 @@
-import type {
-  AccountView,
-  ArchivedGameItem,
-  GamesPage,
-  Leaderboard,
-  PlayerProfile,
-  PlayerResult,
-  VariantId,
-  VariantRating,
+import {
+  ratingView,
+  type AccountView,
+  type ArchivedGameItem,
+  type GamesPage,
+  type Leaderboard,
+  type PlayerProfile,
+  type PlayerResult,
+  type VariantId,
+  type VariantRating,
 } from '@progressive-chess/shared';
 import { usernameKey, type AccountRecord, type AccountsRepo } from '../db/accounts-repo.js';
 import type { ArchiveRepo, ArchivedRecord } from '../db/archive-repo.js';
@@ -151,7 +152,7 @@ export class AccountService {
   async ratingOf(playerId: string, variant: VariantId): Promise<VariantRating | null> {
     if ((await this.deps.accounts.byPlayerId(playerId)) === null) return null;
     const found = (await this.deps.ratings.inVariant([playerId], variant)).get(playerId);
-    return found ?? { variant, rating: GLICKO_DEFAULT.rating, rd: GLICKO_DEFAULT.rd, provisional: true, games: 0 };
+    return found ?? { variant, ...ratingView(GLICKO_DEFAULT), games: 0 };
   }
 
   private async named(name: string): Promise<AccountRecord> {

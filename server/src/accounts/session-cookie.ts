@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 
-export const SESSION_COOKIE = 'pcl_session';
+const SESSION_COOKIE = 'pcl_session';
 /**
  * A session lives this long from its login: its cookie in the browser, and its row on the server (a
  * copied cookie stops working then too); the server can revoke it any time before.

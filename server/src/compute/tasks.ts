@@ -106,6 +106,3 @@ export type InputOf<T extends TaskMap, K extends KindOf<T>> = Parameters<T[K]>[0
 export type OutputOf<T extends TaskMap, K extends KindOf<T>> = ReturnType<T[K]>;
 
 export type Tasks = typeof TASKS;
-export type TaskKind = KindOf<Tasks>;
-export type TaskInput<K extends TaskKind> = InputOf<Tasks, K>;
-export type TaskOutput<K extends TaskKind> = OutputOf<Tasks, K>;

@@ -1,13 +1,14 @@
-import type {
-  ArchivedGameItem,
-  GameRatingChanges,
-  GameResult,
-  GamesPage,
-  OutcomeReason,
-  PlayerResult,
-  VariantId,
+import {
+  ratingView,
+  type ArchivedGameItem,
+  type GameRatingChanges,
+  type GameResult,
+  type GamesPage,
+  type OutcomeReason,
+  type PlayerResult,
+  type VariantId,
 } from '@progressive-chess/shared';
-import { GLICKO_DEFAULT, PROVISIONAL_RD, rateGame, type Glicko } from '../ratings/glicko2.js';
+import { GLICKO_DEFAULT, rateGame, type Glicko } from '../ratings/glicko2.js';
 import type { Database, Queryable } from './database.js';
 
 /** A finished game as the game service hands it to the archive. */
@@ -93,7 +94,7 @@ function outcomeFor(result: GameResult | null, white: boolean): PlayerResult {
   return (result === '1-0') === white ? 'win' : 'loss';
 }
 
-export const toItem = (r: ItemRow): ArchivedGameItem => ({
+const toItem = (r: ItemRow): ArchivedGameItem => ({
   id: r.id,
   variant: r.variant,
   rated: r.rated,
@@ -182,7 +183,7 @@ export class ArchiveRepo {
     const change = (side: 'white' | 'black') => ({
       before: Math.round(before[side].rating),
       after: Math.round(after[side].rating),
-      provisional: after[side].rd > PROVISIONAL_RD,
+      provisional: ratingView(after[side]).provisional,
     });
     const ratings: GameRatingChanges = { white: change('white'), black: change('black') };
     await tx.query('UPDATE archived_games SET rated = true, ratings = $2 WHERE id = $1', [e.id, JSON.stringify(ratings)]);

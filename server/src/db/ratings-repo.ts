@@ -1,5 +1,4 @@
-import type { LeaderboardEntry, RatingPoint, VariantId, VariantRating } from '@progressive-chess/shared';
-import { PROVISIONAL_RD } from '../ratings/glicko2.js';
+import { ratingView, type LeaderboardEntry, type RatingPoint, type VariantId, type VariantRating } from '@progressive-chess/shared';
 import type { Database } from './database.js';
 
 interface RatingRow {
@@ -9,13 +8,7 @@ interface RatingRow {
   games: number;
 }
 
-const view = (r: RatingRow): VariantRating => ({
-  variant: r.variant,
-  rating: Math.round(r.rating),
-  rd: Math.round(r.rd),
-  provisional: r.rd > PROVISIONAL_RD,
-  games: r.games,
-});
+const view = (r: RatingRow): VariantRating => ({ variant: r.variant, ...ratingView(r), games: r.games });
 
 /** Reads of ratings (they are written only by the archive, with the game they come from). */
 export class RatingsRepo {
@@ -58,9 +51,6 @@ export class RatingsRepo {
        WHERE r.variant = $1 AND r.games > 0 ORDER BY r.rating DESC, a.username_key LIMIT $2`,
       [variant, limit],
     );
-    return r.rows.map((row) => {
-      const { variant: _v, ...rest } = view(row);
-      return { username: row.username, ...rest };
-    });
+    return r.rows.map((row) => ({ username: row.username, ...ratingView(row), games: row.games }));
   }
 }

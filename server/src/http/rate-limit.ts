@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { fail } from '../services/errors.js';
-import type { RateLimitOptions } from '../config.js';
+import type { RateLimitOptions } from '../transport/limit-options.js';
 import { clientAddress } from '../transport/abuse-limits.js';
 
 /**

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
+import { APP_PATHS } from '@progressive-chess/shared';
 import express, { type Response, type Router } from 'express';
-
-/** Client-side routes answered with index.html (the Svelte app routes them itself). */
-export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/analysis', '/signup', '/login', '/@/:name', '/leaderboard', '/leaderboard/:variant', '/puzzles', '/puzzles/:id'];
 
 /** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
 export type GameExists = (id: string) => Promise<boolean>;
@@ -30,7 +28,8 @@ export function serveClient(clientDir: string, gameExists?: GameExists): Router 
     const found = gameExists === undefined || (await gameExists(req.params.id).catch(() => true));
     sendIndex(res, found ? 200 : 404, next);
   });
-  router.get(SPA_ROUTES, (_req, res, next) => sendIndex(res, 200, next));
+  // The app's own pages (shared APP_ROUTES; the Svelte app routes them itself).
+  router.get([...APP_PATHS], (_req, res, next) => sendIndex(res, 200, next));
   // Any other page a browser navigates to (it asks for HTML by name) is the app's own not-found
   // page, with HTTP 404; other requests (fetch, scripts, tools) keep the JSON 404.
   router.use((req, res, next) => {

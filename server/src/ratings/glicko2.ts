@@ -2,6 +2,7 @@
  * Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013), as pure functions. Each game
  * is one rating period for both players. Ratings are on the Glicko scale (1500 / 350 / 0.06).
  */
+import { RATING_DEFAULT, RATING_DEFAULT_RD } from '@progressive-chess/shared';
 
 export interface Glicko {
   readonly rating: number;
@@ -15,11 +16,10 @@ export interface GlickoResult {
   readonly score: number;
 }
 
-export const GLICKO_DEFAULT: Glicko = { rating: 1500, rd: 350, volatility: 0.06 };
+/** A new player's: the shared default rating and deviation (RATING_DEFAULT is also the scale's origin). */
+export const GLICKO_DEFAULT: Glicko = { rating: RATING_DEFAULT, rd: RATING_DEFAULT_RD, volatility: 0.06 };
 /** Constrains the change of volatility; Glickman suggests 0.3 to 1.2. */
-export const GLICKO_TAU = 0.5;
-/** A rating whose deviation is above this is provisional (shown with a '?'). */
-export const PROVISIONAL_RD = 110;
+const GLICKO_TAU = 0.5;
 const SCALE = 173.7178;
 const EPSILON = 0.000001;
 
@@ -59,7 +59,7 @@ function newVolatility(sigma: number, phi: number, v: number, delta: number, tau
 
 /** The player's rating after one rating period with these results (none: only the deviation grows). */
 export function glickoUpdate(player: Glicko, results: readonly GlickoResult[], tau = GLICKO_TAU): Glicko {
-  const mu = (player.rating - 1500) / SCALE;
+  const mu = (player.rating - RATING_DEFAULT) / SCALE;
   const phi = player.rd / SCALE;
   if (results.length === 0) {
     const grown = Math.sqrt(phi * phi + player.volatility * player.volatility);
@@ -68,7 +68,7 @@ export function glickoUpdate(player: Glicko, results: readonly GlickoResult[], t
   let vInv = 0;
   let sum = 0;
   for (const r of results) {
-    const muJ = (r.opponent.rating - 1500) / SCALE;
+    const muJ = (r.opponent.rating - RATING_DEFAULT) / SCALE;
     const phiJ = r.opponent.rd / SCALE;
     const e = expected(mu, muJ, phiJ);
     vInv += g(phiJ) * g(phiJ) * e * (1 - e);
@@ -79,7 +79,7 @@ export function glickoUpdate(player: Glicko, results: readonly GlickoResult[], t
   const phiStar = Math.sqrt(phi * phi + sigma * sigma);
   const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
   const muNew = mu + phiNew * phiNew * sum;
-  return { rating: muNew * SCALE + 1500, rd: phiNew * SCALE, volatility: sigma };
+  return { rating: muNew * SCALE + RATING_DEFAULT, rd: phiNew * SCALE, volatility: sigma };
 }
 
 /** Both players' new ratings after one game; `whiteScore` is 1, 0.5 or 0. */

@@ -1,11 +1,8 @@
-import type { GameRatingChanges, GameState, MoveRecord } from '@progressive-chess/shared';
+import { reallyStarted, type GameRatingChanges, type GameState, type MoveRecord } from '@progressive-chess/shared';
 import type { ArchiveRepo } from '../db/archive-repo.js';
 import type { StoredGame } from '../store/store.js';
 import { parseDoc, parseMoves, type GameDoc } from './game-doc.js';
 import type { Transition } from './game-transitions.js';
-
-/** Fewer completed turns than this and a game is not rated (as aborted games are not). */
-export const MIN_RATED_TURNS = 2;
 
 /** The durable side of finished games, as the game service sees it. */
 export interface GameArchive {
@@ -20,18 +17,18 @@ export interface GameArchive {
 }
 
 /** Turns completed: series that ended (a pass of a cost turn ends one too). */
-export function completedTurns(moves: readonly MoveRecord[], doc: GameDoc): number {
+function completedTurns(moves: readonly MoveRecord[], doc: GameDoc): number {
   return moves.filter((m) => m.turnEnded).length + doc.passes.length;
 }
 
-/** Whether a finished game changes ratings: rated seek, a result (not aborted), enough turns. */
+/** Whether a finished game changes ratings: rated seek, a result (not aborted), really started (shared rules). */
 export function isRatedResult(doc: GameDoc, moves: readonly MoveRecord[]): boolean {
   return (
     doc.rated === true &&
     doc.outcome !== null &&
     doc.outcome.result !== null &&
     doc.outcome.reason !== 'aborted' &&
-    completedTurns(moves, doc) >= MIN_RATED_TURNS
+    reallyStarted(completedTurns(moves, doc))
   );
 }
 

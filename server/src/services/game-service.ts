@@ -1,13 +1,12 @@
 import {
   colorOfTurn,
+  comingTurnBudget,
   decodeState,
   encodeState,
   fen,
   hasFirstMoveGrace,
   initClock,
   newGame,
-  seriesBudget,
-  VARIANTS,
   type Color,
   type GameEventBody,
   type GameRatingChanges,
@@ -16,7 +15,7 @@ import {
   type VariantId,
 } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { Settings } from '../config.js';
+import type { Limits } from '../limits.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
@@ -51,7 +50,7 @@ export interface GameServiceDeps {
   readonly publisher: Publisher;
   readonly now: () => number;
   readonly logger: Logger;
-  readonly settings: Settings;
+  readonly settings: { readonly firstMoveGraceMs: number; readonly lobbyBatchMs: number; readonly limits: Limits };
   readonly metrics: Metrics;
   /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
   readonly archive?: GameArchive;
@@ -106,11 +105,8 @@ const MAX_ATTEMPTS = 5;
 /** Shutdown waits this long for archive writes in flight; the games left stay due in the store for the next node. */
 const ARCHIVE_CLOSE_MS = 2_000;
 
-/** Each side's first-turn budget (moves or points): the side to move's is this turn's, the other's the next turn's. */
-function firstTurnBudgets(state: GameState): { white: number; black: number } {
-  const next = seriesBudget(VARIANTS[state.variant], state.turn + 1);
-  return state.color === 'white' ? { white: state.budget, black: next } : { white: next, black: state.budget };
-}
+/** Each side's first-turn budget (moves or points). */
+const firstTurnBudgets = (state: GameState) => ({ white: comingTurnBudget(state, 'white'), black: comingTurnBudget(state, 'black') });
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);

@@ -1,14 +1,13 @@
 import {
   encodeState,
   finish,
-  getVariant,
   hasFirstMoveGrace,
   isPlayErrorCode,
   moveRecord,
   opposite,
   parseUci,
   play,
-  positionOf,
+  timeoutOutcome,
   endTurn as passTurn,
   startClockTurn,
   endClockTurn,
@@ -161,10 +160,5 @@ export function expiredOutcome(doc: GameDoc, state: GameState, now: number): Out
   if (doc.graceDeadline !== null && now >= doc.graceDeadline && !doc.started[state.color]) return ABORTED.firstMoveTimeout;
   const flagged = flaggedSide(doc.clock, now);
   if (flagged === null) return abandoned(doc, now) ? ABORTED.abandoned : null;
-  const winner = opposite(flagged);
-  const loneKing = positionOf(state).pieces(winner).length <= 1;
-  if (loneKing && getVariant(doc.variant)?.goal === 'checkmate') {
-    return { result: '1/2-1/2', reason: 'timeout-vs-insufficient-material' };
-  }
-  return { result: winner === 'white' ? '1-0' : '0-1', reason: 'timeout' };
+  return timeoutOutcome(state, flagged);
 }

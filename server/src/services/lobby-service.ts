@@ -1,4 +1,4 @@
-import type { ChallengeEnd, ClientPayload, GameSummary, MyGame, OwnSeek, Seek } from '@progressive-chess/shared';
+import { inviteLink, type ChallengeEnd, type ClientPayload, type GameSummary, type MyGame, type OwnSeek, type Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { acceptorRating, creatorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
@@ -99,7 +99,7 @@ export class LobbyService {
   private own(s: StoredSeek): OwnSeek {
     const seek = seekOf(s);
     if (s.code === null || this.deps.publicUrl === undefined) return { seek };
-    return { seek, inviteUrl: `${this.deps.publicUrl}/invite/${s.code}` };
+    return { seek, inviteUrl: inviteLink(s.code, this.deps.publicUrl) };
   }
 
   /** Tells every connection of the player its open seeks after one of them changed (never throws). */

@@ -1,10 +1,10 @@
-import { botLevelOf, colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
+import { byUrgency, COLORS, colorOfTurn, opposite, type MyGame } from '@progressive-chess/shared';
 import type { Store } from '../store/store.js';
 import { parseDoc, seatOf, timedDeadline, type GameDoc } from './game-doc.js';
 import type { MyGameChange } from './publisher.js';
 
-/** One of the player's games as the lobby lists it, with what orders the list; null when it is over or not theirs. */
-function entryOf(doc: GameDoc, playerId: string): { game: MyGame; deadline: number | null; createdAt: number } | null {
+/** One of the player's games as the lobby lists it; null when it is over or not theirs. */
+function entryOf(doc: GameDoc, playerId: string): MyGame | null {
   const color = seatOf(doc, playerId);
   if (color === null || doc.status !== 'playing') return null;
   const game: MyGame = {
@@ -15,24 +15,17 @@ function entryOf(doc: GameDoc, playerId: string): { game: MyGame; deadline: numb
     opponent: doc.players[opposite(color)].name,
     turn: doc.turn,
     yourTurn: colorOfTurn(doc.turn) === color,
+    deadline: timedDeadline(doc),
+    createdAt: doc.createdAt,
     ...(doc.private === true ? { private: true } : {}),
     ...(doc.rated === true ? { rated: true } : {}),
     ...(doc.bot === undefined ? {} : { bot: true }),
   };
-  return { game, deadline: timedDeadline(doc), createdAt: doc.createdAt };
-}
-
-type Entry = NonNullable<ReturnType<typeof entryOf>>;
-
-/** Most urgent first: the player's turn first, then the earliest deadline (none last), then the newest. */
-function urgency(a: Entry, b: Entry): number {
-  if (a.game.yourTurn !== b.game.yourTurn) return a.game.yourTurn ? -1 : 1;
-  if (a.deadline !== b.deadline) return (a.deadline ?? Infinity) - (b.deadline ?? Infinity);
-  return b.createdAt - a.createdAt;
+  return game;
 }
 
 /**
- * The player's games in progress (public, private, against the computer), most urgent first, at
+ * The player's games in progress (public, private, against the computer), most urgent first (shared byUrgency), at
  * most `max`: the games counted for the player (`Store.gamesOf`, released when a game ends), each
  * read from the live store. A game that is gone, over (its release still on its way) or not the
  * player's is left out, never an error.
@@ -44,7 +37,7 @@ export async function gamesInProgressOf(store: Store, playerId: string, max: num
     const e = h === null ? null : entryOf(parseDoc(h.doc), playerId);
     return e === null ? [] : [e];
   });
-  return entries.sort(urgency).map((e) => e.game);
+  return entries.sort(byUrgency);
 }
 
 /**
@@ -56,7 +49,7 @@ export async function gamesInProgressOf(store: Store, playerId: string, max: num
 export function myGameChanges(doc: GameDoc, prev?: GameDoc): MyGameChange[] {
   const playing = doc.status === 'playing';
   if (prev !== undefined && (playing ? doc.turn === prev.turn : prev.status !== 'playing')) return [];
-  return [doc.players.white, doc.players.black]
-    .filter(({ id }) => botLevelOf(id) === null)
-    .map(({ id }) => ({ playerId: id, gameId: doc.id, game: playing ? (entryOf(doc, id)?.game ?? null) : null }));
+  return COLORS.filter((c) => doc.bot?.color !== c)
+    .map((c) => doc.players[c].id)
+    .map((id) => ({ playerId: id, gameId: doc.id, game: playing ? entryOf(doc, id) : null }));
 }

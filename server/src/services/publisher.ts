@@ -104,7 +104,11 @@ export interface Member {
   leave(room: string): Promise<void> | void;
 }
 
-export const gameRoom = (gameId: string): string => `game:${gameId}`;
+/** What every game room's name starts with. */
+export const GAME_ROOM_PREFIX = 'game:';
+export const gameRoom = (gameId: string): string => `${GAME_ROOM_PREFIX}${gameId}`;
+/** The game of a game room, or null for any other room. */
+export const gameOfRoom = (room: string): string | null => (room.startsWith(GAME_ROOM_PREFIX) ? room.slice(GAME_ROOM_PREFIX.length) : null);
 export const playerRoom = (playerId: string): string => `player:${playerId}`;
 export const LOBBY_ROOM = 'lobby';
 /** The player's connections that show the lobby (subscribed): where their "Your games" changes go. */

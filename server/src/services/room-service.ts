@@ -3,11 +3,9 @@ import type { Logger } from 'pino';
 import { CurrentGames } from './current-games.js';
 import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
 import type { GameService } from './game-service.js';
-import { gameRoom, type Member, type Publisher } from './publisher.js';
+import { GAME_ROOM_PREFIX, gameOfRoom, gameRoom, type Member, type Publisher } from './publisher.js';
 import { checkRoomCap } from './room-cap.js';
 import { RoomPresence, type Seats } from './room-presence.js';
-
-const GAME_ROOM_PREFIX = gameRoom('');
 
 const seatsOf = (doc: GameDoc): Seats => ({ white: doc.players.white.id, black: doc.players.black.id });
 
@@ -85,7 +83,7 @@ export class RoomService {
 
   /** After a disconnect: the game rooms the socket was in (captured while disconnecting). */
   async socketGone(rooms: Iterable<string>): Promise<void> {
-    const ids = [...rooms].filter((r) => r.startsWith(GAME_ROOM_PREFIX)).map((r) => r.slice(GAME_ROOM_PREFIX.length));
+    const ids = [...rooms].map(gameOfRoom).filter((id) => id !== null);
     await Promise.all(ids.map((id) => this.markById(id)));
   }
 

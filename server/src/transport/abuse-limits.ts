@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AbuseLimitOptions } from '../config.js';
+import type { AbuseLimitOptions } from './limit-options.js';
 import type { RedisClient } from '../store/redis-client.js';
 import type { AddressGate } from './address-gate.js';
 import { addressKey } from './address-key.js';

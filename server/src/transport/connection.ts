@@ -1,4 +1,4 @@
-import type { Session } from '@progressive-chess/shared';
+import type { HandshakeErrorCode, Session } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { ServiceError, unavailableMessage } from '../services/errors.js';
 import { claimedPlayerId, type Identity } from '../services/identity.js';
@@ -23,15 +23,12 @@ export interface ConnectionDeps {
 }
 
 /** Refusal of a handshake, readable by the client as `connect_error` with `err.data.code`. */
-function handshakeError(
-  code: 'bad-token' | 'bad-name' | 'unavailable' | 'rate-limited' | 'too-many-connections' | 'internal',
-  message: string,
-): Error & { data: { code: string } } {
+function handshakeError(code: HandshakeErrorCode, message: string): Error & { data: { code: HandshakeErrorCode } } {
   return Object.assign(new Error(message), { data: { code } });
 }
 
 /** The handshake's code for a refusal of the identity service. */
-const handshakeCode = (code: string): 'bad-name' | 'rate-limited' | 'bad-token' =>
+const handshakeCode = (code: string): HandshakeErrorCode =>
   code === 'bad-name' || code === 'rate-limited' ? code : 'bad-token';
 
 /**

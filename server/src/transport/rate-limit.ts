@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from '../config.js';
+import type { RateLimitOptions } from './limit-options.js';
 import { WindowBudget } from './window-budget.js';
 
 /** True when the connection `key` may send one more event (answered at once: no promise per event). */

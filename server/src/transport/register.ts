@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, schemaErrorCode, type AckError, type ClientEventName, type SchemaErrorCode } from '@progressive-chess/shared';
+import { CLIENT_EVENTS, schemaErrorCode, type AckError, type ClientEventName, type EdgeErrorCode } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { toAckError } from '../services/errors.js';
@@ -8,7 +8,7 @@ import type { AppSocket } from './socket-types.js';
 
 type Reply = (res: object) => void;
 /** Refusals of the edge: unknown-event, rate-limited, or a schema's code (bad-request, bad-name). */
-type EdgeCode = 'unknown-event' | 'rate-limited' | SchemaErrorCode;
+type EdgeCode = EdgeErrorCode;
 const TOO_MANY = 'too many requests';
 type AnyHandler = (socket: AppSocket, payload: unknown, acked: boolean) => Promise<object>;
 

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimitOptions } from '../config.js';
+import type { RateLimitOptions } from './limit-options.js';
 import type { RedisClient } from '../store/redis-client.js';
 
 /**

@@ -1,11 +1,10 @@
 import type { GameSummary } from '@progressive-chess/shared';
 import type { LobbyEvents, MyGameChange, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
-import { LOBBY_ROOM, gameRoom, playerLobbyRoom, playerRoom } from '../services/publisher.js';
+import { LOBBY_ROOM, gameOfRoom, gameRoom, playerLobbyRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 import { adapterRelay } from './adapter-relay.js';
 
 type OnePayloadEvents = LobbyEvents & PlayerEvents;
-const GAME_ROOM_PREFIX = gameRoom('');
 
 /** Emits a one-payload event to a room (emit's own typing cannot name the payload for a generic event). */
 function emitTo<K extends keyof OnePayloadEvents>(
@@ -128,7 +127,10 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     },
     localGames() {
       const ids: string[] = [];
-      for (const room of io.of('/').adapter.rooms.keys()) if (room.startsWith(GAME_ROOM_PREFIX)) ids.push(room.slice(GAME_ROOM_PREFIX.length));
+      for (const room of io.of('/').adapter.rooms.keys()) {
+        const id = gameOfRoom(room);
+        if (id !== null) ids.push(id);
+      }
       for (const gameId of delivered.keys()) if (!roomOf(gameId)) delivered.delete(gameId);
       return ids;
     },

@@ -27,7 +27,7 @@ export interface InterServerEvents {
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-export { gameRoom, playerRoom, LOBBY_ROOM } from '../services/publisher.js';
+export { playerRoom } from '../services/publisher.js';
 export const CHAT_ROOM_PREFIX = 'chat:';
 export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 /** A game's chat channel (players, or spectators): not a `game:` room, so presence bookkeeping skips it. */

@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from '../config.js';
+import type { RateLimitOptions } from './limit-options.js';
 
 /**
  * A budget of `points` per `durationSec` per key, counted in this process's memory and checked

@@ -23,7 +23,7 @@ let sp = 0;
  * en-passant targets, and per colour: piece count, king count, king square (valid when one king).
  */
 export const LIST = 128;
-export const INDEX = 256;
+const INDEX = 256;
 export const EP = 384;
 export const COUNT = 400;
 export const KINGS = 402;

@@ -21,7 +21,7 @@ function pieceCode(ch: string): number {
   return (ch === lower ? BLACK : WHITE) | role;
 }
 
-export function pieceChar(p: number): string {
+function pieceChar(p: number): string {
   const ch = PIECE_CHARS[p & 7]!;
   return (p & 8) === BLACK ? ch : ch.toUpperCase();
 }

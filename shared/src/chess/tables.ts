@@ -3,7 +3,7 @@
  * Board squares are 0x88 indices (rank * 16 + file); public squares are 0..63.
  */
 
-export const EMPTY = 0;
+/** Piece types (0 is no piece). */
 export const PAWN = 1;
 export const KNIGHT = 2;
 export const BISHOP = 3;

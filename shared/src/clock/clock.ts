@@ -77,11 +77,18 @@ export function stopClock(clock: ClockState, now: number): ClockState {
   return side === null ? clock : stopped(clock, side, remainingMs(clock, side, now));
 }
 
+/** Time left of `base` ms at `now` when it runs since `since` (null: stopped); never negative. */
+const leftAt = (base: number, since: number | null, now: number): number =>
+  Math.max(0, since === null ? base : base - Math.max(0, now - since));
+
 /** Milliseconds `color` has left at `now`; never negative. */
 export function remainingMs(clock: ClockState, color: Color, now: number): number {
-  const base = clock.remaining[color];
-  if (clock.running !== color || clock.since === null) return Math.max(0, base);
-  return Math.max(0, base - Math.max(0, now - clock.since));
+  return leftAt(clock.remaining[color], clock.running === color ? clock.since : null, now);
+}
+
+/** Milliseconds `color` has left at server time `serverNow`, from a `clockView` (what clients get). */
+export function viewRemainingMs(view: ClockView, color: Color, serverNow: number): number {
+  return leftAt(view[color], view.running === color ? view.serverNow : null, serverNow);
 }
 
 /** The running side when its time is used up at `now`, else null. */

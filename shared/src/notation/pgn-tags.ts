@@ -18,7 +18,7 @@ export interface PgnTags {
 }
 
 /** Export order: the seven-tag roster, then ours; other tags follow in insertion order. */
-export const TAG_ORDER = [
+const TAG_ORDER = [
   'Event',
   'Site',
   'Date',

@@ -37,7 +37,7 @@ const MOVE = /^([KQRBNP])?([a-h])?([1-8])?([-x:])?([a-h])([1-8])(?:=?([QRBNKqrbn
 const FILES = 'abcdefgh';
 
 /** Removes check/mate marks, annotation glyphs and a trailing "e.p." from a written move. */
-export function stripMarks(text: string): string {
+function stripMarks(text: string): string {
   return text.replace(/(e\.?p\.?)?[+#!?]*$/, '');
 }
 

@@ -42,7 +42,7 @@ function hasTwin(pos: Position, piece: Piece): boolean {
  * the moving kind that could move to the same square (a function: asked only for a piece that may
  * have a rival, i.e. not for pawns, castling or a lone kind).
  */
-export function plainSan(pos: Position, move: Move, rivals: () => readonly Square[]): string {
+function plainSan(pos: Position, move: Move, rivals: () => readonly Square[]): string {
   const piece = pos.pieceAt(move.from);
   if (!piece) return makeSquare(move.from) + makeSquare(move.to);
   if (isCastle(pos, move)) return move.to > move.from ? 'O-O' : 'O-O-O';

@@ -30,7 +30,7 @@ export const gamesQuerySchema = z.object({
 });
 export const archivedGameIdSchema = idSchema;
 
-/** A rating on the Glicko scale; `provisional` while the deviation is high. */
+/** A rating on the Glicko scale as shown (shared ratingView: rounded, `provisional` while the deviation is high). */
 export interface RatingView {
   readonly rating: number;
   readonly rd: number;
@@ -42,11 +42,10 @@ export interface VariantRating extends RatingView {
   readonly games: number;
 }
 
-/** One side's rating change in a rated game. */
-export interface RatingChange {
+/** One side's rating change in a rated game (`provisional`: of the rating after, as ratingView says). */
+export interface RatingChange extends Pick<RatingView, 'provisional'> {
   readonly before: number;
   readonly after: number;
-  readonly provisional: boolean;
 }
 export interface GameRatingChanges {
   readonly white: RatingChange;

@@ -2,10 +2,9 @@
  * The computer's seats, free of zod so the client's initial bundle can use them (the `bot:play`
  * schema lives in bot.ts).
  */
-import type { BotLevel } from '../search/bot.js';
+import { BOT_LEVELS, type BotLevel } from '../search/levels.js';
 
-/** The computer player's levels (search budget and care grow with the level). */
-export const BOT_LEVELS = [1, 2, 3] as const satisfies readonly BotLevel[];
+export { BOT_LEVELS };
 
 /** The computer's seat identity in a game: `bot:<level>` (never a person's id, which has no colon). */
 export const botPlayerId = (level: BotLevel): string => `bot:${level}`;
@@ -13,6 +12,8 @@ export const botName = (level: BotLevel): string => `Computer (level ${level})`;
 
 /** The level of a computer seat, or null for a person. */
 export function botLevelOf(playerId: string): BotLevel | null {
-  const m = /^bot:([123])$/.exec(playerId);
-  return m ? (Number(m[1]) as BotLevel) : null;
+  return BOT_LEVELS.find((level) => botPlayerId(level) === playerId) ?? null;
 }
+
+/** Whether a seat is the computer's (the client knows a seat by its id alone). */
+export const isBotSeat = (playerId: string): boolean => botLevelOf(playerId) !== null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
+import { BOT_LEVELS } from '../search/levels.js';
 import { seekColorSchema, variantSchema } from './schemas.js';
 
 /** `bot:play`: a game against the computer at once (no seek). */
@@ -8,7 +9,7 @@ export const botPlaySchema = z
     variant: variantSchema,
     timeControl: timeControlSchema,
     color: seekColorSchema,
-    level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    level: z.literal(BOT_LEVELS),
   })
   .strict();
 

@@ -1,12 +1,8 @@
 // Display names, normalised once where they enter the system (the server's handshake and
 // `session:setName`) so that every later use (lobby, game page, PGN tags) can trust them.
 import { z } from 'zod';
-import type { ErrorCode } from './errors.js';
+import { SCHEMA_ERROR_CODES, type SchemaErrorCode } from './errors.js';
 import { normalizeDisplayName } from './name-rules.js';
-
-/** The codes a payload schema's failure can carry: its own (`params.code`) or `bad-request`. */
-export const SCHEMA_ERROR_CODES = ['bad-request', 'bad-name'] as const satisfies readonly ErrorCode[];
-export type SchemaErrorCode = (typeof SCHEMA_ERROR_CODES)[number];
 const BAD_NAME: SchemaErrorCode = 'bad-name';
 
 /**

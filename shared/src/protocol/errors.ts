@@ -47,6 +47,34 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/*
+ * The subsets of ERROR_CODES some refusals are limited to (each checked against the list), named
+ * here once for the server that sends them and the client that reads them.
+ */
+
+/** The codes a payload schema's failure can carry: its own (`params.code`) or `bad-request`. */
+export const SCHEMA_ERROR_CODES = ['bad-request', 'bad-name'] as const satisfies readonly ErrorCode[];
+export type SchemaErrorCode = (typeof SCHEMA_ERROR_CODES)[number];
+
+/** Refusals of the transport's edge, before any service: an unknown event, a rate limit, a schema's code. */
+export const EDGE_ERROR_CODES = ['unknown-event', 'rate-limited', ...SCHEMA_ERROR_CODES] as const satisfies readonly ErrorCode[];
+export type EdgeErrorCode = (typeof EDGE_ERROR_CODES)[number];
+
+/** Codes of the `error` event: the edge's refusals (when unacknowledged), and `flooding` before a disconnection. */
+export const SOCKET_ERROR_CODES = [...EDGE_ERROR_CODES, 'flooding'] as const satisfies readonly ErrorCode[];
+export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
+
+/** Refusals of a handshake: `connect_error`'s `err.data.code`. */
+export const HANDSHAKE_ERROR_CODES = [
+  'bad-token',
+  'bad-name',
+  'unavailable',
+  'rate-limited',
+  'too-many-connections',
+  'internal',
+] as const satisfies readonly ErrorCode[];
+export type HandshakeErrorCode = (typeof HANDSHAKE_ERROR_CODES)[number];
+
 export interface AckError {
   readonly ok: false;
   readonly code: ErrorCode;

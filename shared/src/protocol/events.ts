@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Ack } from './errors.js';
-import type { SchemaErrorCode } from './display-name.js';
+import type { Ack, SocketErrorCode } from './errors.js';
 import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
@@ -168,7 +167,7 @@ export interface ServerToClientEvents {
   /** The game no longer exists (see `GoneEvent`), to the game room instead of a heartbeat. */
   'game:gone': (p: GoneEvent) => void;
   /** A request the server could not route (unknown event name). */
-  error: (e: { code: 'unknown-event' | 'rate-limited' | 'flooding' | SchemaErrorCode; message: string }) => void;
+  error: (e: { code: SocketErrorCode; message: string }) => void;
 }
 
 /** Every server-to-client event name, at run time (documentation checks, tools). */

@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './schemas.js';
 export * from './types.js';
+export * from './my-games.js';
 export * from './events.js';
 export * from './chat.js';
 export * from './move-record.js';
@@ -9,5 +10,7 @@ export * from './name-rules.js';
 export * from './account-rules.js';
 export * from './display-name.js';
 export * from './accounts.js';
+export * from './rating.js';
+export * from './routes.js';
 export * from './analysis.js';
 export * from './bot.js';

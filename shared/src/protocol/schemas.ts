@@ -3,6 +3,7 @@ import { timeControlSchema } from '../clock/time-control.js';
 import { VARIANT_IDS } from '../rules/variant-ids.js';
 import { normalizeChatText } from './chat.js';
 import { displayNameSchema } from './display-name.js';
+import { RATING_MAX, RATING_MIN } from './rating.js';
 import { playerNameSchema } from './username.js';
 
 /** Client-to-server payload schemas. The server parses every payload once with these. */
@@ -14,6 +15,8 @@ export const variantSchema = z.enum(VARIANT_IDS);
 export const seekColorSchema = z.enum(['white', 'black', 'random']);
 export const visibilitySchema = z.enum(['public', 'private']);
 
+const ratingBoundSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
+
 export const setNameSchema = z.object({ name: displayNameSchema }).strict();
 export const seekCreateSchema = z
   .object({
@@ -23,7 +26,7 @@ export const seekCreateSchema = z
     visibility: visibilitySchema,
     rated: z.boolean().optional(),
     ratingRange: z
-      .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
+      .object({ min: ratingBoundSchema, max: ratingBoundSchema })
       .strict()
       .refine((r) => r.min <= r.max, 'min must not exceed max')
       .optional(),

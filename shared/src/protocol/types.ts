@@ -1,7 +1,7 @@
 import type { Color } from '../chess/types.js';
 import type { TimeControl } from '../clock/time-control.js';
 import type { Outcome, VariantId } from '../rules/variant-ids.js';
-import type { GameRatingChanges } from './accounts.js';
+import type { GameRatingChanges, RatingView } from './accounts.js';
 
 /** Server-to-client payload types (the server produces them, so no schema is needed). */
 
@@ -31,8 +31,8 @@ export interface Seek {
   readonly timeControl: TimeControl;
   readonly color: 'white' | 'black' | 'random';
   readonly visibility: 'public' | 'private';
-  /** `guest`: the creator has no account (its name is only a display name, shown marked as such). */
-  readonly creator: { readonly id: string; readonly name: string; readonly rating?: number; readonly provisional?: boolean; readonly guest?: boolean };
+  /** With the creator's rating (ratingView) when they have an account; `guest`: the creator has no account (its name is only a display name, shown marked as such). */
+  readonly creator: { readonly id: string; readonly name: string; readonly guest?: boolean } & Partial<Pick<RatingView, 'rating' | 'provisional'>>;
   readonly createdAt: number;
   /** Rated game (both players need accounts); absent = casual. */
   readonly rated?: boolean;
@@ -77,6 +77,9 @@ export interface MyGame {
   readonly turn: number;
   /** The caller is to move. */
   readonly yourTurn: boolean;
+  /** When the side to move flags or the game is aborted for no first move (epoch ms), or null: what orders the list. */
+  readonly deadline: number | null;
+  readonly createdAt: number;
   /** From an invitation (not listed among the games in progress). */
   readonly private?: boolean;
   readonly rated?: boolean;

@@ -29,7 +29,7 @@ import { err, ok, type Result } from '../result.js';
 import { ruleError, type RuleError } from './errors.js';
 import { colorLetter, freezeState, type GameState } from './state.js';
 import { GAME_RESULTS, OUTCOME_REASONS, type GameResult, type Outcome, type OutcomeReason } from './variant-ids.js';
-import { getVariant, seriesBudget } from './variants.js';
+import { colorOfTurn, getVariant, seriesBudget } from './variants.js';
 
 const squares = (list: readonly Square[]): string => (list.length > 0 ? list.map(makeSquare).join(',') : '-');
 
@@ -101,7 +101,7 @@ function decode(s: string): GameState {
   if (!v) throw new Invalid(`unknown variant ${variantId}`);
   const turn = parseCount(turnF, 1);
   const color = side === 'w' ? 'white' : side === 'b' ? 'black' : null;
-  if (!color || (turn % 2 === 1) !== (color === 'white')) throw new Invalid('side does not match the turn');
+  if (!color || colorOfTurn(turn) !== color) throw new Invalid('side does not match the turn');
   const budget = seriesBudget(v, turn);
   const moveIndex = parseCount(indexF, 0);
   const spent = parseCount(spentF, 0);

@@ -7,7 +7,7 @@ import { sameMove } from '../chess/squares.js';
 import { freezeState, type GameState } from './state.js';
 import { closeTurn, nodeOf, startTurn } from './turn.js';
 import type { Outcome, VariantId } from './variant-ids.js';
-import { getVariant, VARIANTS, type Variant } from './variants.js';
+import { colorOfTurn, getVariant, seriesBudget, VARIANTS, type Variant } from './variants.js';
 
 export interface PlayOutcome {
   /** The new state (at the start of the next turn when the turn ended without ending the game). */
@@ -49,8 +49,8 @@ export function newGame(variant: VariantId, opts: { fen?: string; turn?: number 
   let pos = parsed.value;
   const turn = opts.turn ?? (pos.turn === 'white' ? 1 : 2);
   if (!Number.isInteger(turn) || turn < 1) return fenError(`turn must be a positive integer, got ${turn}`);
-  if ((turn % 2 === 1) !== (pos.turn === 'white')) {
-    return fenError(`turn ${turn} belongs to ${turn % 2 === 1 ? 'white' : 'black'}, the FEN has ${pos.turn} to move`);
+  if (colorOfTurn(turn) !== pos.turn) {
+    return fenError(`turn ${turn} belongs to ${colorOfTurn(turn)}, the FEN has ${pos.turn} to move`);
   }
   if (!v.castling && pos.castlingRights() !== '-') {
     const fields = pos.toFen().split(' ');
@@ -148,11 +148,28 @@ export function canPass(state: GameState, by?: Color): boolean {
 }
 
 /**
- * Whether a player may still abort: before both sides have completed a turn (the game is
- * at most one turn past where it started) and while it runs.
+ * The budget (moves, or points in cost variants) of `color`'s coming turn: the current turn's when
+ * it is `color`'s, else the next turn's. What a per-turn clock gives that side.
+ */
+export function comingTurnBudget(state: GameState, color: Color): number {
+  return state.color === color ? state.budget : seriesBudget(VARIANTS[state.variant], state.turn + 1);
+}
+
+/** Turns both sides together must complete before a game has really started. */
+export const STARTED_AFTER_TURNS = 2;
+
+/**
+ * Whether a game has really started: both sides have completed a turn. Before, a player may abort
+ * it and its result changes no rating.
+ */
+export const reallyStarted = (completedTurns: number): boolean => completedTurns >= STARTED_AFTER_TURNS;
+
+/**
+ * Whether a player may still abort: before the game has really started (it is at most one turn
+ * past where it started) and while it runs.
  */
 export function canAbort(state: GameState, initialTurn: number): boolean {
-  return state.outcome === null && state.turn - initialTurn < 2;
+  return state.outcome === null && !reallyStarted(state.turn - initialTurn);
 }
 
 /** Passes the rest of a cost turn (after at least one move). */

@@ -10,7 +10,7 @@ export const TEN_TURN_LIMIT = 10;
 export const REPETITION_LIMIT = 3;
 
 /** Repetition key of a turn start: placement, side to move, castling rights, en-passant targets. */
-export function turnKey(pos: Position, color: Color, ep: readonly Square[]): string {
+function turnKey(pos: Position, color: Color, ep: readonly Square[]): string {
   const placement = pos.placement();
   const eps = ep.length > 0 ? [...ep].sort((a, b) => a - b).map(makeSquare).join(',') : '-';
   return `${placement} ${colorLetter(color)} ${pos.castlingRights()} ${eps}`;

@@ -11,6 +11,9 @@ export const VARIANT_IDS = [
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
+/** The variant chosen unless a player picks another (forms, pages without one, imports). */
+export const DEFAULT_VARIANT: VariantId = 'scottish';
+
 export const GAME_RESULTS = ['1-0', '0-1', '1/2-1/2'] as const;
 export type GameResult = (typeof GAME_RESULTS)[number];
 

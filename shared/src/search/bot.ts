@@ -12,7 +12,9 @@ import type { GameState } from '../rules/state.js';
 import { VARIANTS } from '../rules/variants.js';
 import { DEFAULT_WEIGHTS, evaluate, type EvalWeights } from './evaluate.js';
 
-export type BotLevel = 1 | 2 | 3;
+import type { BotLevel } from './levels.js';
+
+export type { BotLevel };
 
 export interface BotOptions {
   readonly level: BotLevel;

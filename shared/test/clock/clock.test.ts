@@ -10,6 +10,7 @@ import {
   stopClock,
   timeControlSchema,
   turnBudgetMs,
+  viewRemainingMs,
 } from '../../src/index.js';
 
 const T0 = 1_700_000_000_000;
@@ -99,6 +100,15 @@ describe('clock view and schema', () => {
   it('reports remaining times at the server time', () => {
     const c = startClockTurn(initClock({ kind: 'fischer', initial: 30, increment: 0 }), 'black', 2, T0);
     expect(clockView(c, T0 + 1_234)).toEqual({ white: 30_000, black: 28_766, running: 'black', serverNow: T0 + 1_234 });
+  });
+
+  it('a client reading the view counts down as the server does (viewRemainingMs = remainingMs)', () => {
+    const c = startClockTurn(initClock({ kind: 'fischer', initial: 30, increment: 0 }), 'black', 2, T0);
+    const view = clockView(c, T0 + 1_000);
+    for (const later of [T0 + 1_000, T0 + 5_000, T0 + 29_999, T0 + 31_000, T0 + 500]) {
+      for (const side of ['white', 'black'] as const) expect(viewRemainingMs(view, side, later)).toBe(remainingMs(c, side, Math.max(later, T0 + 1_000)));
+    }
+    expect(viewRemainingMs(view, 'black', T0 + 31_000)).toBe(0);
   });
 
   it('validates time controls', () => {

@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { sameMove } from '../../src/chess/index.js';
 import { hasFirstMoveGrace, isTimed } from '../../src/clock/index.js';
 import { ERROR_CODES, moveRecord } from '../../src/protocol/index.js';
-import { PLAY_ERROR_CODES, canAbort, canPass, endTurn, finish, isPlayErrorCode, play } from '../../src/rules/index.js';
+import { PLAY_ERROR_CODES, STARTED_AFTER_TURNS, canAbort, comingTurnBudget, reallyStarted, canPass, endTurn, finish, isPlayErrorCode, play } from '../../src/rules/index.js';
 import { game, step, uci } from './helpers.js';
 
 describe('shared facts', () => {
+  it('comingTurnBudget: the side to move gets this turn\'s budget, the other side the next turn\'s', () => {
+    let s = game('scottish');
+    expect([comingTurnBudget(s, 'white'), comingTurnBudget(s, 'black')]).toEqual([1, 2]);
+    s = step(s, 'e2e4').state;
+    expect([comingTurnBudget(s, 'white'), comingTurnBudget(s, 'black')]).toEqual([3, 2]);
+    const mid = game('scottish', undefined, 5);
+    expect([comingTurnBudget(mid, 'white'), comingTurnBudget(mid, 'black')]).toEqual([5, 6]);
+  });
+
+  it('reallyStarted: once both sides have completed a turn', () => {
+    expect(STARTED_AFTER_TURNS).toBe(2);
+    expect([0, 1, 2, 3].map(reallyStarted)).toEqual([false, false, true, true]);
+  });
+
   it('canAbort: until both sides have completed a turn, never after the game ended', () => {
     let s = game('scottish');
     expect(canAbort(s, 1)).toBe(true);

@@ -1,4 +1,4 @@
-import { INITIAL_FEN, VARIANT_IDS, makeUci, parseUci, type Move, type VariantId } from '@progressive-chess/shared';
+import { DEFAULT_VARIANT, INITIAL_FEN, VARIANT_IDS, makeUci, parseUci, type Move, type VariantId } from '@progressive-chess/shared';
 
 /** What a shared analysis link carries: the start (variant, FEN, turn) and the moves played from it. */
 export interface SharedAnalysis {
@@ -35,7 +35,7 @@ export function decodeShare(query: URLSearchParams): ShareRead {
   const turnText = query.get('turn');
   const movesText = query.get('moves');
   if (variant === null && fen === null && movesText === null) return { ok: true, value: null };
-  const v = variant ?? 'scottish';
+  const v = variant ?? DEFAULT_VARIANT;
   if (!isVariant(v)) return { ok: false, error: `Unknown variant “${v}”.` };
   const turn = turnText === null ? undefined : Number(turnText);
   if (turn !== undefined && (!Number.isInteger(turn) || turn < 1)) return { ok: false, error: `The turn “${turnText}” is not a positive whole number.` };

@@ -18,7 +18,7 @@ export type HintAnswer =
   /** complete: the finder proved there is no mate from here. */
   | { readonly id: number; readonly found: false; readonly complete: boolean };
 
-export const HINT_BUDGET_MS = 8000;
+const HINT_BUDGET_MS = 8000;
 
 const call = workerCaller<Omit<HintRequest, 'id'>, HintAnswer>(
   () => new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' }),

@@ -84,7 +84,7 @@ describe('PuzzleSession', () => {
   it('refuses an illegal move with the rules message', () => {
     const s = new PuzzleSession(puzzle);
     expect(s.move(uci('a1a8'))).toBe(false);
-    expect(s.notice).toBeTruthy();
+    expect(s.notice).toBe('illegal move');
     expect(s.moves).toHaveLength(0);
   });
 });
