@@ -89,7 +89,10 @@ describe('the lobby lists games someone plays', () => {
     await stranger.ok('lobby:subscribe', {});
     await white.ok('game:join', { gameId });
     await black.ok('game:join', { gameId });
-    const bothAway = stranger.next('lobby:gameUpdated', (g) => g.id === gameId);
+    // a spectator hears the game's absences once both departures are committed (the fact the listing reads)
+    const watcher = await Client.connect(server);
+    await watcher.ok('game:join', { gameId });
+    const bothAway = watcher.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.white !== null && e.event.absence.black !== null);
     await white.ok('game:leave', { gameId });
     await black.ok('game:leave', { gameId });
     await bothAway;
@@ -113,7 +116,7 @@ describe('the lobby lists games someone plays', () => {
     const watcher = await Client.connect(server);
     await watcher.ok('game:join', { gameId });
     await watcher.next('game:spectators', (p) => p.count === 1);
-    const left = watcher.next('game:presence', (p) => p.color === 'white' && !p.online);
+    const left = watcher.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.white !== null);
     await alice.ok('game:leave', { gameId });
     await left;
     const removed = stranger.next('lobby:gameRemoved', (g) => g.gameId === gameId);

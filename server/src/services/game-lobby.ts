@@ -17,6 +17,8 @@ export class GameLobby {
   readonly summaries = new LobbySummaries();
   /** Turn changes reach the lobby coalesced per game. */
   private readonly updates: LobbyUpdates<GameDoc, GameSummary>;
+  /** Lobby updates on their way (read the counts, then publish): what `flush` waits for. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly publisher: Publisher,
@@ -55,17 +57,21 @@ export class GameLobby {
 
   /** Turn changes go out with the counts of the store (another node may have counted the room); as they are when it cannot answer. */
   private publishCounted(summaries: readonly GameSummary[]): void {
-    this.store
+    const sent = this.store
       .spectatorsOf(summaries.map((s) => s.id))
       .then(
         (counts) => summaries.map((s, i) => ({ ...s, spectators: counts[i] ?? s.spectators })),
         () => summaries,
       )
       .then((counted) => this.publisher.publishLobbyUpdates(counted))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 
-  flush(): void {
+  /** Sends the pending updates now; resolves once they are published (shutdown). */
+  async flush(): Promise<void> {
     this.updates.flush();
+    await Promise.all(this.sending);
   }
 }

@@ -351,7 +351,7 @@ export class GameService {
   async close(): Promise<void> {
     await this.outbox?.close(ARCHIVE_CLOSE_MS);
     await this.queue.idle();
-    this.lobby.flush();
+    await this.lobby.flush();
     this.myGames.flush();
   }
 
