@@ -37,6 +37,9 @@ function configOf(args: Args): BotConfig {
   };
 }
 
+/** Refused series in a row after which the bot resigns (an engine that keeps proposing illegal moves). */
+const MAX_REFUSALS = 3;
+
 /** The `go` parameters of a game state: each side's time left and increment, in ms. */
 function goCommand(full: Line, state: Line): string {
   const clocks = state.clocks as { white: number; black: number };
@@ -55,7 +58,9 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
   const engine: EngineProcess = await startEngine(c.engine, log);
   log(`playing ${color} with ${engine.id.name}`);
   let full: Line | null = null;
+  /** The move count the game reaches once the series sent is applied (states before it are in-between ones). */
   let answered = -1;
+  let refusals = 0;
   let thinking = false;
   let latest: Line | null = null;
   let result: string | null = null;
@@ -70,7 +75,7 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
     }
     if (full === null || state.color !== color || thinking) return;
     const moves = state.moves as string[];
-    if (answered === moves.length) return;
+    if (moves.length <= answered) return;
     thinking = true;
     answered = moves.length;
     try {
@@ -87,6 +92,13 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
       }
       const res = await c.api.request('POST', `/api/bot/game/${gameId}/series`, { moves: answer });
       const ms = Date.now() - started;
+      const applied = res.body.ok === true ? answer.length : typeof res.body.index === 'number' ? res.body.index : 0;
+      answered = moves.length + applied - 1;
+      refusals = res.body.ok === true ? 0 : refusals + 1;
+      if (refusals >= MAX_REFUSALS) {
+        log(`the engine's series were refused ${refusals} times: resigning`);
+        await c.api.request('POST', `/api/bot/game/${gameId}/resign`);
+      }
       series.push({ turn: Number(state.turn), moves: answer, ms });
       log(`turn ${String(state.turn)}: ${answer.join(' ')} (${ms} ms)${res.body.ok === true ? '' : ` refused: ${JSON.stringify(res.body)}`}`);
     } catch (e) {
@@ -94,8 +106,8 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
     } finally {
       thinking = false;
     }
-    // a state that came while the engine thought
-    if (latest !== state) void onState(latest);
+    // a state that came while the engine thought (or this one again, when the series was refused)
+    if (latest !== null && (latest !== state || refusals > 0)) void onState(latest);
   };
 
   const stream = c.api.follow(
