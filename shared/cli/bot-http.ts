@@ -27,13 +27,11 @@ export function apiClient(server: string, token: string): ApiClient {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await res.text();
-      let parsed: Record<string, unknown> = {};
       try {
-        parsed = JSON.parse(text) as Record<string, unknown>;
+        return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
       } catch {
-        parsed = { ok: false, code: 'bad-response', message: text.slice(0, 200) };
+        return { status: res.status, body: { ok: false, code: 'bad-response', message: text.slice(0, 200) } };
       }
-      return { status: res.status, body: parsed };
     },
     follow(path, onLine, o) {
       let stopped = false;
