@@ -207,7 +207,10 @@ export function createApp(deps: AppDeps): App {
     store,
     now,
     limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
-    publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
+    publish: (m) => {
+      io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m);
+      followers.chatPublished(m);
+    },
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: deps.randomInt ?? ((max) => randomInt(max)) });
   botTurn = bots.driver.take.bind(bots.driver);

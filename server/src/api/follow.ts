@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@progressive-chess/shared';
 import type { MyGameChange, PlayerEvents as PlayerEventMap, Publisher } from '../services/publisher.js';
 
 /**
@@ -7,6 +8,8 @@ import type { MyGameChange, PlayerEvents as PlayerEventMap, Publisher } from '..
 export interface GameEvents {
   /** `listener(version)` whenever the game's committed version moved past the last one told. Returns the unfollow. */
   follow(gameId: string, from: number, listener: (version: number) => void): () => void;
+  /** `listener` for each line of the game's players' chat. Returns the unfollow. */
+  followChat(gameId: string, listener: (m: ChatMessage) => void): () => void;
 }
 
 /** The player events the event stream turns into lines. */
@@ -27,11 +30,14 @@ const FOLLOWED = new Set<string>(['game:start', 'challenge:received', 'challenge
 export interface CrossNode {
   /** Sends a player event to the other nodes' followers. */
   sendPlayerEvent(playerId: string, e: FollowedPlayerEvent): void;
+  /** Sends a players' chat line to the other nodes' followers. */
+  sendChat(m: ChatMessage): void;
   /** Wires the other nodes' messages in: player events, turn notices, own-games changes. */
   listen(h: {
     playerEvent: (playerId: string, e: FollowedPlayerEvent) => void;
     turn: (gameId: string, version: number) => void;
     myGames: (changes: readonly MyGameChange[]) => void;
+    chat: (m: ChatMessage) => void;
   }): void;
 }
 
@@ -49,6 +55,8 @@ export interface Followers {
   readonly players: PlayerEvents;
   /** The publisher, wrapped: what it publishes here is also told to this node's followers (and, for player events, the other nodes'). */
   observe(inner: Publisher): Publisher;
+  /** A chat line was published here: told to this node's followers of the game and the other nodes'. */
+  chatPublished(m: ChatMessage): void;
   close(): void;
 }
 
@@ -67,6 +75,10 @@ interface Watch {
 export function createFollowers(o: FollowersOptions): Followers {
   const watches = new Map<string, Watch>();
   const players = new Map<string, Set<(e: FollowedPlayerEvent) => void>>();
+  const chats = new Map<string, Set<(m: ChatMessage) => void>>();
+  const chat = (m: ChatMessage): void => {
+    for (const l of [...(chats.get(m.gameId) ?? [])]) l(m);
+  };
   const seen = (gameId: string, version: number): void => {
     const w = watches.get(gameId);
     if (!w || version <= w.last) return;
@@ -79,7 +91,16 @@ export function createFollowers(o: FollowersOptions): Followers {
   const finished = (changes: readonly MyGameChange[]): void => {
     for (const c of changes) if (c.game === null) playerEvent(c.playerId, { event: 'game:finish', payload: { gameId: c.gameId } });
   };
-  o.crossNode?.listen({ playerEvent, turn: seen, myGames: finished });
+  o.crossNode?.listen({ playerEvent, turn: seen, myGames: finished, chat });
+  const listen = <K, V>(map: Map<K, Set<V>>, key: K, listener: V): (() => void) => {
+    const set = map.get(key) ?? new Set<V>();
+    map.set(key, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && map.get(key) === set) map.delete(key);
+    };
+  };
   const timer = setInterval(() => {
     for (const id of watches.keys()) {
       o.versionOf(id).then((v) => (v === null ? undefined : seen(id, v)), o.onError);
@@ -99,17 +120,15 @@ export function createFollowers(o: FollowersOptions): Followers {
           if (w.listeners.size === 0 && watches.get(gameId) === w) watches.delete(gameId);
         };
       },
+      followChat: (gameId, listener) => listen(chats, gameId, listener),
     },
     players: {
-      follow(playerId, listener) {
-        const set = players.get(playerId) ?? new Set();
-        players.set(playerId, set);
-        set.add(listener);
-        return () => {
-          set.delete(listener);
-          if (set.size === 0 && players.get(playerId) === set) players.delete(playerId);
-        };
-      },
+      follow: (playerId, listener) => listen(players, playerId, listener),
+    },
+    chatPublished(m) {
+      if (m.channel !== 'players') return;
+      chat(m);
+      o.crossNode?.sendChat(m);
     },
     observe(inner) {
       return {
@@ -135,6 +154,7 @@ export function createFollowers(o: FollowersOptions): Followers {
       clearInterval(timer);
       watches.clear();
       players.clear();
+      chats.clear();
     },
   };
 }

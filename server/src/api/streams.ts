@@ -124,6 +124,9 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
     }
   };
   out.onClose(d.gameEvents.follow(gameId, first.version, () => void refresh()));
+  out.onClose(
+    d.gameEvents.followChat(gameId, (m) => out.send({ type: 'chatLine', room: 'player', username: m.from.name, text: m.text, at: m.at })),
+  );
   // a commit between the first read and the follow is not missed
   void refresh();
 }

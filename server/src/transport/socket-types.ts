@@ -1,4 +1,4 @@
-import type { ChatChannel, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
+import type { ChatChannel, ChatMessage, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
 import type { MyGameChange, TurnNotice } from '../services/publisher.js';
 import type { FollowedPlayerEvent } from '../api/follow.js';
@@ -25,6 +25,8 @@ export interface InterServerEvents {
   'game:turn': (n: TurnNotice) => void;
   /** A player event for the API's event streams on the other nodes (api/follow.ts). */
   'api:player': (playerId: string, e: FollowedPlayerEvent) => void;
+  /** A players' chat line for the API's game streams on the other nodes. */
+  'api:chat': (m: ChatMessage) => void;
 }
 
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;

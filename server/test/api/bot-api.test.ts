@@ -125,6 +125,7 @@ describe('a bot plays a challenge through the API', () => {
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/a2a3`, token)).toMatchObject({ status: 400, body: { code: 'not-your-turn' } });
 
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/chat`, token, { text: 'good luck' })).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.type === 'chatLine')).toEqual({ type: 'chatLine', room: 'player', username: 'robot', text: 'good luck', at: expect.any(Number) });
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/resign`, token)).body).toMatchObject({ ok: true });
     expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '0-1', reason: 'resignation' } });
     await game.ended;
@@ -160,5 +161,31 @@ describe('a bot plays a challenge through the API', () => {
     expect(open.every((s) => s.status === 200)).toBe(true);
     expect(await api(server, 'GET', '/api/stream/event', token)).toMatchObject({ status: 429, body: { code: 'too-many-streams' } });
     for (const s of open) s.close();
+  });
+});
+
+describe('the Board API', () => {
+  it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
+    const server = await startServer({ database: db() });
+    const [person, boardy] = [await register(server, 'person'), await register(server, 'boardy')];
+    const token = await tokenOf(server, boardy, ['board:play']);
+    const { seek } = await person.client.ok('seek:create', {
+      variant: 'scottish',
+      timeControl: { kind: 'none' },
+      color: 'white',
+      visibility: 'private',
+      opponent: 'boardy',
+    });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', white: { name: 'person', bot: false }, black: { name: 'boardy', bot: false } });
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e2e4']);
+    expect(await game.next((v) => v.color === 'black')).toMatchObject({ moves: ['e2e4'], turn: 2 });
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/series`, token, { moves: ['e7e5', 'b8c6'] })).body).toMatchObject({ ok: true, applied: 2 });
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/draw/offer`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.drawOffer === 'black')).toMatchObject({ status: 'playing' });
+    await person.client.ok('game:drawAccept', { gameId });
+    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1/2-1/2' } });
   });
 });
