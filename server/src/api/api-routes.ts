@@ -82,6 +82,10 @@ export function apiRoutes(d: ApiRoutesDeps): express.Router {
     res.setHeader('Cache-Control', 'no-store').json({ ok: true, id: c.playerId, username: c.username, bot: c.bot, scopes: c.scopes });
   });
 
+  // public: who is a bot (the web client marks them BOT in the lobby, game page, profile, leaderboard)
+  r.get('/bots', async (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=60').json({ ok: true, bots: await d.tokens.botNames() });
+  });
   r.post('/bot/account/upgrade', auth, needAnyScope(['bot:play']), async (_req, res) => {
     await d.tokens.upgradeToBot(callerOf(res).playerId);
     res.json({ ok: true, bot: true });

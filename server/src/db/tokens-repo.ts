@@ -81,6 +81,15 @@ export class TokensRepo {
     return (await this.db.query('SELECT 1 FROM game_players WHERE player_id = $1 LIMIT 1', [playerId])).rowCount > 0;
   }
 
+  /** The usernames of the bot accounts, in order (at most `limit`). */
+  async botNames(limit: number): Promise<string[]> {
+    const r = await this.db.query<{ username: string }>(
+      'SELECT a.username FROM bot_accounts b JOIN accounts a ON a.player_id = b.player_id ORDER BY a.username_key LIMIT $1',
+      [limit],
+    );
+    return r.rows.map((x) => x.username);
+  }
+
   async makeBot(playerId: string, at: number): Promise<void> {
     await this.db.query('INSERT INTO bot_accounts (player_id, upgraded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [playerId, at]);
   }

@@ -9,6 +9,8 @@ const TOKEN_PREFIX = 'pcl_';
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 /** How often a token's "last used" time is written at most (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
+/** Bot usernames listed by `GET /api/bots` at most. */
+export const MAX_LISTED_BOTS = 2_000;
 
 export interface TokenServiceDeps {
   readonly repo: TokensRepo;
@@ -68,6 +70,11 @@ export class TokenService {
 
   isBot(playerId: string): Promise<boolean> {
     return this.deps.repo.isBot(playerId);
+  }
+
+  /** The bot accounts' usernames (the web client marks them BOT wherever it shows a name). */
+  botNames(): Promise<string[]> {
+    return this.deps.repo.botNames(MAX_LISTED_BOTS);
   }
 
   botsAmong(playerIds: readonly string[]): Promise<Set<string>> {

@@ -59,6 +59,7 @@ describe('bot accounts', () => {
     expect(await api(server, 'POST', '/api/bot/game/abcdef/resign', token)).toMatchObject({ status: 403, body: { code: 'not-a-bot' } });
     expect(await api(server, 'POST', '/api/bot/account/upgrade', token)).toEqual({ status: 200, body: { ok: true, bot: true } });
     expect((await api(server, 'GET', '/api/account', token)).body).toMatchObject({ bot: true });
+    expect(await api(server, 'GET', '/api/bots', null)).toEqual({ status: 200, body: { ok: true, bots: ['alice'] } });
     expect(await api(server, 'POST', '/api/board/game/abcdef/resign', token)).toMatchObject({ status: 403, body: { code: 'is-a-bot' } });
 
     // bob has a game in progress: he cannot become a bot
