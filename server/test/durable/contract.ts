@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrations.js';
 import { RatingsRepo } from '../../src/db/ratings-repo.js';
 
-const TABLES = 'rating_history, ratings, game_players, archived_games, sessions, accounts';
+const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
   id,
