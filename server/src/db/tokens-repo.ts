@@ -66,7 +66,7 @@ export class TokensRepo {
   }
 
   async isBot(playerId: string): Promise<boolean> {
-    return (await this.db.query('SELECT 1 FROM bot_accounts WHERE player_id = $1', [playerId])).rowCount === 1;
+    return (await this.db.query('SELECT 1 FROM bot_accounts WHERE player_id = $1', [playerId])).rows.length === 1;
   }
 
   /** The bots among these players. */
@@ -78,7 +78,8 @@ export class TokensRepo {
 
   /** Whether the archive holds a game of this player. */
   async hasPlayed(playerId: string): Promise<boolean> {
-    return (await this.db.query('SELECT 1 FROM game_players WHERE player_id = $1 LIMIT 1', [playerId])).rowCount > 0;
+    // rows, not rowCount: PGlite counts no rows for a SELECT
+    return (await this.db.query('SELECT 1 FROM game_players WHERE player_id = $1 LIMIT 1', [playerId])).rows.length > 0;
   }
 
   /** The usernames of the bot accounts, in order (at most `limit`). */
