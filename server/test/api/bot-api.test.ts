@@ -153,6 +153,24 @@ describe('a bot plays a challenge through the API', () => {
     expect(await api(server, 'GET', `/api/board/game/stream/${gameId}`, strangerToken)).toMatchObject({ status: 403, body: { code: 'not-a-player' } });
   });
 
+  it("tells the event stream of a challenge cancelled by its challenger and of the bot's own challenge declined", async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const events = await openStream(server, '/api/stream/event', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'robot' });
+    expect(await events.next()).toMatchObject({ type: 'challenge', challenge: { id: seek.id } });
+    await person.client.ok('seek:cancel', { seekId: seek.id });
+    expect(await events.next()).toEqual({ type: 'challengeCanceled', challenge: { id: seek.id, reason: 'cancelled' } });
+
+    const made = await api(server, 'POST', '/api/challenge/person', token, { variant: 'italian', timeControl: { kind: 'none' } });
+    const id = (made.body.challenge as { id: string }).id;
+    await person.client.ok('seek:decline', { seekId: id });
+    expect(await events.next()).toEqual({ type: 'challengeDeclined', challenge: { id, by: 'person' } });
+    events.close();
+  });
+
   it('caps the open streams of a token (429 too-many-streams)', async () => {
     const server = await startServer({ database: db() });
     const bot = await register(server, 'robot');
