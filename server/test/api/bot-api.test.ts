@@ -183,6 +183,26 @@ describe('a bot plays a challenge through the API', () => {
   });
 });
 
+describe('a cost variant through the Bot API', () => {
+  it('a series that stops short passes the rest of its points with 0000, and the move list shows the pass', async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'cost', timeControl: { kind: 'none' }, color: 'black', visibility: 'private', opponent: 'robot' });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', variant: 'cost', state: { turn: 1, budget: 1, spent: 0 } });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e7e5']);
+    expect(await game.next((v) => v.turn === 3)).toMatchObject({ color: 'white', budget: 2, spent: 0 });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/series`, token, { moves: ['d2d3', '0000'] })).body).toMatchObject({ ok: true, applied: 2 });
+    expect(await game.next((v) => v.turn === 4)).toMatchObject({ moves: ['e2e4', 'e7e5', 'd2d3', '0000'], color: 'black' });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/0000`, token)).toMatchObject({ status: 400, body: { code: 'not-your-turn' } });
+  });
+});
+
 describe('the Board API', () => {
   it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
     const server = await startServer({ database: db() });
