@@ -46,7 +46,7 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
     await pg?.stop();
   });
 
-  it('an engine run by `pchess bot` as its own process plays a whole game against a scripted person on the other node', async () => {
+  it('an engine run by `pchess bot` as its own process plays whole games (Italian, Cost) against a scripted person on the other node', async () => {
     const url = await (pg as PostgresHandle).createDatabase();
     const [dbA, dbB] = [await openDatabase({ url }), await openDatabase({ url })];
     dbs.push(dbA, dbB);
@@ -61,36 +61,44 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
       expect(await post(`${b.url}/api/bot/account/upgrade`, { authorization: `Bearer ${token}` })).toEqual({ ok: true, bot: true });
 
       const engine = `"${process.execPath}" "${PCHESS}" engine --level 1`;
-      const bot = spawn(process.execPath, [PCHESS, 'bot', '--server', b.url, '--token', token, '--engine', engine, '--max-games', '1'], {
+      const bot = spawn(process.execPath, [PCHESS, 'bot', '--server', b.url, '--token', token, '--engine', engine, '--max-games', '2'], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let log = '';
       bot.stderr.on('data', (d: Buffer) => (log += d.toString()));
       const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
 
-      const started = waitFor(person.socket, 'game:start', () => true, 60_000);
-      const { seek } = (await call(person.socket, 'seek:create', {
-        variant: 'italian',
-        timeControl: { kind: 'fischer', initial: 180, increment: 2 },
-        color: 'white',
-        visibility: 'private',
-        opponent: 'enginebot',
-      })) as { seek: Seek };
-      const [{ gameId }] = await started;
-      const game = await playAsHuman(person, gameId, { random: seededRandom(11), timeoutMs: 240_000 });
-      expect(game.outcome).not.toBeNull();
+      const results: string[] = [];
+      for (const [i, variant] of (['italian', 'cost'] as const).entries()) {
+        const started = waitFor(person.socket, 'game:start', () => true, 60_000);
+        const { seek } = (await call(person.socket, 'seek:create', {
+          variant,
+          timeControl: { kind: 'fischer', initial: 180, increment: 2 },
+          color: 'white',
+          visibility: 'private',
+          opponent: 'enginebot',
+        })) as { seek: Seek };
+        const [{ gameId }] = await started;
+        const game = await playAsHuman(person, gameId, { random: seededRandom(11 + i), timeoutMs: 240_000 });
+        expect(game.outcome).not.toBeNull();
+        await expect.poll(() => log.includes(`game ${gameId}: finished`), { timeout: 30_000 }).toBe(true);
+        expect(log).toContain(`challenge ${seek.id} from Person (${variant}): accepted 200`);
+        const series = [...log.matchAll(new RegExp(`game ${gameId}: turn (\\d+): ([a-h0-8 ]+) \\((\\d+) ms\\)`, 'g'))].map((m) => ({
+          turn: Number(m[1]),
+          moves: m[2] ?? '',
+          ms: Number(m[3]),
+        }));
+        expect(series.length).toBeGreaterThan(0);
+        // one series per turn of the bot's, none refused (each is the whole rest of its turn)
+        expect(series.map((s) => s.turn)).toEqual([...new Set(series.map((s) => s.turn))].sort((x, y) => x - y));
+        expect(series.every((s) => s.moves.trim().split(' ').length <= s.turn)).toBe(true);
+        expect(log).toMatch(new RegExp(`game ${gameId}: finished: (1-0|0-1|1/2-1/2) \\(\\w[\\w-]*\\)`));
+        // the run, for the record
+        results.push(`${variant} game ${gameId}: ${JSON.stringify(game.outcome)}; person played ${game.played} moves; bot series:\n${series.map((s) => `  turn ${s.turn}: ${s.moves} (${s.ms} ms)`).join('\n')}`);
+      }
       expect(await exited).toBe(0);
-
-      const series = [...log.matchAll(/turn (\d+): ([a-h0-8 ]+) \((\d+) ms\)/g)].map((m) => ({ turn: Number(m[1]), moves: m[2] ?? '', ms: Number(m[3]) }));
-      expect(log).toContain(`challenge ${seek.id} from Person (italian): accepted 200`);
-      expect(series.length).toBeGreaterThan(0);
-      // one series per turn of the bot's, none refused (each is the whole rest of its turn)
-      expect(series.map((s) => s.turn)).toEqual([...new Set(series.map((s) => s.turn))].sort((x, y) => x - y));
-      expect(series.every((s) => s.moves.trim().split(' ').length <= s.turn)).toBe(true);
       expect(log).not.toContain('refused');
-      expect(log).toMatch(new RegExp(`game ${gameId}: finished: (1-0|0-1|1/2-1/2) \\(\\w[\\w-]*\\)`));
-      // the run, for the record
-      console.log(`bot game ${gameId}: ${JSON.stringify(game.outcome)}; person played ${game.played} moves; bot series:\n${series.map((s) => `  turn ${s.turn}: ${s.moves} (${s.ms} ms)`).join('\n')}`);
+      console.log(results.join('\n'));
     } finally {
       await closeAll([person], [a, b]);
     }
