@@ -79,6 +79,16 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
           opponent: 'enginebot',
         })) as { seek: Seek };
         const [{ gameId }] = await started;
+        if (i === 0) {
+          // the bot streams the game from node B: the same token is refused a second stream on node A
+          const status = async (): Promise<number> => {
+            const ac = new AbortController();
+            const res = await fetch(`${a.url}/api/bot/game/stream/${gameId}`, { headers: { authorization: `Bearer ${token}` }, signal: ac.signal });
+            ac.abort();
+            return res.status;
+          };
+          await expect.poll(status, { timeout: 20_000 }).toBe(409);
+        }
         const game = await playAsHuman(person, gameId, { random: seededRandom(11 + i), timeoutMs: 240_000 });
         expect(game.outcome).not.toBeNull();
         await expect.poll(() => log.includes(`game ${gameId}: finished`), { timeout: 30_000 }).toBe(true);

@@ -16,6 +16,7 @@ import { apiRoutes } from './api-routes.js';
 import { createFollowers, type Followers } from './follow.js';
 import { socketCrossNode } from './follow-socket.js';
 import { StreamSlots } from './ndjson.js';
+import { redisStreamLeases } from './stream-lease.js';
 
 /** How often the API's streams read each followed game's version (their safety net: follow.ts). */
 export const FOLLOW_POLL_MS = 1_000;
@@ -61,6 +62,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     gameEvents: d.followers.games,
     playerEvents: d.followers.players,
     slots,
+    ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
     now: d.now,
     logger: d.logger,
   };

@@ -11,6 +11,7 @@ import type { TokenService } from '../tokens/token-service.js';
 import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js';
 import { gameFullOf, gameStateOf } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
+import type { StreamLeases } from './stream-lease.js';
 
 export interface StreamDeps {
   readonly store: Store;
@@ -20,6 +21,8 @@ export interface StreamDeps {
   readonly gameEvents: GameEvents;
   readonly playerEvents: PlayerEvents;
   readonly slots: StreamSlots;
+  /** One game stream per game and token across nodes (none: this node's count alone). */
+  readonly leases?: StreamLeases;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -86,16 +89,21 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   const first = await d.games.load(gameId);
   const doc = parseDoc(first.doc);
   if (seatOf(doc, caller.playerId) === null) fail('not-a-player', 'this is not your game');
-  const release = d.slots.take(caller.tokenId, `game:${gameId}`);
+  const local = d.slots.take(caller.tokenId, `game:${gameId}`);
   let bots: Set<string>;
+  let lease: (() => void) | null = () => undefined;
   try {
+    lease = d.leases ? await d.leases.take(`${caller.tokenId}:${gameId}`) : lease;
+    if (lease === null) fail('stream-open', 'this token already streams this game (on another node)');
     bots = await d.tokens.botsAmong([doc.players.white.id, doc.players.black.id]);
   } catch (e) {
-    release();
+    local();
+    lease?.();
     throw e;
   }
   const out = openNdjson(req, res, d.slots.streams);
-  out.onClose(release);
+  out.onClose(local);
+  out.onClose(lease);
   out.send(gameFullOf(first, d.now(), bots));
   if (doc.status !== 'playing') return out.end();
   let last = first.version;
