@@ -35,8 +35,8 @@ else
       process.exitCode = c;
     },
     (e: unknown) => {
-      if (!(e instanceof UsageError)) throw e;
-      process.stderr.write(`pchess: ${e.message}\n`);
-      process.exitCode = 2;
+      // a long-running command's failure (e.g. the server cannot be reached): said, exit 1
+      process.stderr.write(`pchess: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = e instanceof UsageError ? 2 : 1;
     },
   );

@@ -103,4 +103,11 @@ describe('engine session (the computer player)', () => {
     expect(lines.slice(0, 5)).toEqual(formatHandshake({ name: 'Progressive Chess Live level 1', author: 'Progressive Chess Live', variants: VARIANT_IDS }));
     expect(lines.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
   });
+
+  it('`pchess bot` says what is missing (exit 2) and when the server cannot be reached (exit 1)', () => {
+    expect(run(['bot', '--token', 't', '--engine', 'x'])).toMatchObject({ status: 2, stderr: expect.stringContaining('bot: --server is required') });
+    const down = run(['bot', '--server', 'http://127.0.0.1:9', '--token', 't', '--engine', 'x']);
+    expect(down.status).toBe(1);
+    expect(down.stderr).toMatch(/^pchess: /);
+  });
 });
