@@ -93,7 +93,7 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
         expect(game.outcome).not.toBeNull();
         await expect.poll(() => log.includes(`game ${gameId}: finished`), { timeout: 30_000 }).toBe(true);
         expect(log).toContain(`challenge ${seek.id} from Person (${variant}): accepted 200`);
-        const series = [...log.matchAll(new RegExp(`game ${gameId}: turn (\\d+): ([a-h0-8 ]+) \\((\\d+) ms\\)`, 'g'))].map((m) => ({
+        const series = [...log.matchAll(new RegExp(`game ${gameId}: turn (\\d+): ([a-h0-8qrbnk ]+) \\((\\d+) ms\\)`, 'g'))].map((m) => ({
           turn: Number(m[1]),
           moves: m[2] ?? '',
           ms: Number(m[3]),
