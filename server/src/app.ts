@@ -42,6 +42,7 @@ import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
+import { apiFollowers, createApi } from './api/compose.js';
 
 export type { AppDeps } from './config.js';
 
@@ -179,10 +180,14 @@ export function createApp(deps: AppDeps): App {
   const accounts = durable?.accountService(identity, (ended) =>
     io.in('session' in ended ? sessionRoom(ended.session) : playerRoom(ended.playerId)).disconnectSockets(true),
   );
-  const publisher = socketPublisher(io, {
-    crossNode: redis !== null,
-    onTurnHere: (n) => games.prefetch(n.gameId, n.version),
-  });
+  // the API's streams follow games and players through what the publisher publishes (api/follow.ts)
+  const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
+  const publisher = followers.observe(
+    socketPublisher(io, {
+      crossNode: redis !== null,
+      onTurnHere: (n) => games.prefetch(n.gameId, n.version),
+    }),
+  );
   let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
   const games = new GameService({
     store,
@@ -216,7 +221,10 @@ export function createApp(deps: AppDeps): App {
     store,
     now,
     limits: settings.chatLimits,
-    publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
+    publish: (m) => {
+      io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m);
+      followers.chatPublished(m);
+    },
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: settings.randomInt });
   botTurn = bots.driver.take.bind(bots.driver);
@@ -241,6 +249,10 @@ export function createApp(deps: AppDeps): App {
   // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
   const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.pub ?? null), settings.trustProxy);
 
+  const api =
+    deps.database && accounts
+      ? createApi({ database: deps.database, redis: redis?.pub ?? null, store, games, commands, lobby, chat, accounts, followers, now, logger })
+      : null;
   const app = createHttpApp({
     store,
     games,
@@ -254,6 +266,7 @@ export function createApp(deps: AppDeps): App {
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
+    ...(api ? { api: api.router } : {}),
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
       ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
@@ -303,6 +316,8 @@ export function createApp(deps: AppDeps): App {
   const shutdown = async (): Promise<void> => {
     sockets.closing();
     stopRecovery();
+    followers.close();
+    api?.close();
     await heartbeat.stop();
     await worker.stop();
     await pruner?.stop();

@@ -20,7 +20,9 @@ export const USAGE = `usage:
   pchess replay [--variant <id>] [--fen "<FEN>" --turn <t>] [FILE|-]   (movetext or PGN; --variant unless a Variant tag)
   pchess perft [--fen "<FEN>"] --depth <n>
   pchess series --variant <id> [--fen "<FEN>" --turn <t>]
-  pchess mate --variant <id> [--fen "<FEN>" --turn <t>] [--budget-ms <n>] [FILE|-]`;
+  pchess mate --variant <id> [--fen "<FEN>" --turn <t>] [--budget-ms <n>] [FILE|-]
+  pchess engine [--level 1|2|3]   (the engine protocol on stdin/stdout: docs/engine-protocol.md)
+  pchess bot --server <URL> --token <T> --engine "<command>" [--variants a,b] [--accept rated|casual|all] [--max-games <n>]`;
 
 /** Options each command accepts, and how many positionals. */
 const COMMANDS: Readonly<Record<string, { options: readonly string[]; positional: number }>> = {
@@ -28,6 +30,8 @@ const COMMANDS: Readonly<Record<string, { options: readonly string[]; positional
   perft: { options: ['fen', 'depth'], positional: 0 },
   series: { options: ['variant', 'fen', 'turn'], positional: 0 },
   mate: { options: ['variant', 'fen', 'turn', 'budget-ms'], positional: 1 },
+  engine: { options: ['level'], positional: 0 },
+  bot: { options: ['server', 'token', 'engine', 'variants', 'accept', 'max-games'], positional: 0 },
 };
 
 export function parseArgs(argv: readonly string[]): Args {

@@ -1,11 +1,20 @@
 import { USAGE, UsageError, parseArgs } from './args.js';
 import { mate, perft, series } from './commands.js';
 import { replay } from './replay.js';
+import { engineCommand } from './engine.js';
+import { botCommand } from './bot.js';
 
-const COMMANDS: Readonly<Record<string, (args: ReturnType<typeof parseArgs>) => number>> = { replay, perft, series, mate };
+const COMMANDS: Readonly<Record<string, (args: ReturnType<typeof parseArgs>) => number | Promise<number>>> = {
+  replay,
+  perft,
+  series,
+  mate,
+  engine: engineCommand,
+  bot: botCommand,
+};
 
-/** Runs one command; the exit code is 0 ok, 1 illegal input game, 2 usage error. */
-function main(argv: readonly string[]): number {
+/** Runs one command; the exit code is 0 ok, 1 illegal input game (or a bot's failure), 2 usage error. */
+function main(argv: readonly string[]): number | Promise<number> {
   try {
     const args = parseArgs(argv);
     const run = COMMANDS[args.command];
@@ -18,4 +27,16 @@ function main(argv: readonly string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+const code = main(process.argv.slice(2));
+if (typeof code === 'number') process.exitCode = code;
+else
+  code.then(
+    (c) => {
+      process.exitCode = c;
+    },
+    (e: unknown) => {
+      // a long-running command's failure (e.g. the server cannot be reached): said, exit 1
+      process.stderr.write(`pchess: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = e instanceof UsageError ? 2 : 1;
+    },
+  );

@@ -7,3 +7,4 @@ export * from './protocol/index.js';
 export * from './mate/index.js';
 export * from './search/index.js';
 export * from './analysis/index.js';
+export * from './engine/index.js';

@@ -11,7 +11,7 @@ export interface Migration {
   readonly sql: string;
 }
 
-const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'accounts and sessions',
@@ -89,6 +89,26 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'aborted games by end',
     // the archive deletes aborted games past their retention (ArchiveRepo.deleteAborted)
     sql: 'CREATE INDEX archived_games_aborted ON archived_games(ended_at) WHERE result IS NULL;',
+  },
+  {
+    version: 4,
+    name: 'api tokens and bot accounts',
+    // tokens-repo.ts: personal API tokens (only their sha256 kept) and the accounts that became bots
+    sql: `
+      CREATE TABLE api_tokens (
+        id text PRIMARY KEY,
+        player_id text NOT NULL REFERENCES accounts(player_id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        description text NOT NULL,
+        scopes text NOT NULL,
+        created_at double precision NOT NULL,
+        last_used_at double precision
+      );
+      CREATE INDEX api_tokens_by_player ON api_tokens(player_id, created_at);
+      CREATE TABLE bot_accounts (
+        player_id text PRIMARY KEY REFERENCES accounts(player_id) ON DELETE CASCADE,
+        upgraded_at double precision NOT NULL
+      );`,
   },
 ];
 

@@ -30,6 +30,8 @@ export interface HttpDeps {
   readonly clientDir: string | undefined;
   /** Accounts, profiles, leaderboards (when a database is configured), and their error statuses. */
   readonly accounts?: { readonly router: express.Router; readonly status: Partial<Record<ErrorCode, number>> };
+  /** The Bot and Board API for programs (api/api-routes.ts), before the account routes. */
+  readonly api?: express.Router;
   /** `GET /api/games/:id/analysis`, behind its per-address limit. */
   readonly analysis?: { readonly service: AnalysisService; readonly limit: express.RequestHandler };
   /** The per-address limit of the costly game reads (`DEFAULT_GAME_READS_LIMIT`): snapshot and PGN. */
@@ -127,6 +129,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.get('/docs/rules', rulesDocument());
   app.get(FAVICON_PATHS, favicon);
   app.use('/api', sameOriginWrites(deps.configuredPublicUrl, deps.allowedOrigins));
+  if (deps.api) app.use('/api', deps.api);
   if (deps.accounts) app.use('/api', deps.accounts.router);
   // a server without accounts (no database): everybody is a guest, which is not an error
   else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));

@@ -45,10 +45,15 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 export function sameOriginWrites(publicUrl: string | undefined, allowedOrigins: readonly string[]): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // Only a cookie is ambient authority. A request without one (a program's) has none to forge, and an
+    // API token (the Bot and Board API) is sent cross-site by a browser only after a CORS preflight,
+    // which this server never grants: neither is checked here (the API answers them itself).
+    if (req.headers.authorization !== undefined || req.headers.cookie === undefined) return next();
     const site = req.headers['sec-fetch-site'];
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     if (crossSite || !originAllowed(req, publicUrl ?? null, allowedOrigins)) fail('cross-site', 'requests that change something come from this site only');
-    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) fail('bad-request', 'the request body must be JSON (Content-Type: application/json)');
+    // (a DELETE has no body, and no form can send one: a cross-site one needs a preflight)
+    if (req.method !== 'DELETE' && !JSON_TYPE.test(req.headers['content-type'] ?? '')) fail('bad-request', 'the request body must be JSON (Content-Type: application/json)');
     next();
   };
 }

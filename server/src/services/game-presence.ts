@@ -1,6 +1,7 @@
-import { clockView, giveTime, opposite, type Absence, type Color, type GameState, type SeatAbsence } from '@progressive-chess/shared';
+import { clockView, giveTime, opposite, type Absence, type Color, type GameState } from '@progressive-chess/shared';
 import { fail } from './errors.js';
-import type { GameDoc } from './game-doc.js';
+import type { GameDoc } from './game-doc-types.js';
+import { absenceOf, claimable, seatAbsence } from './game-absence.js';
 import { people, unlistAt } from './lobby-listing.js';
 import { finishTransition, type Transition } from './game-transitions.js';
 
@@ -8,27 +9,6 @@ import { finishTransition, type Transition } from './game-transitions.js';
 export interface Online {
   readonly white: boolean;
   readonly black: boolean;
-}
-
-/**
- * Whether a player may claim against an absent `opponent`: in live games (Fischer, per-turn,
- * untimed), never in correspondence (players come and go; the clock decides), nor against the
- * computer (it never leaves).
- */
-function claimable(doc: GameDoc, opponent: Color): boolean {
-  return doc.timeControl.kind !== 'correspondence' && doc.bot?.color !== opponent;
-}
-
-function seatAbsence(doc: GameDoc, c: Color, claimAfterMs: number): SeatAbsence | null {
-  const since = doc.away?.[c];
-  if (since === undefined) return null;
-  return { since, claimFrom: claimable(doc, c) ? since + claimAfterMs : null };
-}
-
-/** What clients see of the players' absences (`GameSnapshot.absence`, the `absence` event); undefined when both are there. */
-export function absenceOf(doc: GameDoc, claimAfterMs: number): Absence | undefined {
-  if (doc.away === undefined) return undefined;
-  return { white: seatAbsence(doc, 'white', claimAfterMs), black: seatAbsence(doc, 'black', claimAfterMs) };
 }
 
 const NOBODY_AWAY: Absence = { white: null, black: null };

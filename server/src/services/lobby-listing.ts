@@ -1,5 +1,5 @@
 import { opposite, type Color } from '@progressive-chess/shared';
-import type { GameDoc } from './game-doc.js';
+import type { GameDoc } from './game-doc-types.js';
 
 /**
  * The one answer to "is this game listed among the lobby's games in progress?", for every path that

@@ -1,6 +1,7 @@
-import type { ChatChannel, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
+import type { ChatChannel, ChatMessage, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
 import type { MyGameChange, TurnNotice } from '../services/publisher.js';
+import type { FollowedPlayerEvent } from '../api/follow.js';
 
 /** What the server keeps on each socket (set by the identity middleware). */
 export interface SocketData {
@@ -22,6 +23,10 @@ export interface InterServerEvents {
   'lobby:myGames': (changes: MyGameChange[]) => void;
   /** A game's turn passed to a player (Publisher.announceTurn). */
   'game:turn': (n: TurnNotice) => void;
+  /** A player event for the API's event streams on the other nodes (api/follow.ts). */
+  'api:player': (playerId: string, e: FollowedPlayerEvent) => void;
+  /** A players' chat line for the API's game streams on the other nodes. */
+  'api:chat': (m: ChatMessage) => void;
 }
 
 export type AppServer = Server<InboundEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountsRepo, SESSIONS_PER_ACCOUNT } from '../../src/db/accounts-repo.js';
 import { ArchiveRepo, type ArchiveEntry } from '../../src/db/archive-repo.js';
 import type { Database } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrations.js';
+import { migrate, MIGRATIONS } from '../../src/db/migrations.js';
 import { RatingsRepo } from '../../src/db/ratings-repo.js';
+import { TokensRepo } from '../../src/db/tokens-repo.js';
 
-const TABLES = 'rating_history, ratings, game_players, archived_games, sessions, accounts';
+const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
   id,
@@ -49,7 +50,7 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
     it('migrations are versioned: a second run applies nothing', async () => {
       expect(await migrate(db)).toEqual([]);
       const r = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 3]);
+      expect(r.rows.map((x) => x.version)).toEqual(MIGRATIONS.map((m) => m.version));
     });
 
     describe('accounts', () => {
@@ -97,6 +98,39 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
       });
     });
 
+    describe('API tokens and bot accounts', () => {
+      it('caps the tokens per account, finds one by its hash with its owner and scopes, revokes only its owner\'s', async () => {
+        const tokens = new TokensRepo(db);
+        await account('p1', 'Alice');
+        await account('p2', 'Bob');
+        const make = (id: string, playerId = 'p1') =>
+          tokens.create({ id, playerId, hash: `h-${id}`, description: id, scopes: ['bot:play', 'challenge:write'], createdAt: 5 }, 2);
+        expect([await make('t1'), await make('t2'), await make('t3')]).toEqual([true, true, false]);
+        expect(await make('t4', 'p2')).toBe(true);
+        expect(await tokens.byHash('h-t1')).toEqual({ tokenId: 't1', playerId: 'p1', username: 'Alice', scopes: ['bot:play', 'challenge:write'], bot: false });
+        expect(await tokens.byHash('h-nope')).toBeNull();
+        await tokens.touch('t1', 99);
+        expect((await tokens.list('p1')).map((t) => [t.id, t.lastUsedAt])).toEqual([['t1', 99], ['t2', null]]);
+        expect(await tokens.revoke('p2', 't1')).toBe(false);
+        expect(await tokens.revoke('p1', 't1')).toBe(true);
+        expect(await tokens.byHash('h-t1')).toBeNull();
+      });
+
+      it('bots: made once, listed, told apart; who has played is read from the archive', async () => {
+        const tokens = new TokensRepo(db);
+        await account('pw', 'Alice');
+        await account('pb', 'Bob');
+        expect(await tokens.hasPlayed('pw')).toBe(false);
+        await archive.archive(entry('g1'), 5000);
+        expect(await tokens.hasPlayed('pw')).toBe(true);
+        await tokens.makeBot('pb', 7);
+        await tokens.makeBot('pb', 8);
+        expect(await tokens.isBot('pb')).toBe(true);
+        expect(await tokens.isBot('pw')).toBe(false);
+        expect(await tokens.botsAmong(['pw', 'pb', 'zz'])).toEqual(new Set(['pb']));
+        expect(await tokens.botNames(10)).toEqual(['Bob']);
+      });
+    });
     describe('archive and ratings', () => {
       beforeEach(async () => {
         await account('pw', 'Alice');

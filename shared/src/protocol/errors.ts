@@ -44,6 +44,14 @@ export const ERROR_CODES = [
   'too-many-challenges', // the challenged player already has the most open challenges allowed
   'self-challenge', // challenging oneself
   'no-accounts', // challenges by name need the server's accounts (a database), and this server keeps none
+  'bad-api-token', // HTTP API: a missing, wrong or revoked personal API token (401)
+  'missing-scope', // HTTP API: the token lacks the scope the endpoint needs (403)
+  'too-many-tokens', // the account already holds the most API tokens allowed (MAX_API_TOKENS)
+  'not-a-bot', // a Bot API endpoint used by an account that is not a bot (upgrade it first)
+  'is-a-bot', // the Board API is for people: a bot account uses the Bot API
+  'has-played', // only an account that has played no game can become a bot
+  'stream-open', // this token already streams this game (one stream per game and token)
+  'too-many-streams', // this token has the most open streams allowed (MAX_STREAMS_PER_TOKEN)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

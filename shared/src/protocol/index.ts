@@ -14,3 +14,4 @@ export * from './rating.js';
 export * from './routes.js';
 export * from './analysis.js';
 export * from './bot.js';
+export * from './api.js';

@@ -1,0 +1,140 @@
+import type { ApiChallenge, ApiPlayerEvent, Seek } from '@progressive-chess/shared';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { TokenOwner } from '../db/tokens-repo.js';
+import { fail } from '../services/errors.js';
+import { parseDoc, seatOf } from '../services/game-doc.js';
+import type { GameService } from '../services/game-service.js';
+import type { LobbyService } from '../services/lobby-service.js';
+import type { Store } from '../store/store.js';
+import type { TokenService } from '../tokens/token-service.js';
+import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js';
+import { gameFullOf, gameStateOf } from './game-view.js';
+import { openNdjson, type StreamSlots } from './ndjson.js';
+import type { StreamLeases } from './stream-lease.js';
+
+export interface StreamDeps {
+  readonly store: Store;
+  readonly games: GameService;
+  readonly lobby: LobbyService;
+  readonly tokens: TokenService;
+  readonly gameEvents: GameEvents;
+  readonly playerEvents: PlayerEvents;
+  readonly slots: StreamSlots;
+  /** One game stream per game and token across nodes (none: this node's count alone). */
+  readonly leases?: StreamLeases;
+  readonly now: () => number;
+  readonly logger: Logger;
+}
+
+export const challengeOf = (s: Seek): ApiChallenge => ({
+  id: s.id,
+  challenger: { id: s.creator.id, name: s.creator.name, ...(s.creator.rating === undefined ? {} : { rating: s.creator.rating }) },
+  variant: s.variant,
+  timeControl: s.timeControl,
+  color: s.color,
+  rated: s.rated === true,
+});
+
+/** A followed player event as an event-stream line (null: not one the stream tells). */
+function lineOf(e: FollowedPlayerEvent): ApiPlayerEvent | null {
+  switch (e.event) {
+    case 'challenge:received':
+      return { type: 'challenge', challenge: challengeOf(e.payload) };
+    case 'challenge:removed':
+      // accepted or declined by the stream's own player: it knows
+      return e.payload.reason === 'cancelled' || e.payload.reason === 'expired'
+        ? { type: 'challengeCanceled', challenge: { id: e.payload.seekId, reason: e.payload.reason } }
+        : null;
+    case 'challenge:declined':
+      return { type: 'challengeDeclined', challenge: { id: e.payload.seekId, by: e.payload.by } };
+    case 'game:start':
+      return { type: 'gameStart', game: { id: e.payload.gameId, color: e.payload.color } };
+    case 'game:finish':
+      return { type: 'gameFinish', game: { id: e.payload.gameId } };
+  }
+}
+
+let eventStreams = 0;
+
+/**
+ * `GET /api/stream/event`: the player's open challenges and games in progress first (as
+ * `challenge` and `gameStart` lines, so a reconnecting program catches up), then every new one.
+ */
+export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Request, res: Response): Promise<void> {
+  const release = d.slots.take(caller.tokenId, `event:${++eventStreams}`);
+  const out = openNdjson(req, res, d.slots.streams);
+  out.onClose(release);
+  const unfollow = d.playerEvents.follow(caller.playerId, (e) => {
+    const line = lineOf(e);
+    if (line) out.send(line);
+  });
+  out.onClose(unfollow);
+  try {
+    const [challenges, games] = await Promise.all([d.store.listChallengesFor(caller.playerId, d.now()), d.lobby.gamesOf(caller.playerId)]);
+    for (const c of challenges) out.send({ type: 'challenge', challenge: challengeOf(JSON.parse(c.doc) as Seek) } satisfies ApiPlayerEvent);
+    for (const g of games) out.send({ type: 'gameStart', game: { id: g.id, color: g.color } } satisfies ApiPlayerEvent);
+  } catch (e) {
+    d.logger.warn({ err: e }, 'api event stream: initial read');
+    out.end();
+  }
+}
+
+/**
+ * `GET /api/{bot,board}/game/stream/:id`: `gameFull`, then a `gameState` whenever the game's
+ * version moves (several commits in between are told as one state: each carries every move so
+ * far); the stream ends after the state that finishes the game.
+ */
+export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: string, req: Request, res: Response): Promise<void> {
+  const first = await d.games.load(gameId);
+  const doc = parseDoc(first.doc);
+  if (seatOf(doc, caller.playerId) === null) fail('not-a-player', 'this is not your game');
+  const local = d.slots.take(caller.tokenId, `game:${gameId}`);
+  let bots: Set<string>;
+  let lease: (() => void) | null = () => undefined;
+  try {
+    lease = d.leases ? await d.leases.take(`${caller.tokenId}:${gameId}`) : lease;
+    if (lease === null) fail('stream-open', 'this token already streams this game (on another node)');
+    bots = await d.tokens.botsAmong([doc.players.white.id, doc.players.black.id]);
+  } catch (e) {
+    local();
+    lease?.();
+    throw e;
+  }
+  const out = openNdjson(req, res, d.slots.streams);
+  out.onClose(local);
+  out.onClose(lease);
+  out.send(gameFullOf(first, d.now(), bots));
+  if (doc.status !== 'playing') return out.end();
+  let last = first.version;
+  let running = false;
+  let again = false;
+  const refresh = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const s = await d.games.load(gameId);
+        if (s.version <= last || out.closed) continue;
+        last = s.version;
+        const state = gameStateOf(s, d.now());
+        out.send(state);
+        if (state.status !== 'playing') out.end();
+      } while (again && !out.closed);
+    } catch (e) {
+      d.logger.warn({ err: e, gameId }, 'api game stream: read');
+    } finally {
+      running = false;
+    }
+  };
+  out.onClose(d.gameEvents.follow(gameId, first.version, () => void refresh()));
+  out.onClose(
+    d.gameEvents.followChat(gameId, (m) => out.send({ type: 'chatLine', room: 'player', username: m.from.name, text: m.text, at: m.at })),
+  );
+  // a commit between the first read and the follow is not missed
+  void refresh();
+}

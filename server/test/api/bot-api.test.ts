@@ -1,0 +1,230 @@
+import { MAX_API_TOKENS, MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { http, useDatabase } from '../durable-helpers.js';
+import { playMoves, startServer } from '../helpers.js';
+import { api, openStream, register, tokenOf } from './api-helpers.js';
+
+const db = useDatabase();
+
+describe('API tokens', () => {
+  it('are created (the secret once), listed, capped and revoked; a wrong, missing or revoked one is 401 bad-api-token', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await register(server, 'alice');
+    const made = await http(server, 'POST', '/api/account/tokens', { description: 'my bot', scopes: ['bot:play'] }, alice.cookie);
+    expect(made.status).toBe(201);
+    const { token, id } = made.body as { token: string; id: string };
+    expect(token).toMatch(/^pcl_[A-Za-z0-9_-]{40,}$/);
+    const listed = await http(server, 'GET', '/api/account/tokens', undefined, alice.cookie);
+    expect(listed.body).toEqual({ ok: true, tokens: [{ id, description: 'my bot', scopes: ['bot:play'], createdAt: expect.any(Number), lastUsedAt: null }] });
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    expect(await api(server, 'GET', '/api/account', token)).toEqual({
+      status: 200,
+      body: { ok: true, id: alice.client.id, username: 'alice', bot: false, scopes: ['bot:play'] },
+    });
+    expect((await api(server, 'GET', '/api/bot/game/stream/abc', 'pcl_wrong')).body).toMatchObject({ ok: false, code: 'bad-api-token' });
+    const none = await api(server, 'POST', '/api/bot/account/upgrade', null);
+    expect(none).toMatchObject({ status: 401, body: { ok: false, code: 'bad-api-token' } });
+    // without a session: no token management
+    expect((await http(server, 'POST', '/api/account/tokens', { description: 'x', scopes: ['bot:play'] })).status).toBe(401);
+    expect((await http(server, 'POST', '/api/account/tokens', { description: 'x', scopes: ['admin'] }, alice.cookie)).status).toBe(400);
+
+    for (let i = 1; i < MAX_API_TOKENS; i++) await tokenOf(server, alice);
+    const over = await http(server, 'POST', '/api/account/tokens', { description: 'one more', scopes: ['bot:play'] }, alice.cookie);
+    expect(over).toMatchObject({ status: 409, body: { ok: false, code: 'too-many-tokens' } });
+
+    const revoke = await fetch(`${server.url}/api/account/tokens/${id}`, { method: 'DELETE', headers: { cookie: alice.cookie } });
+    expect(revoke.status).toBe(200);
+    expect(await api(server, 'GET', '/api/account', token)).toMatchObject({ status: 401, body: { ok: false, code: 'bad-api-token' } });
+  });
+
+  it('answer 403 missing-scope for an endpoint outside their scopes', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await register(server, 'alice');
+    const boardOnly = await tokenOf(server, alice, ['board:play']);
+    expect(await api(server, 'POST', '/api/bot/account/upgrade', boardOnly)).toMatchObject({ status: 403, body: { code: 'missing-scope' } });
+    expect(await api(server, 'POST', '/api/challenge/bob', boardOnly, { variant: 'italian', timeControl: { kind: 'none' } })).toMatchObject({
+      status: 403,
+      body: { code: 'missing-scope' },
+    });
+    expect(await api(server, 'POST', '/api/bot/game/abcdef/resign', boardOnly)).toMatchObject({ status: 403, body: { code: 'missing-scope' } });
+  });
+});
+
+describe('bot accounts', () => {
+  it('an account that has played no game becomes a bot; the Bot API is for bots and the Board API for people', async () => {
+    const server = await startServer({ database: db() });
+    const [alice, bob] = [await register(server, 'alice'), await register(server, 'bob')];
+    const token = await tokenOf(server, alice, ['bot:play', 'board:play']);
+    expect(await api(server, 'POST', '/api/bot/game/abcdef/resign', token)).toMatchObject({ status: 403, body: { code: 'not-a-bot' } });
+    expect(await api(server, 'POST', '/api/bot/account/upgrade', token)).toEqual({ status: 200, body: { ok: true, bot: true } });
+    expect((await api(server, 'GET', '/api/account', token)).body).toMatchObject({ bot: true });
+    expect(await api(server, 'GET', '/api/bots', null)).toEqual({ status: 200, body: { ok: true, bots: ['alice'] } });
+    expect(await api(server, 'POST', '/api/board/game/abcdef/resign', token)).toMatchObject({ status: 403, body: { code: 'is-a-bot' } });
+
+    // bob has a game in progress: he cannot become a bot
+    const { seek } = await bob.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' });
+    await (await register(server, 'carol')).client.ok('seek:accept', { seekId: seek.id });
+    const bobToken = await tokenOf(server, bob);
+    expect(await api(server, 'POST', '/api/bot/account/upgrade', bobToken)).toMatchObject({ status: 409, body: { code: 'has-played' } });
+  });
+});
+
+describe('a bot plays a challenge through the API', () => {
+  it('hears the challenge, accepts, streams the game, moves one by one and by series, is refused illegal moves with the rules code, resigns', async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    expect((await api(server, 'POST', '/api/bot/account/upgrade', token)).status).toBe(200);
+    const events = await openStream(server, '/api/stream/event', token);
+    expect(events.status).toBe(200);
+
+    const { seek } = await person.client.ok('seek:create', {
+      variant: 'italian',
+      timeControl: { kind: 'fischer', initial: 300, increment: 5 },
+      color: 'black',
+      visibility: 'private',
+      opponent: 'robot',
+    });
+    expect(await events.next()).toEqual({
+      type: 'challenge',
+      challenge: { id: seek.id, challenger: { id: person.client.id, name: 'person', rating: 1500 }, variant: 'italian', timeControl: seek.timeControl, color: 'black', rated: false },
+    });
+    const accepted = await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token);
+    expect(accepted.status).toBe(200);
+    const gameId = accepted.body.gameId as string;
+    expect(await events.next()).toEqual({ type: 'gameStart', game: { id: gameId, color: 'white' } });
+
+    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    const full = await game.next();
+    expect(full).toMatchObject({
+      type: 'gameFull',
+      id: gameId,
+      variant: 'italian',
+      white: { id: bot.client.id, name: 'robot', bot: true },
+      black: { id: person.client.id, name: 'person', bot: false },
+      initialTurn: 1,
+      state: { type: 'gameState', moves: [], turn: 1, color: 'white', moveIndex: 0, budget: 1, status: 'playing' },
+    });
+    expect(await api(server, 'GET', `/api/bot/game/stream/${gameId}`, token)).toMatchObject({ status: 409, body: { code: 'stream-open' } });
+
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/e2e5`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'illegal-move' } });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/zz`, token)).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next()).toMatchObject({ type: 'gameState', moves: ['e2e4'], turn: 2, color: 'black', moveIndex: 0 });
+
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e7e5', 'g8f6']);
+    expect(await game.next((v) => (v.moves as string[]).length === 3)).toMatchObject({ moves: ['e2e4', 'e7e5', 'g8f6'], turn: 3, color: 'white' });
+
+    // a series stops at its first refusal, with the index and the rules' code
+    const refused = await api(server, 'POST', `/api/bot/game/${gameId}/series`, token, { moves: ['d2d4', 'd4d6', 'g1f3'] });
+    expect(refused).toMatchObject({ status: 400, body: { ok: false, code: 'illegal-move', index: 1 } });
+    const series = await api(server, 'POST', `/api/bot/game/${gameId}/series`, token, { moves: ['g1f3', 'f1c4'] });
+    expect(series).toMatchObject({ status: 200, body: { ok: true, applied: 2 } });
+    expect(await game.next((v) => v.turn === 4)).toMatchObject({ moves: ['e2e4', 'e7e5', 'g8f6', 'd2d4', 'g1f3', 'f1c4'], color: 'black' });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/a2a3`, token)).toMatchObject({ status: 400, body: { code: 'not-your-turn' } });
+
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/chat`, token, { text: 'good luck' })).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.type === 'chatLine')).toEqual({ type: 'chatLine', room: 'player', username: 'robot', text: 'good luck', at: expect.any(Number) });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/resign`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '0-1', reason: 'resignation' } });
+    await game.ended;
+    expect(await events.next()).toEqual({ type: 'gameFinish', game: { id: gameId } });
+    events.close();
+  });
+
+  it('challenges a person by name (capped as a person is), who is told; a stranger cannot stream the game', async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot, stranger] = [await register(server, 'person'), await register(server, 'robot'), await register(server, 'stranger')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const received = person.client.next('challenge:received');
+    const made = await api(server, 'POST', '/api/challenge/person', token, { variant: 'english', timeControl: { kind: 'none' }, color: 'white' });
+    expect(made).toMatchObject({ status: 201, body: { ok: true, challenge: { variant: 'english', color: 'white', challenger: { name: 'robot' } } } });
+    const challenge = made.body.challenge as { id: string };
+    expect((await received).id).toBe(challenge.id);
+    expect(await api(server, 'POST', '/api/challenge/nobody', token, { variant: 'english', timeControl: { kind: 'none' } })).toMatchObject({
+      status: 404,
+      body: { code: 'unknown-player' },
+    });
+    const { gameId } = await person.client.ok('seek:accept', { seekId: challenge.id });
+    const strangerToken = await tokenOf(server, stranger, ['board:play']);
+    expect(await api(server, 'GET', `/api/board/game/stream/${gameId}`, strangerToken)).toMatchObject({ status: 403, body: { code: 'not-a-player' } });
+  });
+
+  it("tells the event stream of a challenge cancelled by its challenger and of the bot's own challenge declined", async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const events = await openStream(server, '/api/stream/event', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'robot' });
+    expect(await events.next()).toMatchObject({ type: 'challenge', challenge: { id: seek.id } });
+    await person.client.ok('seek:cancel', { seekId: seek.id });
+    expect(await events.next()).toEqual({ type: 'challengeCanceled', challenge: { id: seek.id, reason: 'cancelled' } });
+
+    const made = await api(server, 'POST', '/api/challenge/person', token, { variant: 'italian', timeControl: { kind: 'none' } });
+    const id = (made.body.challenge as { id: string }).id;
+    await person.client.ok('seek:decline', { seekId: id });
+    expect(await events.next()).toEqual({ type: 'challengeDeclined', challenge: { id, by: 'person' } });
+    events.close();
+  });
+
+  it('caps the open streams of a token (429 too-many-streams)', async () => {
+    const server = await startServer({ database: db() });
+    const bot = await register(server, 'robot');
+    const token = await tokenOf(server, bot);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_TOKEN; i++) open.push(await openStream(server, '/api/stream/event', token));
+    expect(open.every((s) => s.status === 200)).toBe(true);
+    expect(await api(server, 'GET', '/api/stream/event', token)).toMatchObject({ status: 429, body: { code: 'too-many-streams' } });
+    for (const s of open) s.close();
+  });
+});
+
+describe('a cost variant through the Bot API', () => {
+  it('a series that stops short passes the rest of its points with 0000, and the move list shows the pass', async () => {
+    const server = await startServer({ database: db() });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'cost', timeControl: { kind: 'none' }, color: 'black', visibility: 'private', opponent: 'robot' });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', variant: 'cost', state: { turn: 1, budget: 1, spent: 0 } });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e7e5']);
+    expect(await game.next((v) => v.turn === 3)).toMatchObject({ color: 'white', budget: 2, spent: 0 });
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/series`, token, { moves: ['d2d3', '0000'] })).body).toMatchObject({ ok: true, applied: 2 });
+    expect(await game.next((v) => v.turn === 4)).toMatchObject({ moves: ['e2e4', 'e7e5', 'd2d3', '0000'], color: 'black' });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/0000`, token)).toMatchObject({ status: 400, body: { code: 'not-your-turn' } });
+  });
+});
+
+describe('the Board API', () => {
+  it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
+    const server = await startServer({ database: db() });
+    const [person, boardy] = [await register(server, 'person'), await register(server, 'boardy')];
+    const token = await tokenOf(server, boardy, ['board:play']);
+    const { seek } = await person.client.ok('seek:create', {
+      variant: 'scottish',
+      timeControl: { kind: 'none' },
+      color: 'white',
+      visibility: 'private',
+      opponent: 'boardy',
+    });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', white: { name: 'person', bot: false }, black: { name: 'boardy', bot: false } });
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e2e4']);
+    expect(await game.next((v) => v.color === 'black')).toMatchObject({ moves: ['e2e4'], turn: 2 });
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/series`, token, { moves: ['e7e5', 'b8c6'] })).body).toMatchObject({ ok: true, applied: 2 });
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/draw/offer`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.drawOffer === 'black')).toMatchObject({ status: 'playing' });
+    await person.client.ok('game:drawAccept', { gameId });
+    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1/2-1/2' } });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './lines.js';
+export * from './protocol.js';
+export * from './engine.js';
