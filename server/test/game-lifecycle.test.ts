@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsOf } from '../src/config.js';
@@ -9,23 +8,12 @@ import { GameService, type CreateGameOptions } from '../src/services/game-servic
 import { createMemoryStore } from '../src/store/memory-store.js';
 import type { Store } from '../src/store/store.js';
 import { manualClock, startServer } from './helpers.js';
+import { captureLog } from './log-capture.js';
 import { recordingPublisher } from './recording-publisher.js';
 
 const white = { id: 'w1', name: 'W' };
 const black = { id: 'b1', name: 'B' };
 const SCOTTISH: CreateGameOptions = { variant: 'scottish', timeControl: { kind: 'none' }, white, black };
-
-/** A logger whose error lines are kept. */
-function errorLog(): { logger: Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'error' }, stream), lines };
-}
 
 /** One node's game service on `store`, with every event its lifecycle emits recorded. */
 function node(store: Store, now = (): number => 1_000, logger: Logger = pino({ level: 'silent' })) {
@@ -66,7 +54,8 @@ describe('game lifecycle', () => {
 
   it('a subscriber that throws or rejects is logged; the commit and the subscribers after it go on', async () => {
     const store = createMemoryStore();
-    const { logger, lines } = errorLog();
+    const { logger, lines } = captureLog();
+    const failures = () => lines.filter((l) => l.msg === 'game lifecycle subscriber failed');
     const { games, commands, lifecycle, events } = node(store, () => 1_000, logger);
     lifecycle.subscribe(() => {
       throw new Error('boom');
@@ -81,8 +70,8 @@ describe('game lifecycle', () => {
     expect(version).toBe(2);
     expect(after).toEqual(['started', 'turn-ended']);
     expect(brief(events)).toEqual(['started@1', 'turn-ended@2']);
-    await vi.waitFor(() => expect(lines).toHaveLength(4));
-    const logged = lines.map((l) => `${String(l.msg)}: ${String(l.event)} ${(l.err as { message: string }).message} ${String(l.gameId)}`);
+    await vi.waitFor(() => expect(failures()).toHaveLength(4));
+    const logged = failures().map((l) => `${l.msg}: ${String(l.event)} ${(l.err as { message: string }).message} ${String(l.gameId)}`);
     expect(logged.sort()).toEqual(
       ['started boom', 'started later', 'turn-ended boom', 'turn-ended later'].map((s) => `game lifecycle subscriber failed: ${s} ${gameId}`),
     );
