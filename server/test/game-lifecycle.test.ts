@@ -1,8 +1,10 @@
+import type { GameRatingChanges } from '@progressive-chess/shared';
 import { pino, type Logger } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsOf } from '../src/config.js';
 import { createMetrics } from '../src/metrics.js';
 import { GameCommands } from '../src/services/game-commands.js';
+import type { GameArchive } from '../src/services/game-archive.js';
 import { GameLifecycle, type LifecycleEvent } from '../src/services/game-lifecycle.js';
 import { GameService, type CreateGameOptions } from '../src/services/game-service.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
@@ -16,7 +18,7 @@ const black = { id: 'b1', name: 'B' };
 const SCOTTISH: CreateGameOptions = { variant: 'scottish', timeControl: { kind: 'none' }, white, black };
 
 /** One node's game service on `store`, with every event its lifecycle emits recorded. */
-function node(store: Store, now = (): number => 1_000, logger: Logger = pino({ level: 'silent' })) {
+function node(store: Store, now = (): number => 1_000, logger: Logger = pino({ level: 'silent' }), archive?: GameArchive) {
   const lifecycle = new GameLifecycle(logger);
   const events: LifecycleEvent[] = [];
   lifecycle.subscribe((e) => {
@@ -30,6 +32,7 @@ function node(store: Store, now = (): number => 1_000, logger: Logger = pino({ l
     settings: settingsOf({ store }),
     metrics: createMetrics(() => 0, store),
     lifecycle,
+    ...(archive ? { archive } : {}),
   });
   return { games, commands: new GameCommands(games), lifecycle, events };
 }
@@ -111,6 +114,32 @@ describe('game lifecycle', () => {
     const finished = [...a.events, ...b.events].filter((e) => e.type === 'finished');
     expect(finished).toHaveLength(1);
     expect(finished[0]).toMatchObject({ version: 2, outcome: { result: null, reason: 'aborted' } });
+    await store.close();
+  });
+
+  it('the archive mark is told once, with the rating changes, though two nodes claim the finished game', async () => {
+    const store = createMemoryStore();
+    const ratings: GameRatingChanges = { white: { before: 1500, after: 1510, provisional: true }, black: { before: 1500, after: 1490, provisional: true } };
+    const writes: string[] = [];
+    const archive: GameArchive = {
+      graceMs: 60_000,
+      archive: (stored) => {
+        writes.push(stored.id);
+        return Promise.resolve(ratings);
+      },
+      load: () => Promise.resolve(null),
+      deleteAborted: () => Promise.resolve(0),
+    };
+    const silent = pino({ level: 'silent' });
+    const a = node(store, () => 1_000, silent, archive);
+    const b = node(store, () => 1_000, silent, archive);
+    const gameId = await a.games.create(SCOTTISH);
+    await a.commands.resign('w1', gameId);
+    await Promise.all([a.games.resolveDeadline(gameId, 5_000), b.games.resolveDeadline(gameId, 5_000)]);
+    await Promise.all([a.games.close(), b.games.close()]);
+    const archived = [...a.events, ...b.events].filter((e) => e.type === 'archived');
+    expect(archived).toMatchObject([{ version: 3, ratings, doc: { archived: true }, prev: { status: 'finished' } }]);
+    expect(writes.length).toBeGreaterThan(0);
     await store.close();
   });
 
