@@ -23,6 +23,9 @@ import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlineCounter } from './services/online-count.js';
 import { GameService } from './services/game-service.js';
+import { GameLifecycle } from './services/game-lifecycle.js';
+import { GameLobby } from './services/game-lobby.js';
+import { subscribeGameOutputs } from './services/lifecycle-subscribers.js';
 import { startArchivePruner } from './services/archive-pruner.js';
 import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
@@ -53,6 +56,8 @@ export interface App {
   /** The services, for tests and tools (e.g. creating a game from a custom position). */
   readonly services: {
     readonly games: GameService;
+    /** Games' starts, turns and ends on this node (game-lifecycle.ts): subscribe here. */
+    readonly lifecycle: GameLifecycle;
     readonly commands: GameCommands;
     readonly rooms: RoomService;
     readonly lobby: LobbyService;
@@ -188,7 +193,11 @@ export function createApp(deps: AppDeps): App {
       onTurnHere: (n) => games.prefetch(n.gameId, n.version),
     }),
   );
-  let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
+  // What follows a game's start, turns and end (listing, "Your games", turn notices, places) hears it
+  // from the lifecycle, emitted once by the node that committed it (game-lifecycle.ts).
+  const lifecycle = new GameLifecycle(logger);
+  const gameLobby = new GameLobby(publisher, store, settings.lobbyBatchMs);
+  const outputs = subscribeGameOutputs({ lifecycle, lobby: gameLobby, publisher, store, logger, lobbyBatchMs: settings.lobbyBatchMs });
   const games = new GameService({
     store,
     publisher,
@@ -196,11 +205,19 @@ export function createApp(deps: AppDeps): App {
     logger,
     settings,
     metrics,
-    botTurn: (id, until) => botTurn(id, until),
+    lifecycle,
+    summaries: gameLobby.summaries,
     ...(durable ? { archive: durable.archive } : {}),
   });
   const commands = new GameCommands(games, (id) => publisher.gameMembers(id));
-  const rooms = new RoomService(publisher, games, now, { intervalMs: settings.presenceBatchMs, logger, claimAfterMs: settings.limits.claimAfterMs }, (id) => store.gameVersion(id));
+  const rooms = new RoomService(
+    publisher,
+    games,
+    now,
+    { intervalMs: settings.presenceBatchMs, logger, claimAfterMs: settings.limits.claimAfterMs },
+    (id) => store.gameVersion(id),
+    gameLobby,
+  );
   const lobby = new LobbyService({
     store,
     publisher,
@@ -227,7 +244,6 @@ export function createApp(deps: AppDeps): App {
     },
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: settings.randomInt });
-  botTurn = bots.driver.take.bind(bots.driver);
   const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online });
   const sockets = connectSockets(io, {
@@ -280,7 +296,10 @@ export function createApp(deps: AppDeps): App {
     leaseMs: settings.deadlineLeaseMs,
     now,
     logger,
-    resolve: (id, claimedUntil) => games.resolveDeadline(id, claimedUntil),
+    // the computer's turn is a due deadline too: its claim goes to this node's bot driver
+    resolve: async (id, claimedUntil) => {
+      if ((await games.resolveDeadline(id, claimedUntil)) === 'computer-turn') bots.driver.take(id, claimedUntil);
+    },
   });
 
   // aborted games leave the archive after the live store's retention, as they leave the store
@@ -328,6 +347,7 @@ export function createApp(deps: AppDeps): App {
     httpServer.closeAllConnections();
     await metricsServer?.close();
     await games.close();
+    await outputs.flush();
     await sockets.idle();
     await compute.close();
     if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
@@ -337,7 +357,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
+    services: { games, lifecycle, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {
         httpServer.once('error', reject);

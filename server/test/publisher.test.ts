@@ -3,50 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { settingsOf } from '../src/config.js';
 import { createMetrics } from '../src/metrics.js';
 import { GameCommands } from '../src/services/game-commands.js';
+import { GameLifecycle } from '../src/services/game-lifecycle.js';
+import { GameLobby } from '../src/services/game-lobby.js';
 import { GameService } from '../src/services/game-service.js';
+import { subscribeGameOutputs } from '../src/services/lifecycle-subscribers.js';
 import { startHeartbeat } from '../src/services/heartbeat.js';
-import type { Publisher } from '../src/services/publisher.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { StoreUnavailableError } from '../src/store/store.js';
-
-/** A publisher that records what the services publish, with no transport at all. */
-function recordingPublisher(local: string[] = []): Publisher & { readonly sent: [string, unknown][] } {
-  const sent: [string, unknown][] = [];
-  return {
-    sent,
-    publishGame: (e) => sent.push(['game:event', e]),
-    relayOf: () => null,
-    publishPresence: (p) => sent.push(['game:presence', p]),
-    publishSpectators: (p) => sent.push(['game:spectators', p]),
-    publishLobby: (event, payload) => sent.push([event, payload]),
-    publishLobbyUpdates: (summaries) => summaries.forEach((s) => sent.push(['lobby:gameUpdated', s])),
-    publishMyGameChanges: (changes) =>
-      changes.forEach((c) => sent.push([`${c.game ? 'lobby:myGameUpdated' : 'lobby:myGameRemoved'}>${c.playerId}`, c.game ?? { gameId: c.gameId }])),
-    toPlayer: (playerId, event, payload) => sent.push([`${event}>${playerId}`, payload]),
-    gameMembers: () => Promise.resolve([]),
-    nodeCount: () => Promise.resolve(1),
-    playerOnline: () => Promise.resolve(false),
-    localGames: () => local,
-    heartbeatLocal: (e) => sent.push(['game:heartbeat', e]),
-    goneLocal: (e) => sent.push(['game:gone', e]),
-    lobbyResyncLocal: () => sent.push(['lobby:resync', {}]),
-    announceTurn: (n) => sent.push(['game:turn', n]),
-  };
-}
+import { recordingPublisher } from './recording-publisher.js';
 
 describe('services publish through the Publisher interface (no Socket.IO)', () => {
   it('a new game and a move are published to the lobby, both players and the game room', async () => {
     const store = createMemoryStore();
     const publisher = recordingPublisher();
     const now = (): number => 1_000;
-    const games = new GameService({
-      store,
-      publisher,
-      now,
-      logger: pino({ level: 'silent' }),
-      settings: settingsOf({ store }),
-      metrics: createMetrics(() => 0, store),
-    });
+    const logger = pino({ level: 'silent' });
+    const settings = settingsOf({ store });
+    // composed as createApp does: the lobby, the players' notices and "Your games" hear the lifecycle
+    const lifecycle = new GameLifecycle(logger);
+    const lobby = new GameLobby(publisher, store, settings.lobbyBatchMs);
+    const outputs = subscribeGameOutputs({ lifecycle, lobby, publisher, store, logger, lobbyBatchMs: settings.lobbyBatchMs });
+    const games = new GameService({ store, publisher, now, logger, settings, metrics: createMetrics(() => 0, store), lifecycle, summaries: lobby.summaries });
     const white = { id: 'w1', name: 'W' };
     const black = { id: 'b1', name: 'B' };
     const gameId = await games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white, black });
@@ -66,10 +43,13 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     expect(publisher.sent.map(([n]) => n)).toEqual(['game:event', 'game:turn']);
     expect(publisher.sent[1]?.[1]).toEqual({ gameId, version: 2, playerId: 'b1' });
     await games.close();
-    expect(publisher.sent.slice(2).map(([n]) => n)).toEqual(['lobby:gameUpdated', 'lobby:myGameUpdated>w1', 'lobby:myGameUpdated>b1']);
-    expect(publisher.sent[2]?.[1]).toMatchObject({ id: gameId, turn: 2 });
-    expect(publisher.sent[3]?.[1]).toMatchObject({ id: gameId, color: 'white', opponent: 'B', turn: 2, yourTurn: false });
-    expect(publisher.sent[4]?.[1]).toMatchObject({ id: gameId, color: 'black', opponent: 'W', turn: 2, yourTurn: true });
+    // the flush resolves once the lobby's batch is out (after reading the rooms' counts from the store)
+    await outputs.flush();
+    const after = publisher.sent.slice(2);
+    expect(after.map(([n]) => n)).toEqual(['lobby:gameUpdated', 'lobby:myGameUpdated>w1', 'lobby:myGameUpdated>b1']);
+    expect(after[0]?.[1]).toMatchObject({ id: gameId, turn: 2 });
+    expect(after[1]?.[1]).toMatchObject({ id: gameId, color: 'white', opponent: 'B', turn: 2, yourTurn: false });
+    expect(after[2]?.[1]).toMatchObject({ id: gameId, color: 'black', opponent: 'W', turn: 2, yourTurn: true });
     await store.close();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  colorOfTurn,
   comingTurnBudget,
   decodeState,
   encodeState,
@@ -35,15 +34,14 @@ import {
   type PlayerRef,
 } from './game-doc.js';
 import { presenceTransition, unlistTransition, type Online } from './game-presence.js';
-import { GameLobby } from './game-lobby.js';
+import { GameLifecycle, lifecycleEventOf } from './game-lifecycle.js';
 import { currentAt, quietly } from './quiet-commits.js';
-import { LobbyUpdates } from './lobby-updates.js';
+import { LobbySummaries } from './lobby-summaries.js';
 import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { myGameChanges } from './my-games.js';
-import { releaseEnded, reserveGame } from './game-reservations.js';
-import type { MyGameChange, Publisher } from './publisher.js';
+import { reserveGame } from './game-reservations.js';
+import type { Publisher } from './publisher.js';
 
 export interface GameServiceDeps {
   readonly store: Store;
@@ -54,8 +52,10 @@ export interface GameServiceDeps {
   readonly metrics: Metrics;
   /** The durable archive: finished games are written there (through the deadline queue), then expire here. */
   readonly archive?: GameArchive;
-  /** A claimed deadline is the computer's turn in a bot game: the claim is handed to the bot driver. */
-  readonly botTurn?: (gameId: string, claimedUntil: number) => void;
+  /** Who hears of games' starts, turns and ends (game-lifecycle.ts; subscribed in createApp). Default: a lifecycle of its own. */
+  readonly lifecycle?: GameLifecycle;
+  /** The lobby's summaries with their live counts, for the store's listing (the lobby's, in createApp). */
+  readonly summaries?: LobbySummaries;
 }
 
 export interface CreateGameOptions {
@@ -114,14 +114,18 @@ export function decodeOrThrow(encoded: string): GameState {
   return res.value;
 }
 
-/** The only writer of game state: load, check, apply, compare-and-set, publish. */
+/**
+ * What a claimed deadline turned out to be, when the caller must act on it: the computer's turn,
+ * whose claim the caller hands on (to the bot driver) instead of the service settling it.
+ */
+export type DeadlineHandoff = 'computer-turn';
+
+/** The only writer of game state: load, check, apply, compare-and-set, publish the room's event, tell the lifecycle's subscribers. */
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
-  /** What the lobby's games in progress hear of games (game-lobby.ts). */
-  readonly lobby: GameLobby;
-  /** Changes of the players' own games reach them coalesced per player and game, as the lobby's. */
-  private readonly myGames: LobbyUpdates<MyGameChange, MyGameChange>;
+  /** Starts, turns and ends of games, for whoever subscribed (game-lifecycle.ts). */
+  readonly lifecycle: GameLifecycle;
   /** What each commit writes to the store (only what changed). */
   private readonly writes: GameWrites;
   /** Finished games on their way to the archive (none without one). */
@@ -130,23 +134,13 @@ export class GameService {
   constructor(private readonly deps: GameServiceDeps) {
     const { archive } = deps;
     this.outbox = archive ? new ArchiveOutbox({ ...deps, archive, markArchived: (full, ratings) => this.markArchived(full, ratings) }) : null;
-    this.lobby = new GameLobby(deps.publisher, deps.store, deps.settings.lobbyBatchMs);
+    this.lifecycle = deps.lifecycle ?? new GameLifecycle(deps.logger);
     this.writes = new GameWrites({
       ...(deps.archive ? { archive: deps.archive } : {}),
       abortedRetentionMs: deps.settings.limits.abortedRetentionMs,
-      summaries: this.lobby.summaries,
+      summaries: deps.summaries ?? new LobbySummaries(),
       lobbyAwayMs: deps.settings.limits.lobbyAwayMs,
     });
-    this.myGames = new LobbyUpdates(
-      (changes) => deps.publisher.publishMyGameChanges(changes),
-      (change) => change,
-      deps.settings.lobbyBatchMs,
-    );
-  }
-
-  /** Marks what changed in the players' own games (sent at the next lobby batch). */
-  private tellMyGames(doc: GameDoc, prev?: GameDoc): void {
-    for (const c of myGameChanges(doc, prev)) this.myGames.changed(`${c.playerId} ${c.gameId}`, c);
   }
 
   /** A game from the live store, else from the archive (finished games expire from the live store). */
@@ -207,12 +201,7 @@ export class GameService {
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
-    this.lobby.started(doc);
-    for (const c of ['white', 'black'] as const) {
-      this.deps.publisher.toPlayer(doc.players[c].id, 'game:start', { gameId: id, color: c });
-    }
-    this.tellMyGames(doc);
-    this.deps.logger.info({ gameId: id, variant: doc.variant, timeControl: doc.timeControl.kind, white: doc.players.white.id, black: doc.players.black.id }, 'game started');
+    this.lifecycle.emit({ type: 'started', doc, version: 1 });
     return id;
   }
 
@@ -282,32 +271,39 @@ export class GameService {
   /**
    * Resolves a deadline claimed until `claimedUntil`: flag or first-move abort, with no client
    * traffic. The commit writes the game's next deadline; when nothing is due yet (clock skew
-   * between nodes) the claim is settled back to the game's own deadline.
+   * between nodes) the claim is settled back to the game's own deadline. The computer's turn is
+   * answered `computer-turn`, the claim left to the caller (createApp hands it to the bot driver).
    */
-  resolveDeadline(gameId: string, claimedUntil: number): Promise<void> {
+  resolveDeadline(gameId: string, claimedUntil: number): Promise<DeadlineHandoff | null> {
     return this.queue.run(gameId, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const stored = await this.deps.store.loadGameHead(gameId);
-        if (stored === null) return this.deps.store.settleClaim(gameId, claimedUntil, null);
+        if (stored === null) return this.settle(gameId, claimedUntil, null);
         const { doc, state } = this.decode(stored);
         // written in the background (archive-outbox.ts): a slow database delays no clock
-        if (this.outbox && this.writes.archiveDue(doc)) return this.outbox.due(gameId, claimedUntil);
+        if (this.outbox && this.writes.archiveDue(doc)) return this.outbox.due(gameId, claimedUntil).then(() => null);
         const now = this.deps.now();
         const outcome = expiredOutcome(doc, state, now);
         if (outcome === null) {
           const bot = botDue(doc);
-          if (bot !== null && bot <= now && this.deps.botTurn) return this.deps.botTurn(gameId, claimedUntil);
+          if (bot !== null && bot <= now) return 'computer-turn';
           const unlist = unlistTransition(doc, state, now, this.deps.settings.limits);
           if (unlist !== null) {
-            if ((await this.commit(stored, doc, unlist, now)) !== null) return;
+            if ((await this.commit(stored, doc, unlist, now)) !== null) return null;
             continue;
           }
           const at = deadlineOf(doc, this.deps.settings.limits.lobbyAwayMs);
-          return this.deps.store.settleClaim(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
+          return this.settle(gameId, claimedUntil, at === null ? null : Math.max(at, now + 1));
         }
-        if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return;
+        if ((await this.commit(stored, doc, finishTransition(doc, state, outcome, now), now)) !== null) return null;
       }
+      return null;
     });
+  }
+
+  private async settle(gameId: string, claimedUntil: number, deadline: number | null): Promise<null> {
+    await this.deps.store.settleClaim(gameId, claimedUntil, deadline);
+    return null;
   }
 
   /**
@@ -347,15 +343,17 @@ export class GameService {
     });
   }
 
-  /** Waits for queued commands (and archive writes, a bounded time), then sends the lobby updates still pending. */
+  /** Waits for queued commands (and archive writes, a bounded time). */
   async close(): Promise<void> {
     await this.outbox?.close(ARCHIVE_CLOSE_MS);
     await this.queue.idle();
-    await this.lobby.flush();
-    this.myGames.flush();
   }
 
-  /** Compare-and-set of the change decided at `now`; publishes (not to `origin`) and returns the new version, or null when another writer won. */
+  /**
+   * Compare-and-set of the change decided at `now`; publishes the room's event (not to `origin`),
+   * tells the lifecycle (once, only when this commit won) and returns the new version, or null when
+   * another writer won.
+   */
   private async commit(stored: GameRef, prev: GameDoc, decided: Transition, now: number, origin?: string): Promise<number | null> {
     const active = quietly(decided.activity === false ? decided.doc : withActivity(decided.doc, now, this.deps.settings.limits), decided, stored.version);
     const t = active === decided.doc ? decided : { ...decided, doc: active };
@@ -375,22 +373,9 @@ export class GameService {
     const head = { id: stored.id, version: res.version, moveCount: stored.moveCount + t.moves.length };
     this.decoded.set({ head, docLength: write.doc.length, doc: t.doc, state: t.state });
     publisher.publishGame(event, origin, res.relayed);
-    this.announceTurn(t.doc, prev, res.version);
-    this.tellMyGames(t.doc, prev);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);
-    const ended = t.doc.status !== 'playing' && prev.status === 'playing';
-    if (ended) {
-      releaseEnded(this.deps.store, this.deps.logger, t.doc);
-      this.deps.logger.info({ gameId: stored.id, result: t.doc.outcome?.result ?? null, reason: t.doc.outcome?.reason, turn: t.doc.turn }, 'game over');
-    }
-    this.lobby.committed(t.doc, prev);
+    this.lifecycle.emit(lifecycleEventOf(t.doc, prev, res.version));
     return res.version;
-  }
-
-  /** The turn passed to the other player: their node may load the game ahead of their next command. */
-  private announceTurn(doc: GameDoc, prev: GameDoc, version: number): void {
-    if (doc.status !== 'playing' || doc.turn === prev.turn) return;
-    this.deps.publisher.announceTurn({ gameId: doc.id, version, playerId: doc.players[colorOfTurn(doc.turn)].id });
   }
 
   /**

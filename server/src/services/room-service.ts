@@ -2,6 +2,7 @@ import type { GameSnapshot, Seat } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import { CurrentGames } from './current-games.js';
 import { seatOf, snapshotOf, type GameDoc, type LiveInfo, type ParsedGame } from './game-doc.js';
+import type { GameLobby } from './game-lobby.js';
 import type { GameService } from './game-service.js';
 import { GAME_ROOM_PREFIX, gameOfRoom, gameRoom, type Member, type Publisher } from './publisher.js';
 import { checkRoomCap } from './room-cap.js';
@@ -23,11 +24,13 @@ export class RoomService {
 
   constructor(
     private readonly publisher: Publisher,
-    private readonly games: GameService,
+    games: GameService,
     private readonly now: () => number,
     batch: { readonly intervalMs: number; readonly logger: Logger; readonly claimAfterMs: number },
     /** The game's version in the live store (null when not there). */
     version: (gameId: string) => Promise<number | null>,
+    /** The lobby's games in progress: a room's count reaches its listing. */
+    private readonly lobby: Pick<GameLobby, 'counted'>,
   ) {
     this.claimAfterMs = batch.claimAfterMs;
     this.current = new CurrentGames((id) => games.load(id), version);
@@ -124,6 +127,6 @@ export class RoomService {
   }
 
   private async listingChanged(gameId: string, count: number): Promise<void> {
-    await this.games.lobby.counted((await this.current.get(gameId)).doc, count);
+    await this.lobby.counted((await this.current.get(gameId)).doc, count);
   }
 }
