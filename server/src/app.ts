@@ -22,7 +22,17 @@ import { isCluster, openRedis, type RedisClient } from './store/redis-client.js'
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { ChatService, DEFAULT_CHAT_LIMITS } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
-import { onlineCounter } from './services/online-count.js';
+import { onlinePlayers } from './services/online-count.js';
+import type { GameDoc } from './services/game-doc.js';
+import { playerRoom } from './services/publisher.js';
+import { PlaybanRepo } from './fairplay/playban-repo.js';
+import { Playbans } from './fairplay/playban.js';
+import { createSocial } from './social/create-social.js';
+import type { ModerationService } from './social/moderation-service.js';
+import { SOCIAL_STATUS } from './social/social-routes.js';
+import type { SocialService } from './social/social-service.js';
+import { tvRoutes } from './tv/tv-routes.js';
+import { TvService } from './tv/tv-service.js';
 import { GameService } from './services/game-service.js';
 import { startArchivePruner } from './services/archive-pruner.js';
 import { startHeartbeat } from './services/heartbeat.js';
@@ -59,6 +69,10 @@ export interface App {
     readonly identity: Identity;
     /** Present when a database is configured. */
     readonly accounts?: AccountService;
+    readonly social?: SocialService;
+    readonly moderation?: ModerationService;
+    readonly playbans?: Playbans;
+    readonly tv: TvService;
     readonly compute: ComputePool;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -156,15 +170,20 @@ export function createApp(deps: AppDeps): App {
 
   dropSlowReaders(io, logger);
   const metrics = createMetrics(() => io.of('/').sockets.size, store, deps.processMetrics === true);
+  const playbans = deps.database ? new Playbans(new PlaybanRepo(deps.database), now, logger) : null;
   const durable = deps.database
     ? createDurable(deps.database, {
         now,
         archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
         loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
         ...(redis ? { redis: redis.pub } : {}),
+        ...(playbans ? { gameArchived: (doc: GameDoc) => void playbans.gameFinished(doc).catch((e: unknown) => logger.warn({ err: e }, 'fair-play record')) } : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
+  const online = onlinePlayers(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
+  const social = deps.database && durable ? createSocial(deps.database, { directory: durable.directory, store, identity, online, now, operators: deps.operators ?? [], maxGames: settings.limits.maxGamesPerPlayer, disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true) }) : null;
+  const tv = new TvService(store, now);
   const accounts = durable?.accountService(identity);
   const publisher = socketPublisher(io, {
     crossNode: redis !== null,
@@ -198,17 +217,19 @@ export function createApp(deps: AppDeps): App {
     // a guest has no rating: the database is not asked (guests play on while it is away)
     ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
+    ...(social ? { blocks: social.blocks } : {}),
+    ...(playbans ? { seekGuard: playbans } : {}),
   });
   const chat = new ChatService({
     store,
     now,
     limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS,
     publish: (m) => io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m),
+    ...(social ? { mayChat: social.mayChat } : {}),
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: deps.randomInt ?? ((max) => randomInt(max)) });
   botTurn = bots.driver.take.bind(bots.driver);
-  const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
-  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online });
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size });
   const sockets = connectSockets(io, {
     identity,
     lobby,
@@ -239,9 +260,10 @@ export function createApp(deps: AppDeps): App {
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
+    apiRouters: [tvRoutes(tv), ...(social ? [social.router] : [])],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
-      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
+      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS } } }
       : {}),
   });
   httpApp = app;
@@ -306,7 +328,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, tv, ...(accounts ? { accounts } : {}), ...(social ? { social: social.social, moderation: social.moderation } : {}), ...(playbans ? { playbans } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

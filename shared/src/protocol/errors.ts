@@ -32,7 +32,7 @@ export const ERROR_CODES = [
   'already-registered', // this identity already has an account
   'bad-credentials', // wrong username or password
   'unknown-player', // no account with that username
-  'account-required', // rated seeks need accounts on both sides
+  'account-required', // rated seeks need accounts on both sides; friends, blocks and reports need a signed-in account
   'out-of-rating-range', // the seek's rating range excludes the acceptor
   'too-many-bot-games', // the player already has the most unfinished games against the computer allowed
   'busy', // the server's compute workers (the computer player, analysis) are all busy: try again shortly
@@ -41,6 +41,11 @@ export const ERROR_CODES = [
   'too-many-challenges', // the challenged player already has the most open challenges allowed
   'self-challenge', // challenging oneself
   'no-accounts', // challenges by name need the server's accounts (a database), and this server keeps none
+  'playban', // seeking barred for a while after too many aborted or abandoned games; `until` says when it ends
+  'chat-unavailable', // this game's chat is closed to the sender (a muted account, or a block between the players)
+  'too-many-follows', // the account follows the most players allowed
+  'too-many-blocks', // the account blocks the most players allowed
+  'not-operator', // moderation is for the configured operators (OPERATORS)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -48,5 +53,7 @@ export interface AckError {
   readonly ok: false;
   readonly code: ErrorCode;
   readonly message: string;
+  /** `playban`: when seeking is allowed again (epoch ms). */
+  readonly until?: number;
 }
 export type Ack<T extends object = Record<never, never>> = ({ readonly ok: true } & T) | AckError;

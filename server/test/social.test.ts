@@ -1,0 +1,103 @@
+import type { ClientPayload, FriendsList } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { account, http, useDatabase } from './durable-helpers.js';
+import { Client, startServer, type TestServer } from './helpers.js';
+
+const db = useDatabase();
+
+const seek = (over: Partial<ClientPayload<'seek:create'>> = {}): ClientPayload<'seek:create'> => ({
+  variant: 'scottish',
+  timeControl: { kind: 'fischer', initial: 300, increment: 3 },
+  color: 'white',
+  visibility: 'public',
+  ...over,
+});
+const challenge = (opponent: string): ClientPayload<'seek:create'> => seek({ visibility: 'private', opponent });
+
+const post = (server: TestServer, path: string, cookie: string, body: unknown = {}) => http(server, 'POST', path, body, cookie);
+const friends = async (server: TestServer, cookie: string): Promise<FriendsList> => (await http(server, 'GET', '/api/social/follows', undefined, cookie)).body as FriendsList;
+
+describe('follows', () => {
+  it('a friends list says who is online and which public games they play, and needs an account', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await account(server, 'alice');
+    const bob = await account(server, 'bob');
+    const carol = await account(server, 'carol');
+    expect((await post(server, '/api/social/follow', alice.cookie, { username: 'BOB' })).body).toEqual({ friends: [{ username: 'bob', online: true, playing: [] }] });
+    const { seek: open } = await bob.client.ok('seek:create', seek());
+    const { gameId } = await carol.client.ok('seek:accept', { seekId: open.id });
+    expect(await friends(server, alice.cookie)).toEqual({ friends: [{ username: 'bob', online: true, playing: [gameId] }] });
+    // a private game is not shown
+    const { seek: invite } = await bob.client.ok('seek:create', challenge('carol'));
+    await carol.client.ok('seek:accept', { seekId: invite.id });
+    expect((await friends(server, alice.cookie)).friends[0]?.playing).toEqual([gameId]);
+    expect(await server.app.services.social?.followersOf(bob.client.id)).toEqual([alice.client.id]);
+
+    bob.client.close();
+    await expect.poll(async () => (await friends(server, alice.cookie)).friends[0]?.online, { timeout: 10_000 }).toBe(false);
+    expect((await post(server, '/api/social/unfollow', alice.cookie, { username: 'bob' })).body).toEqual({ friends: [] });
+    expect(await post(server, '/api/social/follow', alice.cookie, { username: 'alice' })).toMatchObject({ status: 400 });
+    expect(await post(server, '/api/social/follow', alice.cookie, { username: 'nobody' })).toMatchObject({ status: 404, body: { code: 'unknown-player' } });
+    expect(await post(server, '/api/social/follow', '', { username: 'bob' })).toMatchObject({ status: 401, body: { code: 'account-required' } });
+  });
+});
+
+describe('blocks', () => {
+  it('keep a blocked player from challenging, seeing seeks, pairing and chatting, without revealing the block', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await account(server, 'alice');
+    const mallory = await account(server, 'mallory');
+    const carol = await account(server, 'carol');
+    // a game that started before the block
+    const { seek: before } = await mallory.client.ok('seek:create', seek());
+    const { gameId } = await alice.client.ok('seek:accept', { seekId: before.id });
+    await post(server, '/api/social/follow', mallory.cookie, { username: 'alice' });
+    expect((await post(server, '/api/social/block', alice.cookie, { username: 'mallory' })).body).toEqual({ blocked: ['mallory'] });
+    // the block ended the follow, and the blocked player cannot follow again (as if nobody)
+    expect((await friends(server, mallory.cookie)).friends).toEqual([]);
+    const nobody = await post(server, '/api/social/follow', mallory.cookie, { username: 'nobody' });
+    expect(nobody).toMatchObject({ status: 404 });
+    expect((await post(server, '/api/social/follow', mallory.cookie, { username: 'alice' })).body).toEqual({
+      ...(nobody.body as object),
+      message: 'no player is registered as alice',
+    });
+
+    // challenges, both ways: the answer an unknown player gets
+    const unknown = await mallory.client.send('seek:create', challenge('nobody'));
+    expect(await mallory.client.send('seek:create', challenge('alice'))).toEqual({ ...unknown, message: 'no player is registered as alice' });
+    expect(await alice.client.send('seek:create', challenge('mallory'))).toMatchObject({ ok: false, code: 'unknown-player' });
+
+    // seeks: not listed, not announced, not acceptable (either way)
+    await alice.client.ok('lobby:subscribe', {});
+    const { seek: hidden } = await mallory.client.ok('seek:create', seek({ color: 'black' }));
+    const carolsSeek = alice.client.next('lobby:seekAdded');
+    const { seek: shown } = await carol.client.ok('seek:create', seek({ color: 'black' }));
+    expect(await carolsSeek).toMatchObject({ id: shown.id });
+    expect(alice.client.events.filter((e) => e.name === 'lobby:seekAdded').map((e) => (e.payload as { id: string }).id)).toEqual([shown.id]);
+    expect((await alice.client.ok('lobby:subscribe', {})).seeks.map((s) => s.id)).toEqual([shown.id]);
+    expect((await carol.client.ok('lobby:subscribe', {})).seeks.map((s) => s.id).sort()).toEqual([hidden.id, shown.id].sort());
+    expect(await alice.client.send('seek:accept', { seekId: hidden.id })).toMatchObject({ ok: false, code: 'unknown-seek', message: 'the seek is gone' });
+    const { seek: alices } = await alice.client.ok('seek:create', seek({ color: 'random' }));
+    expect(await mallory.client.send('seek:accept', { seekId: alices.id })).toMatchObject({ ok: false, code: 'unknown-seek', message: 'the seek is gone' });
+
+    // chat in the game they already had: closed both ways; spectators chat on
+    await mallory.client.ok('chat:join', { gameId });
+    expect(await mallory.client.send('chat:send', { gameId, text: 'hi' })).toMatchObject({ ok: false, code: 'chat-unavailable' });
+    expect(await alice.client.send('chat:send', { gameId, text: 'hi' })).toMatchObject({ ok: false, code: 'chat-unavailable' });
+    await carol.client.ok('chat:send', { gameId, text: 'nice game' });
+
+    // unblocked: challenges go through again
+    expect((await post(server, '/api/social/unblock', alice.cookie, { username: 'mallory' })).body).toEqual({ blocked: [] });
+    expect((await mallory.client.ok('seek:create', challenge('alice'))).seek.opponent?.name).toBe('alice');
+    await alice.client.ok('chat:send', { gameId, text: 'hi again' });
+  });
+
+  it('guests are never blocked: their seeks and pairing cost no database read', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await account(server, 'alice');
+    const guest = await Client.connect(server, { name: 'Visitor' });
+    const { seek: open } = await guest.ok('seek:create', seek());
+    expect((await alice.client.ok('lobby:subscribe', {})).seeks.map((s) => s.id)).toEqual([open.id]);
+    await alice.client.ok('seek:accept', { seekId: open.id });
+  });
+});
