@@ -1,5 +1,6 @@
 import type { ClientPayload, FriendsList } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { SocialRepo } from '../src/social/social-repo.js';
 import { account, http, useDatabase } from './durable-helpers.js';
 import { Client, startServer, type TestServer } from './helpers.js';
 
@@ -39,6 +40,20 @@ describe('follows', () => {
     expect(await post(server, '/api/social/follow', alice.cookie, { username: 'alice' })).toMatchObject({ status: 400 });
     expect(await post(server, '/api/social/follow', alice.cookie, { username: 'nobody' })).toMatchObject({ status: 404, body: { code: 'unknown-player' } });
     expect(await post(server, '/api/social/follow', '', { username: 'bob' })).toMatchObject({ status: 401, body: { code: 'account-required' } });
+  });
+});
+
+describe('the caps', () => {
+  it('an account follows and blocks at most the players allowed (one statement: the cap holds)', async () => {
+    const repo = new SocialRepo(db());
+    expect(await repo.add('follows', 'a', 'b', 2, 1)).toBe('added');
+    expect(await repo.add('follows', 'a', 'b', 2, 1)).toBe('exists');
+    expect(await repo.add('follows', 'a', 'c', 2, 1)).toBe('added');
+    expect(await repo.add('follows', 'a', 'd', 2, 1)).toBe('full');
+    expect(await repo.add('blocks', 'a', 'd', 1, 1)).toBe('added');
+    expect(await repo.add('blocks', 'a', 'e', 1, 1)).toBe('full');
+    expect(await repo.blockedEitherWay('d', 'a')).toBe(true);
+    expect(await repo.blockedWith('d')).toEqual(['a']);
   });
 });
 
