@@ -166,7 +166,7 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const operators = read(() => {
     const names = (set(env, 'OPERATORS') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
     const bad = names.find((n) => !playerNameSchema.safeParse(n).success);
-    if (bad !== undefined) throw new Error(`OPERATORS must list usernames, comma-separated, got "${bad}"`);
+    if (bad !== undefined) throw new Error(`OPERATORS must be usernames, comma-separated, got "${bad}"`);
     return names;
   }, []);
   const clientDir = read(() => {
