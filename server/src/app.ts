@@ -177,12 +177,27 @@ export function createApp(deps: AppDeps): App {
         archiveGraceMs: deps.archiveGraceMs ?? 10 * 60_000,
         loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
         ...(redis ? { redis: redis.pub } : {}),
-        ...(playbans ? { gameArchived: (doc: GameDoc) => void playbans.gameFinished(doc).catch((e: unknown) => logger.warn({ err: e }, 'fair-play record')) } : {}),
+        ...(playbans
+          ? { gameArchived: (doc: GameDoc) => void playbans.gameFinished(doc).catch((e: unknown) => logger.warn({ err: e }, 'fair-play record')) }
+          : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
   const online = onlinePlayers(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
-  const social = deps.database && durable ? createSocial(deps.database, { directory: durable.directory, store, identity, online, now, operators: deps.operators ?? [], maxGames: settings.limits.maxGamesPerPlayer, disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true) }) : null;
+  const social =
+    deps.database && durable
+      ? createSocial(deps.database, {
+          directory: durable.directory,
+          store,
+          identity,
+          online,
+          now,
+          operators: deps.operators ?? [],
+          maxGames: settings.limits.maxGamesPerPlayer,
+          disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true),
+          redis: redis?.pub ?? null,
+        })
+      : null;
   const tv = new TvService(store, now);
   const accounts = durable?.accountService(identity);
   const publisher = socketPublisher(io, {
@@ -328,7 +343,18 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, tv, ...(accounts ? { accounts } : {}), ...(social ? { social: social.social, moderation: social.moderation } : {}), ...(playbans ? { playbans } : {}) },
+    services: {
+      games,
+      commands,
+      rooms,
+      lobby,
+      identity,
+      compute,
+      tv,
+      ...(accounts ? { accounts } : {}),
+      ...(social ? { social: social.social, moderation: social.moderation } : {}),
+      ...(playbans ? { playbans } : {}),
+    },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

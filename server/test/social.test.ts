@@ -1,6 +1,7 @@
 import type { ClientPayload, FriendsList } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { SocialRepo } from '../src/social/social-repo.js';
+import { SOCIAL_WRITES } from '../src/social/social-routes.js';
 import { account, http, useDatabase } from './durable-helpers.js';
 import { Client, startServer, type TestServer } from './helpers.js';
 
@@ -40,6 +41,16 @@ describe('follows', () => {
     expect(await post(server, '/api/social/follow', alice.cookie, { username: 'alice' })).toMatchObject({ status: 400 });
     expect(await post(server, '/api/social/follow', alice.cookie, { username: 'nobody' })).toMatchObject({ status: 404, body: { code: 'unknown-player' } });
     expect(await post(server, '/api/social/follow', '', { username: 'bob' })).toMatchObject({ status: 401, body: { code: 'account-required' } });
+  });
+
+  it('follow and block changes are rate limited per account', async () => {
+    const server = await startServer({ database: db() });
+    const alice = await account(server, 'alice');
+    await account(server, 'bob');
+    for (let i = 0; i < SOCIAL_WRITES.points; i++) {
+      expect(await post(server, `/api/social/${i % 2 === 0 ? 'follow' : 'unfollow'}`, alice.cookie, { username: 'bob' })).toMatchObject({ status: 200 });
+    }
+    expect(await post(server, '/api/social/block', alice.cookie, { username: 'bob' })).toMatchObject({ status: 429, body: { code: 'rate-limited' } });
   });
 });
 

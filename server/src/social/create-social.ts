@@ -7,7 +7,9 @@ import { accountBlocks } from './account-blocks.js';
 import { ModerationRepo } from './moderation-repo.js';
 import { chatGate, ModerationService } from './moderation-service.js';
 import { SocialRepo } from './social-repo.js';
-import { socialRoutes } from './social-routes.js';
+import { SOCIAL_WRITES, socialRoutes } from './social-routes.js';
+import type { RedisClient } from '../store/redis-client.js';
+import { sharedLimiter } from '../transport/shared-limiter.js';
 import { SocialService, type Blocks } from './social-service.js';
 
 export interface SocialOptions {
@@ -20,6 +22,8 @@ export interface SocialOptions {
   /** `maxGamesPerPlayer`: a friend's games in progress read at most. */
   readonly maxGames: number;
   readonly disconnect: (playerId: string) => void;
+  /** Counts the follow and block changes across nodes (else per process). */
+  readonly redis: RedisClient | null;
 }
 
 /** Follows, blocks, reports and moderation on the database, and what the lobby, the chat and HTTP take of them. */
@@ -50,6 +54,6 @@ export function createSocial(db: Database, o: SocialOptions): Social {
     moderation,
     blocks,
     mayChat: chatGate(moderationRepo, blocks, isGuest),
-    router: socialRoutes({ social, moderation, accounts: o.directory }),
+    router: socialRoutes({ social, moderation, accounts: o.directory, writes: sharedLimiter(SOCIAL_WRITES, 'social-writes', o.redis) }),
   };
 }

@@ -1,5 +1,8 @@
 import { idSchema, moderationActionSchema, playerRefSchema, reportSchema, type ErrorCode } from '@progressive-chess/shared';
 import express, { type Request } from 'express';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitOptions } from '../config.js';
+import { tryConsume } from '../transport/shared-limiter.js';
 import { parseWith } from '../http/parse.js';
 import { fail } from '../services/errors.js';
 import type { AccountDirectory } from '../services/identity.js';
@@ -10,7 +13,12 @@ export interface SocialRoutesDeps {
   readonly social: SocialService;
   readonly moderation: ModerationService;
   readonly accounts: Pick<AccountDirectory, 'fromCookie'>;
+  /** Follows, unfollows, blocks and unblocks per account (`SOCIAL_WRITES`). */
+  readonly writes: RateLimiterAbstract;
 }
+
+/** Follow, unfollow, block and unblock requests one account may make per window (all nodes together with Redis). */
+export const SOCIAL_WRITES: RateLimitOptions = { points: 30, durationSec: 600 };
 
 /** HTTP statuses of the social error codes (the shared error handler answers with them). */
 export const SOCIAL_STATUS: Partial<Record<ErrorCode, number>> = {
@@ -31,26 +39,32 @@ export function socialRoutes(deps: SocialRoutesDeps): express.Router {
     return { playerId: acc.playerId, username: acc.username };
   };
   const username = (req: Request): string => parseWith(playerRefSchema, req.body).username;
+  /** The caller of a follow or block change, within its budget. */
+  const writer = async (req: Request): Promise<string> => {
+    const c = await caller(req);
+    if (!(await tryConsume(deps.writes, c.playerId))) fail('rate-limited', 'too many follow and block changes: try again in a few minutes');
+    return c.playerId;
+  };
 
   r.get('/social/follows', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await social.friends((await caller(req)).playerId));
   });
   r.post('/social/follow', async (req, res) => {
-    res.json(await social.follow((await caller(req)).playerId, username(req)));
+    res.json(await social.follow(await writer(req), username(req)));
   });
   r.post('/social/unfollow', async (req, res) => {
-    res.json(await social.unfollow((await caller(req)).playerId, username(req)));
+    res.json(await social.unfollow(await writer(req), username(req)));
   });
   r.get('/social/blocks', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await social.blockList((await caller(req)).playerId));
   });
   r.post('/social/block', async (req, res) => {
-    res.json(await social.block((await caller(req)).playerId, username(req)));
+    res.json(await social.block(await writer(req), username(req)));
   });
   r.post('/social/unblock', async (req, res) => {
-    res.json(await social.unblock((await caller(req)).playerId, username(req)));
+    res.json(await social.unblock(await writer(req), username(req)));
   });
 
   r.post('/reports', async (req, res) => {
