@@ -1,9 +1,11 @@
 import type { ClientPayload, FriendsList } from '@progressive-chess/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
+import { createRedisStore } from '../src/store/redis-store.js';
 import { SocialRepo } from '../src/social/social-repo.js';
 import { SOCIAL_WRITES } from '../src/social/social-routes.js';
 import { account, http, useDatabase } from './durable-helpers.js';
-import { Client, startServer, type TestServer } from './helpers.js';
+import { Client, sleep, startServer, type TestServer } from './helpers.js';
 
 const db = useDatabase();
 
@@ -125,5 +127,43 @@ describe('blocks', () => {
     const { seek: open } = await guest.ok('seek:create', seek());
     expect((await alice.client.ok('lobby:subscribe', {})).seeks.map((s) => s.id)).toEqual([open.id]);
     await alice.client.ok('seek:accept', { seekId: open.id });
+  });
+});
+
+describe.skipIf(skipWithoutRedis())('friends and blocks across nodes on Redis', () => {
+  let redis: RedisHandle;
+  beforeAll(async () => {
+    redis = await startRedis({ appendOnly: false });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('a friend on the other node is online; a blocked player’s seek made there never reaches the blocker', async () => {
+    const node = async () => {
+      const store = createRedisStore(redis.url, { prefix: 'soc:' });
+      const server = await startServer({ database: db(), store, redis: { url: redis.url } });
+      return { server, store };
+    };
+    const [a, b] = [await node(), await node()];
+    try {
+      const alice = await account(a.server, 'alice');
+      const bob = await account(b.server, 'bob', a.server);
+      const mallory = await account(b.server, 'mallory', a.server);
+      await post(a.server, '/api/social/follow', alice.cookie, { username: 'bob' });
+      expect((await friends(a.server, alice.cookie)).friends).toEqual([{ username: 'bob', online: true, playing: [] }]);
+      await post(a.server, '/api/social/block', alice.cookie, { username: 'mallory' });
+      await alice.client.ok('lobby:subscribe', {});
+      await sleep(50); // both nodes' adapters subscribed
+      await mallory.client.ok('seek:create', seek());
+      const bobsSeek = alice.client.next('lobby:seekAdded');
+      const { seek: shown } = await bob.client.ok('seek:create', seek());
+      expect(await bobsSeek).toMatchObject({ id: shown.id });
+      expect(alice.client.events.filter((e) => e.name === 'lobby:seekAdded').map((e) => (e.payload as { id: string }).id)).toEqual([shown.id]);
+    } finally {
+      await a.server.app.close();
+      await b.server.app.close();
+      await Promise.all([a.store.close(), b.store.close()]);
+    }
   });
 });
