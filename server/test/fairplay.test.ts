@@ -1,5 +1,6 @@
 import type { ClientPayload } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { waitText } from '../src/fairplay/playban.js';
 import { banMs, offenceOf, PLAYBAN_RULES } from '../src/fairplay/playban-rules.js';
 import { testDoc } from './doc-fixture.js';
 import { useDatabase } from './durable-helpers.js';
@@ -11,6 +12,7 @@ describe('fair-play thresholds', () => {
   it('bar from the third offence in a day, growing threefold from 5 minutes to at most 24 hours', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 20].map((n) => banMs(n) / 60_000)).toEqual([0, 0, 5, 15, 45, 135, 405, 1215, 1440, 1440]);
     expect(PLAYBAN_RULES.WINDOW_MS).toBe(24 * 3600_000);
+    expect([5 * 60_000, 135 * 60_000, 3600_000, 60_000 - 1].map(waitText)).toEqual(['5 minutes', '2 hours 15 minutes', '1 hour', '1 minute']);
   });
 
   it('blame the side to move for a first-move timeout or an abandoned game, the loser for opponent-left, nobody else', () => {

@@ -5,6 +5,14 @@ import type { GameDoc } from '../services/game-doc.js';
 import type { PlaybanRepo } from './playban-repo.js';
 import { banMs, offenceOf, PLAYBAN_RULES } from './playban-rules.js';
 
+/** A wait in words: "5 minutes", "2 hours 15 minutes". */
+export function waitText(ms: number): string {
+  const total = Math.max(1, Math.ceil(ms / 60_000));
+  const [h, m] = [Math.floor(total / 60), total % 60];
+  const unit = (n: number, u: string): string => `${n} ${u}${n === 1 ? '' : 's'}`;
+  return [h > 0 ? unit(h, 'hour') : '', m > 0 ? unit(m, 'minute') : ''].filter((x) => x !== '').join(' ');
+}
+
 /** What the lobby asks before a seek, a challenge or an acceptance. */
 export interface SeekGuard {
   /** Throws `playban` (with `until`) when the player may not seek now. */
@@ -41,11 +49,6 @@ export class Playbans implements SeekGuard {
       throw e;
     });
     if (until === null) return;
-    const minutes = Math.ceil((until - this.now()) / 60_000);
-    fail(
-      'playban',
-      `you aborted or left too many games recently: you may seek again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${new Date(until).toISOString()})`,
-      until,
-    );
+    fail('playban', `you aborted or left too many games recently: you may seek again in ${waitText(until - this.now())} (at ${new Date(until).toISOString()})`, until);
   }
 }
