@@ -31,7 +31,7 @@ import { createSocial } from './social/create-social.js';
 import type { ModerationService } from './social/moderation-service.js';
 import { SOCIAL_STATUS } from './social/social-routes.js';
 import type { SocialService } from './social/social-service.js';
-import { tvRoutes } from './tv/tv-routes.js';
+import { TV_READS, tvRoutes } from './tv/tv-routes.js';
 import { TvService } from './tv/tv-service.js';
 import { GameService } from './services/game-service.js';
 import { startArchivePruner } from './services/archive-pruner.js';
@@ -275,7 +275,7 @@ export function createApp(deps: AppDeps): App {
     clientDir: deps.clientDir,
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
-    apiRouters: [tvRoutes(tv), ...(social ? [social.router] : [])],
+    apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : [])],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
       ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS } } }

@@ -30,13 +30,23 @@ describe('TV: the game most worth watching', () => {
     const [a, b] = [await Client.connect(server), await Client.connect(server)];
     const seek = (visibility: 'public' | 'private'): ClientPayload<'seek:create'> => ({ variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility });
     const invite = await a.ok('seek:create', seek('private'));
-    await b.ok('seek:accept', { code: invite.seek.inviteCode ?? '' });
-    expect((await http(server, 'GET', '/api/tv')).body).toEqual({ game: null });
+    const { gameId: privateId } = await b.ok('seek:accept', { code: invite.seek.inviteCode ?? '' });
+    expect((await http(server, 'GET', '/api/tv')).body).toEqual({ game: null, state: null });
     const open = await a.ok('seek:create', seek('public'));
     const { gameId } = await b.ok('seek:accept', { seekId: open.seek.id });
     // the channel's choice is kept 2 s: another variant's channel is asked first
-    expect(((await http(server, 'GET', '/api/tv?variant=scottish')).body as TvChannel).game?.id).toBe(gameId);
-    expect((await http(server, 'GET', '/api/tv?variant=italian')).body).toEqual({ game: null });
+    const channel = (await http(server, 'GET', '/api/tv?variant=scottish')).body as TvChannel;
+    expect(channel.game?.id).toBe(gameId);
+    expect(channel.state).toEqual(expect.any(String));
+    expect((await http(server, 'GET', '/api/tv?variant=italian')).body).toEqual({ game: null, state: null });
     expect(await http(server, 'GET', '/api/tv?variant=nope')).toMatchObject({ status: 400 });
+    // the game shown (`watching`) is over or not: TV moves on only once it is
+    const watching = async (id: string): Promise<boolean | undefined> =>
+      ((await http(server, 'GET', `/api/tv?variant=scottish&watching=${id}`)).body as TvChannel).watchingOver;
+    expect(await watching(privateId)).toBe(false);
+    await a.ok('game:resign', { gameId: privateId });
+    expect(await watching(privateId)).toBe(true);
+    expect(await watching('no-such-game')).toBe(true);
+    expect(await watching(gameId)).toBe(false);
   });
 });

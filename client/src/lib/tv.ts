@@ -1,4 +1,4 @@
-import type { GameSnapshot, TvChannel, VariantId } from '@progressive-chess/shared';
+import type { TvChannel, VariantId } from '@progressive-chess/shared';
 import { api } from './api.js';
 
 /** How often TV asks for the channel's game (the server keeps its choice 2 s). */
@@ -6,14 +6,13 @@ export const TV_POLL_MS = 5_000;
 /** The pause between a game's end and the next one on TV. */
 export const TV_PAUSE_MS = 5_000;
 
-export const tvChannel = async (variant: VariantId | null): Promise<TvChannel['game']> => {
-  const res = await api<TvChannel>(variant === null ? '/api/tv' : `/api/tv?variant=${variant}`);
-  return res.ok ? res.data.game : null;
-};
-
-export const snapshotOf = async (gameId: string): Promise<GameSnapshot | null> => {
-  const res = await api<GameSnapshot>(`/api/games/${gameId}`);
-  return res.ok ? res.data : null;
+/** The channel's game now (null: none, or the server could not be reached); `watching`: the game shown, to learn whether it is over. */
+export const tvChannel = async (variant: VariantId | null, watching: string | null = null): Promise<TvChannel> => {
+  const q = new URLSearchParams();
+  if (variant !== null) q.set('variant', variant);
+  if (watching !== null) q.set('watching', watching);
+  const res = await api<TvChannel>(`/api/tv?${q.toString()}`);
+  return res.ok ? res.data : { game: null, state: null };
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { GameSummary, TvChannel, VariantId } from '@progressive-chess/shared';
+import { parseDoc } from '../services/game-doc.js';
 import type { Store } from '../store/store.js';
 
 /** Games in progress looked at to choose from (the most recent first, as the store lists them). */
@@ -34,21 +35,35 @@ export class TvService {
   private readonly cache = new Map<string, { at: number; channel: Promise<TvChannel> }>();
 
   constructor(
-    private readonly store: Pick<Store, 'listActiveGames'>,
+    private readonly store: Pick<Store, 'listActiveGames' | 'loadGameHead'>,
     private readonly now: () => number,
   ) {}
+
+  /** The channel's game; with `watching` (the game shown now), whether that one is over, when it is not the channel's game. */
+  async watch(variant: VariantId | undefined, watching: string | undefined): Promise<TvChannel> {
+    const channel = await this.channel(variant);
+    if (watching === undefined) return channel;
+    return { ...channel, watchingOver: channel.game?.id !== watching && !(await this.inProgress(watching)) };
+  }
+
+  private async inProgress(gameId: string): Promise<boolean> {
+    const head = await this.store.loadGameHead(gameId);
+    return head !== null && parseDoc(head.doc).status === 'playing';
+  }
 
   channel(variant?: VariantId): Promise<TvChannel> {
     const key = variant ?? '';
     const t = this.now();
     const hit = this.cache.get(key);
     if (hit && t - hit.at < TV_CACHE_MS) return hit.channel;
-    const channel = this.store.listActiveGames(TV_CANDIDATES).then((rows) => ({
-      game: mostWorthWatching(
+    const channel = this.store.listActiveGames(TV_CANDIDATES).then(async (rows): Promise<TvChannel> => {
+      const game = mostWorthWatching(
         rows.map((r) => JSON.parse(r.summary) as GameSummary),
         variant,
-      ),
-    }));
+      );
+      const head = game === null ? null : await this.store.loadGameHead(game.id);
+      return { game, state: head === null ? null : parseDoc(head.doc).state };
+    });
     this.cache.set(key, { at: t, channel });
     channel.catch(() => this.cache.delete(key));
     return channel;

@@ -43,8 +43,8 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** `POST /api/moderation/reports/:id`. */
 export const moderationActionSchema = z.object({ action: z.enum(MODERATION_ACTIONS) }).strict();
 
-/** `GET /api/tv?variant=`: a channel per variant, or every variant. */
-export const tvQuerySchema = z.object({ variant: variantSchema.optional() });
+/** `GET /api/tv?variant=&watching=`: a channel per variant, or every variant; `watching`: the game TV shows now. */
+export const tvQuerySchema = z.object({ variant: variantSchema.optional(), watching: idSchema.optional() });
 
 /** A followed player, as the friends list shows them. */
 export interface FriendView {
@@ -91,4 +91,8 @@ export interface ModerationLogEntry {
 /** `GET /api/tv`: the game to watch now on the channel, or null. */
 export interface TvChannel {
   readonly game: GameSummary | null;
+  /** The game's rules state (`encodeState`) for a small board; null without a game. */
+  readonly state: string | null;
+  /** With `watching`: whether that game is over (or gone): TV moves on. */
+  readonly watchingOver?: boolean;
 }
