@@ -1,7 +1,8 @@
 import type { FriendsList } from '@progressive-chess/shared';
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import FriendsPanel from '../components/FriendsPanel.svelte';
+import SocialButtons from '../components/SocialButtons.svelte';
 import { lobbyError } from './lobby.svelte.js';
 import { matchRoute } from './router.svelte.js';
 import { nextOnTv } from './tv.js';
@@ -50,5 +51,35 @@ describe('FriendsPanel', () => {
       ['ann offline', 'false'],
     ]);
     expect(screen.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe('/game/g1');
+  });
+});
+
+describe('SocialButtons', () => {
+  it('follows, blocks (which ends the follow) and reports from a game, with the game', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    let following = false;
+    let blocked = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.body !== undefined) posts.push({ url, body: JSON.parse(String(init.body)) });
+        if (url.endsWith('/follow')) following = true;
+        if (url.endsWith('/block')) [blocked, following] = [true, false];
+        if (url.includes('follow')) return new Response(JSON.stringify({ friends: following ? [{ username: 'Bob', online: true, playing: [] }] : [] }));
+        if (url.includes('block')) return new Response(JSON.stringify({ blocked: blocked ? ['Bob'] : [] }));
+        return new Response('{}', { status: 201 });
+      }),
+    );
+    render(SocialButtons, { username: 'bob', gameId: 'g7' });
+    await fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    await screen.findByRole('button', { name: 'Unfollow' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await screen.findByRole('button', { name: 'Unblock' });
+    expect(screen.getByRole('button', { name: 'Follow' })).toHaveProperty('disabled', true);
+    await fireEvent.input(screen.getByLabelText('What happened'), { target: { value: 'rude' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Send the report' }));
+    await screen.findByText(/the moderators will look at your report/);
+    expect(posts.map((p) => p.url)).toEqual(['/api/social/follow', '/api/social/block', '/api/reports']);
+    expect(posts[2]?.body).toEqual({ username: 'bob', reason: 'abuse', text: 'rude', gameId: 'g7' });
   });
 });
