@@ -21,7 +21,16 @@ import { isCluster, openRedis, type RedisClient } from './store/redis-client.js'
 import { startDeadlineWorker } from './services/deadline-worker.js';
 import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
-import { onlineCounter } from './services/online-count.js';
+import { onlinePlayers } from './services/online-count.js';
+import type { GameDoc } from './services/game-doc.js';
+import { PlaybanRepo } from './fairplay/playban-repo.js';
+import { Playbans } from './fairplay/playban.js';
+import { createSocial } from './social/create-social.js';
+import type { ModerationService } from './social/moderation-service.js';
+import { SOCIAL_STATUS } from './social/social-routes.js';
+import type { SocialService } from './social/social-service.js';
+import { TV_READS, tvRoutes } from './tv/tv-routes.js';
+import { TvService } from './tv/tv-service.js';
 import { GameService } from './services/game-service.js';
 import { GameLifecycle } from './services/game-lifecycle.js';
 import { GameLobby } from './services/game-lobby.js';
@@ -64,6 +73,10 @@ export interface App {
     readonly identity: Identity;
     /** Present when a database is configured. */
     readonly accounts?: AccountService;
+    readonly social?: SocialService;
+    readonly moderation?: ModerationService;
+    readonly playbans?: Playbans;
+    readonly tv: TvService;
     readonly compute: ComputePool;
   };
   /** Also starts the metrics listener of `metricsAccess.port`, if any. */
@@ -171,6 +184,7 @@ export function createApp(deps: AppDeps): App {
   const metricsAccess = deps.metricsAccess ?? {};
   const metricsServer = metricsListener(metrics, metricsAccess);
   let metricsPort: number | null = null;
+  const playbans = deps.database ? new Playbans(new PlaybanRepo(deps.database), now, logger) : null;
   const durable = deps.database
     ? createDurable(deps.database, {
         now,
@@ -178,9 +192,28 @@ export function createApp(deps: AppDeps): App {
         loginLimits: settings.loginLimits,
         ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
         ...(redis ? { redis: redis.pub } : {}),
+        ...(playbans
+          ? { gameArchived: (doc: GameDoc) => void playbans.gameFinished(doc).catch((e: unknown) => logger.warn({ err: e }, 'fair-play record')) }
+          : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
+  const online = onlinePlayers(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
+  const social =
+    deps.database && durable
+      ? createSocial(deps.database, {
+          directory: durable.directory,
+          store,
+          identity,
+          online,
+          now,
+          operators: deps.operators ?? [],
+          maxGames: settings.limits.maxGamesPerPlayer,
+          disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true),
+          redis: redis?.pub ?? null,
+        })
+      : null;
+  const tv = new TvService(store, now);
   // a session's end (log out, log out everywhere) disconnects its connections on every node (the adapter relays it)
   const accounts = durable?.accountService(identity, (ended) =>
     io.in('session' in ended ? sessionRoom(ended.session) : playerRoom(ended.playerId)).disconnectSockets(true),
@@ -233,6 +266,8 @@ export function createApp(deps: AppDeps): App {
     // a guest has no rating: the database is not asked (guests play on while it is away)
     ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
+    ...(social ? { blocks: social.blocks } : {}),
+    ...(playbans ? { seekGuard: playbans } : {}),
   });
   const chat = new ChatService({
     store,
@@ -242,10 +277,10 @@ export function createApp(deps: AppDeps): App {
       io.to(chatRoom(m.gameId, m.channel)).emit('chat:message', m);
       followers.chatPublished(m);
     },
+    ...(social ? { mayChat: social.mayChat } : {}),
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: settings.randomInt });
-  const online = onlineCounter(async () => (await io.fetchSockets()).map((s) => s.data.playerId), now);
-  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online });
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size });
   const sockets = connectSockets(io, {
     identity,
     lobby,
@@ -283,9 +318,10 @@ export function createApp(deps: AppDeps): App {
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
     ...(api ? { api: api.router } : {}),
+    apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : [])],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
-      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
+      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS } } }
       : {}),
   });
   httpApp = app;
@@ -357,7 +393,19 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, lifecycle, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
+    services: {
+      games,
+      lifecycle,
+      commands,
+      rooms,
+      lobby,
+      identity,
+      compute,
+      tv,
+      ...(accounts ? { accounts } : {}),
+      ...(social ? { social: social.social, moderation: social.moderation } : {}),
+      ...(playbans ? { playbans } : {}),
+    },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {
         httpServer.once('error', reject);

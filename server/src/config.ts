@@ -35,6 +35,8 @@ export interface AppDeps {
   readonly publicUrl?: string;
   /** Extra origins allowed to open sockets (e.g. the Vite dev server). */
   readonly allowedOrigins?: readonly string[];
+  /** Usernames of the accounts that moderate reports (OPERATORS). Default: nobody. */
+  readonly operators?: readonly string[];
   /** Static files of the built client (optional). */
   readonly clientDir?: string;
   readonly firstMoveGraceMs?: number;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { playerNameSchema } from '@progressive-chess/shared';
 import type { LevelWithSilent } from 'pino';
 import { DEFAULT_BOT_SETTINGS, botSettingsFromEnv, type BotSettings } from './bot/bot-settings.js';
 import { computeOptionsFromEnv } from './compute/from-env.js';
@@ -37,6 +38,8 @@ export interface EnvConfig {
   readonly clientDir: string | undefined;
   /** Origins (scheme://host[:port]), whatever path the variable gave. */
   readonly allowedOrigins: readonly string[];
+  /** OPERATORS: usernames of the moderating accounts. */
+  readonly operators: readonly string[];
   readonly trustProxy: boolean;
   /** EPHEMERAL=1: nothing on disk (memory store, PGlite in memory) unless Redis or DATABASE_URL. */
   readonly ephemeral: boolean;
@@ -163,6 +166,12 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
         .map((s) => url('ALLOWED_ORIGINS', s, ['http:', 'https:'], 'http://localhost:5173').origin),
     [],
   );
+  const operators = read(() => {
+    const names = (set(env, 'OPERATORS') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const bad = names.find((n) => !playerNameSchema.safeParse(n).success);
+    if (bad !== undefined) throw new Error(`OPERATORS must be usernames, comma-separated, got "${bad}"`);
+    return names;
+  }, []);
   const clientDir = read(() => {
     const dir = set(env, 'CLIENT_DIR');
     if (dir !== undefined && !fileExists(join(dir, 'index.html'))) {
@@ -184,7 +193,7 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute, metrics },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, operators, trustProxy, denyAddressSec, limits, bot, compute, metrics },
   };
 }
 
@@ -210,6 +219,7 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     PUBLIC_URL: c.publicUrl === undefined ? null : redactUrl(c.publicUrl),
     CLIENT_DIR: c.clientDir ?? null,
     ALLOWED_ORIGINS: c.allowedOrigins.length === 0 ? null : c.allowedOrigins.join(','),
+    OPERATORS: c.operators.length === 0 ? null : c.operators.join(','),
     TRUST_PROXY: c.trustProxy ? 1 : 0,
     DENY_ADDRESS_SECONDS: c.denyAddressSec ?? DEFAULT_ABUSE_LIMITS.denyAddressSec,
     COMPUTE_WORKERS: c.compute.size ?? defaultWorkerCount(),

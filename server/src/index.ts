@@ -95,6 +95,7 @@ const server = createApp({
   // seconds an abusive address's TCP connections are reset for (0: off; always off with TRUST_PROXY)
   ...(config.denyAddressSec === undefined ? {} : { abuseLimits: { denyAddressSec: config.denyAddressSec } }),
   ...(config.allowedOrigins.length > 0 ? { allowedOrigins: config.allowedOrigins } : {}),
+  ...(config.operators.length > 0 ? { operators: config.operators } : {}),
 });
 const close = (): Promise<void> =>
   server

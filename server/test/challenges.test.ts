@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
-import { http, useDatabase } from './durable-helpers.js';
+import { account, useDatabase } from './durable-helpers.js';
 import { Client, manualClock, sleep, startServer, type TestServer } from './helpers.js';
 
 const db = useDatabase();
@@ -18,13 +18,8 @@ const challenge = (opponent: string): ClientPayload<'seek:create'> => ({
 });
 
 /** A registered player signed in on `server`, registered through `registrar` (default: the same server). */
-async function signedIn(server: TestServer, username: string, registrar: TestServer = server): Promise<Client> {
-  const guest = await Client.connect(registrar);
-  const reg = await http(registrar, 'POST', '/api/account/register', { username, password: 'long password', token: guest.session.token });
-  expect(reg.status).toBe(201);
-  guest.close();
-  return Client.connect(server, {}, reg.cookie ?? '');
-}
+const signedIn = async (server: TestServer, username: string, registrar: TestServer = server): Promise<Client> =>
+  (await account(server, username, registrar)).client;
 
 describe('challenges by name', () => {
   it('reach the challenged player only, who accepts: both players get the game', async () => {

@@ -1,13 +1,13 @@
 import type { ClientEventName, ClientPayload, Session } from '@progressive-chess/shared';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { openDatabase } from '../src/db/open-database.js';
-import type { AckFailure, AckResult, TestServer } from './helpers.js';
+import { Client, type AckFailure, type AckResult, type TestServer } from './helpers.js';
 
 /** PGlite takes seconds to start, more on a loaded machine. */
 const START_TIMEOUT_MS = 120_000;
-const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts';
+const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts, follows, blocks, reports, moderation_log, fairplay_offences, playbans';
 
 /** One embedded PGlite for the test file (it takes seconds to start), emptied before each test. */
 export function useDatabase(): () => Database {
@@ -78,4 +78,14 @@ export async function socketWithCookie(
     send: (e, p) => socket.timeout(5000).emitWithAck(e, p) as never,
     close: () => socket.disconnect(),
   };
+}
+
+/** A registered account signed in on `server` (registered through `registrar`, default the same server): its socket and session cookie. */
+export async function account(server: TestServer, username: string, registrar: TestServer = server): Promise<{ client: Client; cookie: string }> {
+  const guest = await Client.connect(registrar);
+  const reg = await http(registrar, 'POST', '/api/account/register', { username, password: 'long password', token: guest.session.token });
+  expect(reg.status).toBe(201);
+  guest.close();
+  const cookie = reg.cookie ?? '';
+  return { client: await Client.connect(server, {}, cookie), cookie };
 }

@@ -40,6 +40,7 @@ describe('the configuration from the environment', () => {
         BOT_MAX_GAMES: '7',
         COMPUTE_WORKERS: '2',
         DENY_ADDRESS_SECONDS: '0',
+        OPERATORS: ' alice, Bob ',
       },
       (p) => p === '/srv/client/index.html',
     );
@@ -56,6 +57,7 @@ describe('the configuration from the environment', () => {
       bot: { maxGames: 7 },
       compute: { size: 2 },
       denyAddressSec: 0,
+      operators: ['alice', 'Bob'],
     });
     expect(configOf({ REDIS_CLUSTER_NODES: ' a:7000, b:7001 ', REDIS_URL: 'redis://x:1' }).redis).toEqual({ clusterNodes: ['a:7000', 'b:7001'] });
   });
@@ -74,6 +76,7 @@ describe('the configuration from the environment', () => {
       MAX_SEEKS_PER_PLAYER: '-1',
       BOT_MAX_PER_PLAYER: 'two',
       COMPUTE_WORKERS: '0',
+      OPERATORS: 'alice,not a name!',
     };
     const errors = errorsOf(bad);
     expect(errors).toHaveLength(Object.keys(bad).length);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
+import { signUp as signUpAs } from './support/accounts.js';
 import { chromiumAvailable, clickMove, launchChromium, openPlayer, type Player } from './support/browser.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -15,14 +16,7 @@ const PASSWORD = 'a long password';
 
 const run = chromiumAvailable();
 
-async function signUp(page: Page, url: string, username: string): Promise<void> {
-  await page.goto(`${url}/signup`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(new RegExp(`/@/${username}$`));
-  await page.locator('[data-testid="user-menu"]', { hasText: username }).waitFor();
-}
+const signUp = (page: Page, url: string, username: string): Promise<void> => signUpAs(page, url, username, PASSWORD);
 
 async function playSeries(page: Page, moves: readonly string[]): Promise<void> {
   for (const m of moves) {

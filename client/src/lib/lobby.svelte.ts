@@ -25,6 +25,10 @@ export const MY_SEEKS_TITLE = 'Your open games and invitations';
 
 /** A refusal as the lobby shows it: a sentence, and for too many seeks where to cancel one. */
 export function lobbyError(res: AckError): string {
+  if (res.code === 'playban' && res.until !== undefined) {
+    const at = new Date(res.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    return `You aborted or left too many games recently: you may seek again at ${at}.`;
+  }
   const text = sentence(res.message);
   return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
 }

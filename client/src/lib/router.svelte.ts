@@ -1,5 +1,8 @@
 /** A tiny router on `location.pathname`. */
+import { VARIANT_IDS, type VariantId } from '@progressive-chess/shared';
 import { isPuzzleId } from './puzzles/puzzle-ids.js';
+
+const isVariantId = (s: string): s is VariantId => (VARIANT_IDS as readonly string[]).includes(s);
 
 export type Route =
   | { readonly page: 'lobby' }
@@ -12,6 +15,9 @@ export type Route =
   | { readonly page: 'login' }
   | { readonly page: 'profile'; readonly name: string }
   | { readonly page: 'leaderboard'; readonly variant: string | null }
+  | { readonly page: 'tv'; readonly variant: VariantId | null }
+  | { readonly page: 'friends' }
+  | { readonly page: 'moderation' }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -28,6 +34,9 @@ export function matchRoute(path: string): Route {
   if (head === 'login' && !arg) return { page: 'login' };
   if (head === '@' && arg) return { page: 'profile', name: arg };
   if (head === 'leaderboard') return { page: 'leaderboard', variant: arg ?? null };
+  if (head === 'tv' && (arg === undefined || isVariantId(arg))) return { page: 'tv', variant: arg ?? null };
+  if (head === 'friends' && !arg) return { page: 'friends' };
+  if (head === 'moderation' && !arg) return { page: 'moderation' };
   return { page: 'not-found' };
 }
 
@@ -54,6 +63,12 @@ export function pageTitle(route: Route): string {
       return route.name;
     case 'leaderboard':
       return 'Leaderboard';
+    case 'tv':
+      return 'TV';
+    case 'friends':
+      return 'Friends';
+    case 'moderation':
+      return 'Moderation';
     case 'not-found':
       return 'Page not found';
   }

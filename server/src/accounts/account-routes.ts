@@ -8,9 +8,8 @@ import {
   type ErrorCode,
 } from '@progressive-chess/shared';
 import express, { type Request, type Response } from 'express';
-import type { z } from 'zod';
 import { storedGameToPgn } from '../http/pgn.js';
-import { fail } from '../services/errors.js';
+import { parseWith } from '../http/parse.js';
 import { clientAddress } from '../transport/abuse-limits.js';
 import type { AccountService, SignedIn } from './account-service.js';
 import { sessionCookie } from './session-cookie.js';
@@ -35,11 +34,7 @@ export const ACCOUNT_STATUS: Partial<Record<ErrorCode, number>> = {
   'rate-limited': 429,
 };
 
-/** Parses once with the shared schema; a failure is `bad-request`. */
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  return r.success ? r.data : fail('bad-request', r.error.issues[0]?.message ?? 'bad request');
-}
+const parse = parseWith;
 
 /** `/api/account/*`, `/api/players/*`, `/api/leaderboard/*`. */
 export function accountRoutes(deps: AccountRoutesDeps): express.Router {

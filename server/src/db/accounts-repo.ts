@@ -50,8 +50,9 @@ export class AccountsRepo {
     return (await this.byPlayerId(a.playerId)) ? 'already-registered' : 'username-taken';
   }
 
+  /** An open account (a closed one, by moderation, is nobody: no login, profile or challenge). */
   async byUsername(name: string): Promise<AccountRecord | null> {
-    const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1`, [usernameKey(name)]);
+    const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1 AND a.closed_at IS NULL`, [usernameKey(name)]);
     return r.rows[0] ? toAccount(r.rows[0]) : null;
   }
 
@@ -73,7 +74,7 @@ export class AccountsRepo {
   /** The account of a live session (created at `since` or later), or null (unknown, revoked or expired). */
   async bySession(tokenHash: string, since = 0): Promise<AccountRecord | null> {
     const r = await this.db.query<AccountRow>(
-      `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.player_id = s.player_id WHERE s.token_hash = $1 AND s.created_at >= $2`,
+      `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.player_id = s.player_id WHERE s.token_hash = $1 AND s.created_at >= $2 AND a.closed_at IS NULL`,
       [tokenHash, since],
     );
     return r.rows[0] ? toAccount(r.rows[0]) : null;

@@ -110,6 +110,61 @@ export const MIGRATIONS: readonly Migration[] = [
         upgraded_at double precision NOT NULL
       );`,
   },
+  {
+    version: 5,
+    name: 'follows, blocks, reports, moderation and fair play',
+    // social/social-repo.ts, social/moderation-repo.ts, fairplay/playban-repo.ts
+    sql: `
+      CREATE TABLE follows (
+        follower_id text NOT NULL,
+        followed_id text NOT NULL,
+        created_at double precision NOT NULL,
+        PRIMARY KEY (follower_id, followed_id)
+      );
+      CREATE INDEX follows_by_followed ON follows(followed_id);
+      CREATE TABLE blocks (
+        blocker_id text NOT NULL,
+        blocked_id text NOT NULL,
+        created_at double precision NOT NULL,
+        PRIMARY KEY (blocker_id, blocked_id)
+      );
+      CREATE INDEX blocks_by_blocked ON blocks(blocked_id);
+      CREATE TABLE reports (
+        id text PRIMARY KEY,
+        reporter_id text NOT NULL,
+        reported_id text NOT NULL,
+        reason text NOT NULL,
+        text text NOT NULL,
+        game_id text,
+        created_at double precision NOT NULL,
+        status text NOT NULL
+      );
+      CREATE INDEX reports_open ON reports(created_at) WHERE status = 'open';
+      CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
+      CREATE TABLE moderation_log (
+        id text PRIMARY KEY,
+        operator_id text NOT NULL,
+        action text NOT NULL,
+        target_id text NOT NULL,
+        report_id text NOT NULL,
+        at double precision NOT NULL
+      );
+      CREATE INDEX moderation_log_recent ON moderation_log(at DESC);
+      ALTER TABLE accounts ADD COLUMN muted boolean NOT NULL DEFAULT false;
+      ALTER TABLE accounts ADD COLUMN closed_at double precision;
+      CREATE TABLE fairplay_offences (
+        player_id text NOT NULL,
+        game_id text NOT NULL,
+        cause text NOT NULL,
+        at double precision NOT NULL,
+        PRIMARY KEY (player_id, game_id)
+      );
+      CREATE INDEX fairplay_offences_recent ON fairplay_offences(player_id, at);
+      CREATE TABLE playbans (
+        player_id text PRIMARY KEY,
+        until double precision NOT NULL
+      );`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -48,7 +48,7 @@ export class RatingsRepo {
   async leaderboard(variant: VariantId, limit: number): Promise<LeaderboardEntry[]> {
     const r = await this.db.query<RatingRow & { username: string }>(
       `SELECT a.username, r.variant, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.player_id = r.player_id
-       WHERE r.variant = $1 AND r.games > 0 ORDER BY r.rating DESC, a.username_key LIMIT $2`,
+       WHERE r.variant = $1 AND r.games > 0 AND a.closed_at IS NULL ORDER BY r.rating DESC, a.username_key LIMIT $2`,
       [variant, limit],
     );
     return r.rows.map((row) => ({ username: row.username, ...ratingView(row), games: row.games }));

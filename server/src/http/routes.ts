@@ -36,6 +36,8 @@ export interface HttpDeps {
   readonly analysis?: { readonly service: AnalysisService; readonly limit: express.RequestHandler };
   /** The per-address limit of the costly game reads (`DEFAULT_GAME_READS_LIMIT`): snapshot and PGN. */
   readonly gameReads: express.RequestHandler;
+  /** More `/api` routes (TV; friends, blocks, reports and moderation with a database), answered before the accounts'. */
+  readonly apiRouters?: readonly express.Router[];
   /** Resolves when the durable database answers (none: no database configured). */
   readonly databasePing?: () => Promise<void>;
 }
@@ -130,6 +132,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.get(FAVICON_PATHS, favicon);
   app.use('/api', sameOriginWrites(deps.configuredPublicUrl, deps.allowedOrigins));
   if (deps.api) app.use('/api', deps.api);
+  for (const router of deps.apiRouters ?? []) app.use('/api', router);
   if (deps.accounts) app.use('/api', deps.accounts.router);
   // a server without accounts (no database): everybody is a guest, which is not an error
   else app.get('/api/account', (_req, res) => res.setHeader('Cache-Control', 'no-store').json({ account: null }));
@@ -139,7 +142,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
 
   const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
     if (err instanceof ServiceError) {
-      res.status(STATUS[err.code] ?? deps.accounts?.status[err.code] ?? 400).json({ code: err.code, message: err.message });
+      res.status(STATUS[err.code] ?? deps.accounts?.status[err.code] ?? 400).json({ code: err.code, message: err.message, ...(err.until === undefined ? {} : { until: err.until }) });
       return;
     }
     if (err instanceof ComputeError && err.code === 'busy') {

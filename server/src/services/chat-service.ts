@@ -1,4 +1,4 @@
-import { CHAT_HISTORY, type ChatChannel, type ChatMessage, type Seat } from '@progressive-chess/shared';
+import { CHAT_HISTORY, opposite, type ChatChannel, type ChatMessage, type Seat } from '@progressive-chess/shared';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { newId } from '../ids.js';
 import type { Store } from '../store/store.js';
@@ -21,6 +21,12 @@ export interface ChatDeps {
   readonly limits: ChatLimits;
   /** Delivers a line to every socket that joined its channel (the transport implements it). */
   readonly publish: (message: ChatMessage) => void;
+  /**
+   * Whether `sender` may chat (`opponent`: the other player, in the players' channel; null among
+   * spectators). Refused with `chat-unavailable` (a muted account, a block between the players).
+   * Absent: everyone may.
+   */
+  readonly mayChat?: (sender: string, opponent: string | null) => Promise<boolean>;
 }
 
 export interface Sender {
@@ -48,7 +54,9 @@ export class ChatService {
   }
 
   async send(from: Sender, gameId: string, text: string): Promise<{ message: ChatMessage }> {
-    const { channel, seat } = await this.seat(from.playerId, gameId);
+    const { channel, seat, doc } = await this.seat(from.playerId, gameId);
+    const opponent = seat === 'spectator' ? null : doc.players[opposite(seat)].id;
+    if (this.deps.mayChat && !(await this.deps.mayChat(from.playerId, opponent))) fail('chat-unavailable', 'you cannot chat in this game');
     const allowed = await this.limiter.consume(`${gameId}:${from.playerId}`).then(
       () => true,
       (e: unknown) => {
@@ -72,8 +80,9 @@ export class ChatService {
 
   private async seat(playerId: string, gameId: string) {
     const head = (await this.deps.store.loadGameHead(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
-    const seat: Seat = seatOf(parseDoc(head.doc), playerId) ?? 'spectator';
+    const doc = parseDoc(head.doc);
+    const seat: Seat = seatOf(doc, playerId) ?? 'spectator';
     const channel: ChatChannel = seat === 'spectator' ? 'spectators' : 'players';
-    return { seat, channel };
+    return { seat, channel, doc };
   }
 }

@@ -8,14 +8,16 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** `playban`: when it ends (epoch ms). */
+    readonly until?: number,
   ) {
     super(message);
     this.name = 'ServiceError';
   }
 }
 
-export function fail(code: ErrorCode, message: string): never {
-  throw new ServiceError(code, message);
+export function fail(code: ErrorCode, message: string, until?: number): never {
+  throw new ServiceError(code, message, until);
 }
 
 /**
@@ -30,7 +32,7 @@ export function unavailableMessage(e: unknown): string | null {
 
 /** The acknowledgement for any thrown value; unexpected ones become `internal` (no details leak). */
 export function toAckError(e: unknown): AckError {
-  if (e instanceof ServiceError) return { ok: false, code: e.code, message: e.message };
+  if (e instanceof ServiceError) return { ok: false, code: e.code, message: e.message, ...(e.until === undefined ? {} : { until: e.until }) };
   if (e instanceof ComputeError && e.code === 'busy') return { ok: false, code: 'busy', message: e.message };
   const away = unavailableMessage(e);
   if (away !== null) return { ok: false, code: 'unavailable', message: away };

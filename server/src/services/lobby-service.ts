@@ -1,5 +1,7 @@
 import { inviteLink, type ChallengeEnd, type ClientPayload, type GameSummary, type MyGame, type OwnSeek, type Seek } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
+import type { SeekGuard } from '../fairplay/playban.js';
+import type { Blocks } from '../social/social-service.js';
 import { acceptorRating, creatorRating, NO_RATINGS, seekTerms, type RatingLookup } from '../accounts/seek-ratings.js';
 import { newGameId, newId, newInviteCode } from '../ids.js';
 import type { Limits } from '../limits.js';
@@ -34,6 +36,10 @@ export interface LobbyDeps {
   readonly ratings?: RatingLookup;
   /** Registered players, to challenge by name; absent (no database): challenges are refused. */
   readonly accounts?: AccountDirectory;
+  /** Blocks between players (social-service.ts): no challenge, seek or pairing across one. Absent: none. */
+  readonly blocks?: Blocks;
+  /** The fair-play guard (fairplay/playban.ts): refuses seeking to a barred player. Absent: nobody is. */
+  readonly seekGuard?: SeekGuard;
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
@@ -76,13 +82,15 @@ export class LobbyService {
     const me = socket.data.playerId;
     await socket.join(LOBBY_ROOM);
     await socket.join(playerLobbyRoom(me));
-    const [listing, mine, myGames, challenges] = await Promise.all([
+    const [listing, mine, myGames, challenges, apart] = await Promise.all([
       this.listing.get(''),
       this.seeksOf(me),
       this.gamesOf(me),
       this.deps.store.listChallengesFor(me, this.deps.now()),
+      this.blockedWith(me),
     ]);
-    return { ...listing, mine, myGames, challenges: challenges.map(seekOf) };
+    const shown = (seek: Seek): boolean => !apart.has(seek.creator.id);
+    return { ...listing, seeks: listing.seeks.filter(shown), mine, myGames, challenges: challenges.map(seekOf).filter(shown) };
   }
 
   /** The player's games in progress, public, private and against the computer, most urgent first (my-games.ts). */
@@ -121,6 +129,11 @@ export class LobbyService {
     return { seeks: seeks.map(seekOf), games: games.map((g): GameSummary => ({ ...(JSON.parse(g.summary) as GameSummary), spectators: g.spectators })) };
   });
 
+  /** The players `playerId` blocks or is blocked by (none without blocks). */
+  private async blockedWith(playerId: string): Promise<ReadonlySet<string>> {
+    return new Set(this.deps.blocks ? await this.deps.blocks.blockedWith(playerId) : []);
+  }
+
   async unsubscribe(socket: Member): Promise<void> {
     await socket.leave(LOBBY_ROOM);
     await socket.leave(playerLobbyRoom(socket.data.playerId));
@@ -133,7 +146,10 @@ export class LobbyService {
    */
   async create(playerId: string, p: ClientPayload<'seek:create'>): Promise<{ seek: Seek; inviteUrl?: string }> {
     const { limits } = this.deps;
+    await this.deps.seekGuard?.check(playerId);
     const opponent = p.opponent === undefined ? undefined : await challengeTarget(this.deps.accounts, playerId, p.opponent);
+    // a block reads as an unknown player (challengeTarget's answer): it is not revealed
+    if (opponent && (await this.deps.blocks?.blocks(playerId, opponent.id))) fail('unknown-player', `no player is registered as ${p.opponent}`);
     const name = await this.deps.identity.nameOf(playerId);
     const { terms, rating } = await seekTerms(this.deps.ratings ?? NO_RATINGS, playerId, p);
     const code = p.visibility === 'private' && opponent === undefined ? newInviteCode() : null;
@@ -167,7 +183,7 @@ export class LobbyService {
     }
     if (!r.ok) fail('too-many-seeks', `at most ${limits.maxSeeksPerPlayer} open seeks per player`);
     const open = this.own(r.seek);
-    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek);
+    if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek, [...(await this.blockedWith(playerId))]);
     if (r.created) this.mineChanged(playerId);
     if (r.created && r.seek.target !== undefined) this.deps.publisher.toPlayer(r.seek.target, 'challenge:received', open.seek);
     return open;
@@ -211,6 +227,9 @@ export class LobbyService {
     const seek = seekOf(found);
     if (found.owner === playerId) fail('own-seek', 'you cannot accept your own seek');
     if (found.target !== undefined && found.target !== playerId) fail('not-for-you', 'this challenge is addressed to another player');
+    await this.deps.seekGuard?.check(playerId);
+    // across a block the seek is gone, as far as the acceptor can tell
+    if (await this.deps.blocks?.blocks(found.owner, playerId)) fail('unknown-seek', 'the seek is gone');
     const lookup = this.deps.ratings ?? NO_RATINGS;
     const acceptorRated = await acceptorRating(lookup, seek, playerId);
     const gameId = newGameId();

@@ -49,7 +49,8 @@ export interface Publisher {
   relayOf(e: GameEvent, except?: string): Relay | null;
   publishPresence(p: PresenceEvent): void;
   publishSpectators(p: SpectatorsEvent): void;
-  publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0]): void;
+  /** `exceptPlayers`: their lobby connections are left out (a seek is not shown across a block). */
+  publishLobby<K extends keyof LobbyEvents>(event: K, payload: Parameters<LobbyEvents[K]>[0], exceptPlayers?: readonly string[]): void;
   /**
    * A batch of `lobby:gameUpdated` (the coalesced turn changes of many games): one message between
    * nodes for the whole batch, then one event per game to each lobby connection.

@@ -12,8 +12,9 @@ function emitTo<K extends keyof OnePayloadEvents>(
   room: string,
   event: K,
   payload: Parameters<OnePayloadEvents[K]>[0],
+  except: readonly string[] = [],
 ): void {
-  const op = io.to(room);
+  const op = except.length === 0 ? io.to(room) : io.to(room).except([...except]);
   (op.emit as (e: K, p: typeof payload) => boolean).call(op, event, payload);
 }
 
@@ -110,8 +111,8 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     publishSpectators(p) {
       io.to(gameRoom(p.gameId)).emit('game:spectators', p);
     },
-    publishLobby(event, payload) {
-      emitTo(io, LOBBY_ROOM, event, payload);
+    publishLobby(event, payload, exceptPlayers) {
+      emitTo(io, LOBBY_ROOM, event, payload, exceptPlayers?.map(playerLobbyRoom));
     },
     toPlayer(playerId, event, payload) {
       emitTo(io, playerRoom(playerId), event, payload);

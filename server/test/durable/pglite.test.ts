@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.js';
 import { durableContract } from './contract.js';
+import { socialContract } from './social-contract.js';
 
 durableContract('PGlite (in memory)', () => openDatabase({}));
+socialContract('PGlite (in memory)', () => openDatabase({}));
 
 it('PGlite creates its folder and the missing folders above it (DATA_DIR=/some/new/folder)', async () => {
   const root = mkdtempSync(join(tmpdir(), 'pglite-dir-'));

@@ -34,7 +34,7 @@ export const ERROR_CODES = [
   'already-registered', // this identity already has an account
   'bad-credentials', // wrong username or password
   'unknown-player', // no account with that username
-  'account-required', // rated seeks need accounts on both sides
+  'account-required', // rated seeks need accounts on both sides; friends, blocks and reports need a signed-in account
   'out-of-rating-range', // the seek's rating range excludes the acceptor
   'too-many-bot-games', // the player already has the most unfinished games against the computer allowed
   'busy', // the server's compute workers (the computer player, analysis) or its password hashing are all busy: try again shortly
@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'has-played', // only an account that has played no game can become a bot
   'stream-open', // this token already streams this game (one stream per game and token)
   'too-many-streams', // this token has the most open streams allowed (MAX_STREAMS_PER_TOKEN)
+  'playban', // seeking barred for a while after too many aborted or abandoned games; `until` says when it ends
+  'chat-unavailable', // this game's chat is closed to the sender (a muted account, or a block between the players)
+  'too-many-follows', // the account follows the most players allowed
+  'too-many-blocks', // the account blocks the most players allowed
+  'not-operator', // moderation is for the configured operators (OPERATORS)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -87,5 +92,7 @@ export interface AckError {
   readonly ok: false;
   readonly code: ErrorCode;
   readonly message: string;
+  /** `playban`: when seeking is allowed again (epoch ms). */
+  readonly until?: number;
 }
 export type Ack<T extends object = Record<never, never>> = ({ readonly ok: true } & T) | AckError;

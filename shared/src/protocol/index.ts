@@ -15,3 +15,4 @@ export * from './routes.js';
 export * from './analysis.js';
 export * from './bot.js';
 export * from './api.js';
+export * from './social.js';

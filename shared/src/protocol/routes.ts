@@ -14,6 +14,9 @@ export const APP_ROUTES = {
   login: ['/login'],
   profile: ['/@/:name'],
   leaderboard: ['/leaderboard', '/leaderboard/:variant'],
+  tv: ['/tv', '/tv/:variant'],
+  friends: ['/friends'],
+  moderation: ['/moderation'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AppPage = keyof typeof APP_ROUTES;
