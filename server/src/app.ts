@@ -55,6 +55,7 @@ import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 import { apiFollowers, createApi } from './api/compose.js';
+import { createApiPresence, withApiPresence } from './api/api-presence.js';
 
 export type { AppDeps } from './config.js';
 
@@ -220,11 +221,11 @@ export function createApp(deps: AppDeps): App {
   );
   // the API's streams follow games and players through what the publisher publishes (api/follow.ts)
   const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
-  const publisher = followers.observe(
-    socketPublisher(io, {
-      crossNode: redis !== null,
-      onTurnHere: (n) => games.prefetch(n.gameId, n.version),
-    }),
+  // a program's open API game stream is its presence in the game, as a room connection is (room counts, claims)
+  const apiPresence = createApiPresence(redis?.pub ?? null, logger, { changed: (id) => rooms.recount(id) });
+  const publisher = withApiPresence(
+    followers.observe(socketPublisher(io, { crossNode: redis !== null, onTurnHere: (n) => games.prefetch(n.gameId, n.version) })),
+    apiPresence,
   );
   // What follows a game's start, turns and end (listing, "Your games", turn notices, places) hears it
   // from the lifecycle, emitted once by the node that committed it (game-lifecycle.ts).
@@ -302,7 +303,7 @@ export function createApp(deps: AppDeps): App {
 
   const api =
     deps.database && accounts
-      ? createApi({ database: deps.database, redis: redis?.pub ?? null, store, games, commands, lobby, chat, accounts, followers, now, logger })
+      ? createApi({ database: deps.database, redis: redis?.pub ?? null, store, games, commands, lobby, chat, accounts, followers, presence: apiPresence, now, logger })
       : null;
   const app = createHttpApp({
     store,

@@ -12,6 +12,7 @@ import type { Store } from '../store/store.js';
 import { TokenService } from '../tokens/token-service.js';
 import type { AppServer } from '../transport/socket-types.js';
 import { apiLimiters } from './api-auth.js';
+import type { ApiPresence } from './api-presence.js';
 import { apiRoutes } from './api-routes.js';
 import { createFollowers, type Followers } from './follow.js';
 import { socketCrossNode } from './follow-socket.js';
@@ -41,6 +42,7 @@ export interface ApiDeps {
   readonly chat: ChatService;
   readonly accounts: AccountService;
   readonly followers: Followers;
+  readonly presence: ApiPresence;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -62,6 +64,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     gameEvents: d.followers.games,
     playerEvents: d.followers.players,
     slots,
+    presence: d.presence,
     ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
     now: d.now,
     logger: d.logger,

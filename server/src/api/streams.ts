@@ -12,6 +12,7 @@ import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js'
 import { gameFullOf, gameStateOf } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
 import type { StreamLeases } from './stream-lease.js';
+import type { ApiPresence } from './api-presence.js';
 
 export interface StreamDeps {
   readonly store: Store;
@@ -23,6 +24,8 @@ export interface StreamDeps {
   readonly slots: StreamSlots;
   /** One game stream per game and token across nodes (none: this node's count alone). */
   readonly leases?: StreamLeases;
+  /** An open game stream is its player's presence in the game (api-presence.ts). */
+  readonly presence: Pick<ApiPresence, 'enter'>;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -106,6 +109,7 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   out.onClose(lease);
   out.send(gameFullOf(first, d.now(), bots));
   if (doc.status !== 'playing') return out.end();
+  out.onClose(d.presence.enter(gameId, caller.playerId));
   let last = first.version;
   let running = false;
   let again = false;

@@ -21,6 +21,7 @@ export class RoomService {
   private readonly current: CurrentGames;
   private readonly presence: RoomPresence;
   private readonly claimAfterMs: number;
+  private readonly logger: Logger;
 
   constructor(
     private readonly publisher: Publisher,
@@ -33,6 +34,7 @@ export class RoomService {
     private readonly lobby: Pick<GameLobby, 'counted'>,
   ) {
     this.claimAfterMs = batch.claimAfterMs;
+    this.logger = batch.logger;
     this.current = new CurrentGames((id) => games.load(id), version);
     this.presence = new RoomPresence({
       publisher,
@@ -98,6 +100,11 @@ export class RoomService {
     ids.delete(white.id);
     ids.delete(black.id);
     return { spectators: ids.size, online };
+  }
+
+  /** The game's presence changed outside its room (an API game stream opened or closed): counted at the next tick. */
+  recount(gameId: string): void {
+    this.markById(gameId).catch((e: unknown) => this.logger.warn({ err: e, gameId }, 'presence recount'));
   }
 
   /** Counts marked rooms now and publishes the changes (otherwise done on the batch timer). */

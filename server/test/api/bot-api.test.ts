@@ -1,7 +1,7 @@
 import { MAX_API_TOKENS, MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { http, useDatabase } from '../durable-helpers.js';
-import { playMoves, startServer } from '../helpers.js';
+import { manualClock, playMoves, startServer } from '../helpers.js';
 import { api, openStream, register, tokenOf } from './api-helpers.js';
 
 const db = useDatabase();
@@ -180,6 +180,40 @@ describe('a bot plays a challenge through the API', () => {
     expect(open.every((s) => s.status === 200)).toBe(true);
     expect(await api(server, 'GET', '/api/stream/event', token)).toMatchObject({ status: 429, body: { code: 'too-many-streams' } });
     for (const s of open) s.close();
+  });
+});
+
+describe("a bot's open game stream is its presence in the game", () => {
+  it("a person cannot claim against a bot whose stream is open; once it closes, the bot is away and the claim wins after the claim time", async () => {
+    const CLAIM_MS = 5_000;
+    const clock = manualClock();
+    const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'robot' });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', state: { status: 'playing' } });
+
+    // the person's page is counted with the room (the bot never joins it)
+    const counted = person.client.next('game:presence', (p) => p.gameId === gameId && p.color === 'white' && p.online);
+    await person.client.ok('game:join', { gameId });
+    await counted;
+    clock.advance(CLAIM_MS);
+    expect(await person.client.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
+    const present = await server.app.services.rooms.snapshot(gameId);
+    expect(present.players.black.online).toBe(true);
+    expect(present.absence).toBeUndefined();
+
+    // the bot's stream ends: its presence with it, recorded as the bot's absence
+    const away = person.client.next('game:event', (e) => e.gameId === gameId && e.event.type === 'absence' && e.event.absence.black !== null);
+    game.close();
+    await away;
+    expect((await server.app.services.rooms.snapshot(gameId)).players.black.online).toBe(false);
+    expect(await person.client.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
+    clock.advance(CLAIM_MS);
+    expect((await person.client.ok('game:claimVictory', { gameId })).event).toMatchObject({ type: 'game-over', outcome: { result: '1-0', reason: 'opponent-left' } });
   });
 });
 
