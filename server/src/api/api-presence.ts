@@ -78,10 +78,10 @@ export function localApiPresence(o: ApiPresenceOptions = {}): ApiPresence {
 }
 
 const keyOf = (gameId: string): string => `pcl-api-presence:${gameId}`;
-/** Adds (or renews) members scored by their expiry (ARGV[1]), drops those lapsed by ARGV[2], keeps the key ARGV[3] ms. */
+/** Adds (or renews) members scored by their expiry (ARGV[1]), drops those lapsed at ARGV[2], keeps the key ARGV[3] ms. */
 const RENEW = `
 for i = 4, #ARGV do redis.call('zadd', KEYS[1], ARGV[1], ARGV[i]) end
-redis.call('zremrangebyscore', KEYS[1], '-inf', '(' .. ARGV[2])
+redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[2])
 return redis.call('pexpire', KEYS[1], ARGV[3])`;
 
 /**
@@ -127,7 +127,7 @@ export function redisApiPresence(redis: RedisClient, logger: Logger, o: ApiPrese
     async members(gameId) {
       const here = local.members(gameId);
       try {
-        const all = await redis.zrangebyscore(keyOf(gameId), clock(), '+inf');
+        const all = await redis.zrangebyscore(keyOf(gameId), `(${clock()}`, '+inf');
         return [...here, ...all.map((m) => m.slice(m.indexOf(':') + 1))];
       } catch (e) {
         quiet(e);
