@@ -101,6 +101,18 @@ export function redisApiPresence(redis: RedisClient, logger: Logger, o: ApiPrese
     const now = clock();
     void redis.eval(RENEW, 1, keyOf(gameId), now + ttlMs, now, 2 * ttlMs, ...players.map((p) => `${node}:${p}`)).catch(quiet);
   };
+  // Another node's entry that lapses (that node crashed) is no leave anyone hears: a reader whose
+  // count saw it counts the room again when it would lapse (renewed by then, it is seen again).
+  const lapses = new Map<string, NodeJS.Timeout>();
+  const recountAt = (gameId: string, expiry: number): void => {
+    if (!o.changed || lapses.has(gameId)) return;
+    const t = setTimeout(() => {
+      lapses.delete(gameId);
+      o.changed?.(gameId);
+    }, Math.max(0, expiry - clock()) + 1);
+    t.unref();
+    lapses.set(gameId, t);
+  };
   let timer: NodeJS.Timeout | null = null;
   const tick = (): void => {
     for (const [gameId, players] of local.games) renew(gameId, [...players.keys()]);
@@ -127,8 +139,14 @@ export function redisApiPresence(redis: RedisClient, logger: Logger, o: ApiPrese
     async members(gameId) {
       const here = local.members(gameId);
       try {
-        const all = await redis.zrangebyscore(keyOf(gameId), `(${clock()}`, '+inf');
-        return [...here, ...all.map((m) => m.slice(m.indexOf(':') + 1))];
+        const all = await redis.zrangebyscore(keyOf(gameId), `(${clock()}`, '+inf', 'WITHSCORES');
+        const there: string[] = [];
+        for (let i = 0; i < all.length; i += 2) {
+          const [member = '', score] = [all[i], Number(all[i + 1])];
+          if (!member.startsWith(`${node}:`)) recountAt(gameId, score);
+          there.push(member.slice(member.indexOf(':') + 1));
+        }
+        return [...here, ...there];
       } catch (e) {
         quiet(e);
         return here;

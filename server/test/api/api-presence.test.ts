@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localApiPresence, redisApiPresence } from '../../src/api/api-presence.js';
+import { localApiPresence, redisApiPresence, type ApiPresence } from '../../src/api/api-presence.js';
 import { openRedis, type RedisClient } from '../../src/store/redis-client.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../../test/support/redis-server.js';
 import { manualClock } from '../helpers.js';
@@ -65,6 +65,17 @@ describe.skipIf(skipWithoutRedis())('API presence in Redis (every node)', () => 
     clock.advance(1);
     expect(await reader.members('g3')).toEqual([]);
     expect(await redis.zcard('pcl-api-presence:g3')).toBe(1); // still stored: lapsed by its score alone
+  });
+
+  it("a reader that counted another node's entry counts the room again when it lapses (no leave is heard from a crashed node)", async () => {
+    const crashedClient = client();
+    const crashed = redisApiPresence(crashedClient, logger, { ttlMs: 300 });
+    const counts: string[][] = [];
+    const reader: ApiPresence = redisApiPresence(client(), logger, { ttlMs: 300, changed: (id) => void reader.members(id).then((m) => counts.push(m)) });
+    crashed.enter('g5', 'bot');
+    await expect.poll(() => reader.members('g5')).toEqual(['bot']);
+    crashedClient.disconnect(); // no more renewals
+    await expect.poll(() => counts.at(-1), { timeout: 5_000 }).toEqual([]);
   });
 
   it('Redis away: the node answers with its own streams, and never fails the caller', async () => {
