@@ -4,7 +4,7 @@ import { seededRandom, type Seek } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/open-database.js';
 import type { Database } from '../../server/src/db/database.js';
-import { call, connectClient, waitFor } from '../support/game-client.js';
+import { call, connectClient, request, waitFor } from '../support/game-client.js';
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
 import { FAST_HUMAN_LIMITS, playAsHuman } from '../support/scripted-human.js';
@@ -113,4 +113,41 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
       await closeAll([person], [a, b]);
     }
   }, 300_000);
+
+  it("a bot's game stream on node B is its presence on node A: no claim against it while it streams; once closed, it is away", async () => {
+    const url = await (pg as PostgresHandle).createDatabase();
+    const [dbA, dbB] = [await openDatabase({ url }), await openDatabase({ url })];
+    dbs.push(dbA, dbB);
+    let t = Date.now();
+    const deps = { now: () => t, presenceBatchMs: 30, limits: { claimAfterMs: 5_000 }, ...FAST_HUMAN_LIMITS };
+    const a = await startNode(redis().url, { database: dbA, ...deps });
+    const b = await startNode(redis().url, { database: dbB, ...deps });
+    const person = await connectClient(a.url, { name: 'Person' });
+    const stream = new AbortController();
+    try {
+      const cookie = await registerOn(b.url, 'streambot');
+      const auth = { authorization: `Bearer ${(await post(`${b.url}/api/account/tokens`, { cookie }, { description: 'e2e', scopes: ['bot:play'] })).token as string}` };
+      await post(`${b.url}/api/bot/account/upgrade`, auth);
+      const { seek } = (await call(person.socket, 'seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'streambot' })) as { seek: Seek };
+      const { gameId } = (await post(`${b.url}/api/challenge/${seek.id}/accept`, auth)) as { gameId: string };
+      const res = await fetch(`${b.url}/api/bot/game/stream/${gameId}`, { headers: auth, signal: stream.signal });
+      expect(res.status).toBe(200);
+      await res.body?.getReader().read(); // gameFull: the stream is open
+
+      const botOnline = waitFor(person.socket, 'game:presence', (p) => p.gameId === gameId && p.color === 'black' && p.online);
+      await call(person.socket, 'game:join', { gameId });
+      await botOnline;
+      t += 5_000;
+      expect(await request(person.socket, 'game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
+
+      const away = waitFor(person.socket, 'game:event', (e) => e.gameId === gameId && e.event.type === 'absence' && e.event.absence.black !== null);
+      stream.abort();
+      await away;
+      t += 5_000;
+      expect(await call(person.socket, 'game:claimVictory', { gameId })).toMatchObject({ event: { outcome: { result: '1-0', reason: 'opponent-left' } } });
+    } finally {
+      stream.abort();
+      await closeAll([person], [a, b]);
+    }
+  }, 60_000);
 });
