@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server as HttpServer } from 'n
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { skipOwnBroadcasts } from './transport/adapter-parser.js';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
@@ -43,6 +43,8 @@ import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
+import { createNotifications, type Notifications } from './notify/notifications.js';
+import { parseDoc, type GameDoc } from './services/game-doc.js';
 
 export type { AppDeps } from './config.js';
 
@@ -60,6 +62,8 @@ export interface App {
     /** Present when a database is configured. */
     readonly accounts?: AccountService;
     readonly compute: ComputePool;
+    /** Present when a database is configured. */
+    readonly notifications?: Notifications;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
@@ -166,10 +170,23 @@ export function createApp(deps: AppDeps): App {
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
   const accounts = durable?.accountService(identity);
-  const publisher = socketPublisher(io, {
+  const transportPublisher = socketPublisher(io, {
     crossNode: redis !== null,
     onTurnHere: (n) => games.prefetch(n.gameId, n.version),
   });
+  const notify: Notifications | null =
+    deps.database && durable
+      ? createNotifications({
+          db: deps.database,
+          publisher: transportPublisher,
+          playersOf: async (id): Promise<GameDoc['players']> => parseDoc((await games.load(id)).doc).players,
+          directory: durable.directory,
+          now,
+          logger,
+          redis: redis?.pub ?? null,
+        })
+      : null;
+  const publisher = notify?.publisher ?? transportPublisher;
   let botTurn = (_gameId: string, _claimedUntil: number): void => undefined;
   const games = new GameService({
     store,
@@ -241,7 +258,14 @@ export function createApp(deps: AppDeps): App {
     gameReads,
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
-      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: ACCOUNT_STATUS } }
+      ? {
+          accounts: {
+            router: express
+              .Router()
+              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
+            status: ACCOUNT_STATUS,
+          },
+        }
       : {}),
   });
   httpApp = app;
@@ -306,7 +330,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}), ...(notify ? { notifications: notify } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

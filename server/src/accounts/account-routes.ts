@@ -8,9 +8,8 @@ import {
   type ErrorCode,
 } from '@progressive-chess/shared';
 import express, { type Request, type Response } from 'express';
-import type { z } from 'zod';
+import { parseBody as parse } from '../http/parse-body.js';
 import { storedGameToPgn } from '../http/pgn.js';
-import { fail } from '../services/errors.js';
 import { clientAddress } from '../transport/abuse-limits.js';
 import type { AccountService, SignedIn } from './account-service.js';
 import { sessionCookie } from './session-cookie.js';
@@ -33,13 +32,8 @@ export const ACCOUNT_STATUS: Partial<Record<ErrorCode, number>> = {
   'bad-token': 401,
   'unknown-player': 404,
   'rate-limited': 429,
+  'account-required': 401,
 };
-
-/** Parses once with the shared schema; a failure is `bad-request`. */
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  return r.success ? r.data : fail('bad-request', r.error.issues[0]?.message ?? 'bad request');
-}
 
 /** `/api/account/*`, `/api/players/*`, `/api/leaderboard/*`. */
 export function accountRoutes(deps: AccountRoutesDeps): express.Router {

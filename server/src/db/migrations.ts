@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { NOTIFY_SQL } from './notify-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -90,6 +91,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // the archive deletes aborted games past their retention (ArchiveRepo.deleteAborted)
     sql: 'CREATE INDEX archived_games_aborted ON archived_games(ended_at) WHERE result IS NULL;',
   },
+  { version: 4, name: 'notifications and e-mail', sql: NOTIFY_SQL },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -11,3 +11,4 @@ export * from './display-name.js';
 export * from './accounts.js';
 export * from './analysis.js';
 export * from './bot.js';
+export * from './notifications.js';
