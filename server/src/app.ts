@@ -45,6 +45,8 @@ import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
 import { createNotifications, type Notifications } from './notify/notifications.js';
 import { parseDoc, type GameDoc } from './services/game-doc.js';
+import { createMail, type Mail } from './mail/mail.js';
+import { NO_MAILER } from './mail/mailer.js';
 
 export type { AppDeps } from './config.js';
 
@@ -64,6 +66,8 @@ export interface App {
     readonly compute: ComputePool;
     /** Present when a database is configured. */
     readonly notifications?: Notifications;
+    /** Present when a database is configured (sending only with a mailer). */
+    readonly mail?: Mail;
   };
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
@@ -216,6 +220,21 @@ export function createApp(deps: AppDeps): App {
     ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
   });
+  const mail: Mail | null =
+    deps.database && durable
+      ? createMail({
+          db: deps.database,
+          mailer: deps.mailer ?? NO_MAILER,
+          directory: durable.directory,
+          gamesOf: (id) => lobby.gamesOf(id),
+          now,
+          publicUrl,
+          trustProxy: settings.trustProxy,
+          logger,
+          redis: redis?.pub ?? null,
+          ...(deps.digestEveryMs === undefined ? {} : { digestEveryMs: deps.digestEveryMs }),
+        })
+      : null;
   const chat = new ChatService({
     store,
     now,
@@ -262,7 +281,7 @@ export function createApp(deps: AppDeps): App {
           accounts: {
             router: express
               .Router()
-              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
+              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : []), ...(mail ? [mail.router] : [])),
             status: ACCOUNT_STATUS,
           },
         }
@@ -315,6 +334,7 @@ export function createApp(deps: AppDeps): App {
     await heartbeat.stop();
     await worker.stop();
     await pruner?.stop();
+    await mail?.close();
     await bots.driver.close();
     lobby.close();
     await rooms.close();
@@ -330,7 +350,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}), ...(notify ? { notifications: notify } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}), ...(notify ? { notifications: notify } : {}), ...(mail ? { mail } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

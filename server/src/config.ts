@@ -9,6 +9,7 @@ import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
 import type { AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
+import type { Mailer } from './mail/mailer.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -136,6 +137,10 @@ export interface AppDeps {
   readonly analysis?: Partial<AnalysisSettings> & { readonly perAddress?: RateLimitOptions };
   /** Overrides of DEFAULT_BOT_SETTINGS (the computer player: budgets, pauses, caps). */
   readonly bot?: Partial<BotSettings>;
+  /** E-mail out (SMTP_URL, MAIL_FROM): verification, password reset, the daily digest. None: nothing is sent. */
+  readonly mailer?: Mailer;
+  /** How often the daily digest round runs (default 1 hour; 0: never, tests call it). */
+  readonly digestEveryMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
   readonly processMetrics?: boolean;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_ABUSE_LIMITS } from './config.js';
 import { envInteger, type Env } from './env.js';
 import { DEFAULT_LIMITS, limitsByVariable, limitsFromEnv, type Limits } from './limits.js';
 import { parseClusterNodes } from './store/redis-client.js';
+import { notifyEffective, notifyEnvOf, type NotifyEnv } from './mail/notify-env.js';
 
 /**
  * The server's whole configuration, read from the environment at once before anything is opened,
@@ -36,6 +37,7 @@ export interface EnvConfig {
   readonly limits: Partial<Limits>;
   readonly bot: Partial<BotSettings>;
   readonly compute: WorkerPoolOptions;
+  readonly notify: NotifyEnv;
 }
 
 export type EnvConfigResult = { readonly ok: true; readonly config: EnvConfig } | { readonly ok: false; readonly errors: readonly string[] };
@@ -155,11 +157,12 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const limits = read(() => limitsFromEnv(env), {});
   const bot = read(() => botSettingsFromEnv(env), {});
   const compute = read(() => computeOptionsFromEnv(env), {});
+  const notify = read(() => notifyEnvOf(env), { smtpUrl: undefined, mailFrom: undefined, vapid: undefined, vapidSubject: undefined });
   if (errors.length > 0) return { ok: false, errors };
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, pgliteDir, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, pgliteDir, publicUrl, clientDir, allowedOrigins, trustProxy, denyAddressSec, limits, bot, compute, notify },
   };
 }
 
@@ -193,5 +196,6 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     BOT_MAX_PER_PLAYER: bot.maxPerPlayer,
     BOT_MAX_GAMES: bot.maxGames,
     ...limitsByVariable({ ...DEFAULT_LIMITS, ...c.limits }),
+    ...notifyEffective(c.notify, redactUrl),
   };
 }

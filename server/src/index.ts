@@ -7,6 +7,7 @@ import { configFromEnv, effectiveConfig, redactUrl } from './env-config.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { createWorkerPool } from './compute/worker-pool.js';
+import { smtpMailer } from './mail/mailer.js';
 
 /** Process entry: configuration from the environment only, every variable checked before anything is opened. */
 const read = configFromEnv(process.env);
@@ -64,6 +65,7 @@ const server = createApp({
   compute: createWorkerPool(config.compute),
   bot: config.bot,
   processMetrics: true,
+  ...(config.notify.smtpUrl !== undefined && config.notify.mailFrom !== undefined ? { mailer: smtpMailer(config.notify.smtpUrl, config.notify.mailFrom) } : {}),
   ...(redis ? { redis } : {}),
   ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
   ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),

@@ -33,6 +33,7 @@ export const ACCOUNT_STATUS: Partial<Record<ErrorCode, number>> = {
   'unknown-player': 404,
   'rate-limited': 429,
   'account-required': 401,
+  'no-mail': 503,
 };
 
 /** `/api/account/*`, `/api/players/*`, `/api/leaderboard/*`. */

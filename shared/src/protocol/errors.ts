@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'too-many-challenges', // the challenged player already has the most open challenges allowed
   'self-challenge', // challenging oneself
   'no-accounts', // challenges by name need the server's accounts (a database), and this server keeps none
+  'no-mail', // e-mail (address verification, password reset) needs SMTP, and this server has none configured
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -65,3 +65,6 @@ export interface EmailView {
   readonly verified: boolean;
   readonly digest: boolean;
 }
+
+/** `POST /api/account/email/digest`: the daily digest on or off. */
+export const digestSchema = z.object({ on: z.boolean() }).strict();
