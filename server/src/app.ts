@@ -188,6 +188,12 @@ export function createApp(deps: AppDeps): App {
           now,
           logger,
           redis: redis?.pub ?? null,
+          publicUrl,
+          push: {
+            source: deps.push?.vapid ? { keys: deps.push.vapid } : deps.push?.dataDir !== undefined ? { dataDir: deps.push.dataDir } : { db: deps.database },
+            ...(deps.push?.subject === undefined ? {} : { subject: deps.push.subject }),
+            ...(deps.push?.agent === undefined ? {} : { agent: deps.push.agent }),
+          },
         })
       : null;
   const publisher = notify?.publisher ?? transportPublisher;

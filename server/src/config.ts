@@ -9,6 +9,7 @@ import type { Store } from './store/store.js';
 import type { ComputePool } from './compute/pool.js';
 import type { AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
+import type { Agent } from 'node:https';
 import type { Mailer } from './mail/mailer.js';
 
 /**
@@ -139,6 +140,17 @@ export interface AppDeps {
   readonly bot?: Partial<BotSettings>;
   /** E-mail out (SMTP_URL, MAIL_FROM): verification, password reset, the daily digest. None: nothing is sent. */
   readonly mailer?: Mailer;
+  /**
+   * Web push: VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else generated once into `dataDir`
+   * (DATA_DIR), else into the database; `subject` (VAPID_SUBJECT, default the public URL);
+   * `agent`: the HTTPS agent for push requests (a test's local push service and its certificate).
+   */
+  readonly push?: {
+    readonly vapid?: { readonly publicKey: string; readonly privateKey: string };
+    readonly dataDir?: string;
+    readonly subject?: string;
+    readonly agent?: Agent;
+  };
   /** How often the daily digest round runs (default 1 hour; 0: never, tests call it). */
   readonly digestEveryMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */

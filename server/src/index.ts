@@ -65,6 +65,11 @@ const server = createApp({
   compute: createWorkerPool(config.compute),
   bot: config.bot,
   processMetrics: true,
+  push: {
+    ...(config.notify.vapid ? { vapid: config.notify.vapid } : {}),
+    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
+    ...(config.notify.vapidSubject === undefined ? {} : { subject: config.notify.vapidSubject }),
+  },
   ...(config.notify.smtpUrl !== undefined && config.notify.mailFrom !== undefined ? { mailer: smtpMailer(config.notify.smtpUrl, config.notify.mailFrom) } : {}),
   ...(redis ? { redis } : {}),
   ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),

@@ -42,8 +42,10 @@ export class PushPrefsRepo {
     );
   }
 
-  async unsubscribe(endpoint: string): Promise<void> {
-    await this.db.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+  /** Deletes a subscription (only the account's own, given `playerId`). */
+  async unsubscribe(endpoint: string, playerId?: string): Promise<void> {
+    if (playerId === undefined) await this.db.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+    else await this.db.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND player_id = $2', [endpoint, playerId]);
   }
 
   async subscriptions(playerId: string): Promise<PushSubscriptionRecord[]> {

@@ -68,3 +68,47 @@ export interface EmailView {
 
 /** `POST /api/account/email/digest`: the daily digest on or off. */
 export const digestSchema = z.object({ on: z.boolean() }).strict();
+
+/** `POST /api/push/subscribe`: a browser's PushSubscription (`subscription.toJSON()`). */
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.url().max(1000),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  })
+  .strip();
+/** `POST /api/push/unsubscribe`. */
+export const pushEndpointSchema = z.object({ endpoint: z.url().max(1000) }).strict();
+
+/** What a web-push message carries (the service worker shows it). */
+export interface PushPayload {
+  readonly title: string;
+  readonly body: string;
+  /** The page to open on a click. */
+  readonly url: string;
+  readonly kind: NotificationKind;
+}
+
+/** A notification in words: the bell's line and the push message's body. */
+export function notificationText(n: Pick<NotificationView, 'kind' | 'from'>): string {
+  const who = n.from ?? 'Your opponent';
+  switch (n.kind) {
+    case 'challenge':
+      return `${who} challenges you`;
+    case 'your-turn':
+      return `Your move against ${n.from ?? 'your opponent'}`;
+    case 'game-ended':
+      return 'A game of yours ended';
+    case 'rematch-offer':
+      return `${who} offers a rematch`;
+    case 'takeback-offer':
+      return `${who} asks to take back a move`;
+    case 'tournament-soon':
+      return 'A tournament you joined starts in 5 minutes';
+    case 'followed-game':
+      return `${who} started a game`;
+  }
+}
+
+/** The web client's page for a notification. */
+export const notificationPath = (n: Pick<NotificationView, 'gameId'>): string => (n.gameId === undefined ? '/' : `/game/${n.gameId}`);
