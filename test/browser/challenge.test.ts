@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from './support/browser.js';
+import { signUp } from './support/sign-up.js';
 import { twoPlayers } from './support/two-players.js';
 
 const run = chromiumAvailable();
-
-async function signUp(page: Page, url: string, username: string): Promise<void> {
-  await page.goto(`${url}/signup`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(new RegExp(`/@/${username}$`));
-  await page.locator('[data-testid="user-menu"]', { hasText: username }).waitFor();
-}
 
 /** Alice opens Bob's profile and challenges him: Scottish, 5+3 (the form's defaults), Alice white. */
 async function challengeBob(page: Page, url: string): Promise<void> {
