@@ -77,6 +77,10 @@ describe('e-mail through a local SMTP server', () => {
     expect(unsubscribe).toContain('/api/mail/unsubscribe?token=');
     expect(await mail.digest()).toBe(0); // once a day
     clock.advance(24 * 3600_000);
+    // two nodes' rounds at once: one mail (the (account, day) row goes to one of them)
+    expect((await Promise.all([mail.digest(), mail.digest()])).reduce((a, b) => a + b)).toBe(1);
+    await smtp.next();
+    clock.advance(24 * 3600_000);
     // a GET (a person's click, or a mail scanner) shows a button and changes nothing; the one-click POST unsubscribes
     expect((await http(server, 'GET', unsubscribe)).status).toBe(200);
     expect((await http(server, 'GET', '/api/account/email', undefined, alice.cookie)).body).toMatchObject({ digest: true });
@@ -84,6 +88,13 @@ describe('e-mail through a local SMTP server', () => {
     expect(post.status).toBe(200);
     expect((await http(server, 'GET', '/api/account/email', undefined, alice.cookie)).body).toMatchObject({ digest: false });
     expect(await mail.digest()).toBe(0);
+  });
+
+  it('password reset requests are limited per address', async () => {
+    const { server } = await withMail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await http(server, 'POST', '/api/account/password-reset', { username: `nobody${i}` })).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(202), 429]);
   });
 
   it('without SMTP nothing is sent and asking for a mail says so', async () => {

@@ -64,6 +64,11 @@ describe('in-app notifications (the bell)', () => {
     // Bob was in the room: nothing for him about the end
     expect((await list(server, bob.cookie)).notifications.map((n) => n.kind)).toEqual(['your-turn', 'challenge']);
     expect(v).toBeGreaterThan(2);
+
+    // a rematch offer reaches the other player, away from the game
+    const offer = alice.client.next('notify:new', (p) => p.notification.kind === 'rematch-offer');
+    await bob.client.ok('game:rematchOffer', { gameId });
+    expect((await offer).notification).toMatchObject({ kind: 'rematch-offer', gameId, from: 'bob' });
   });
 
   it('a second notification about the same thing renews the first; a recipient past their limit gets no more', async () => {
