@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import express, { type Response, type Router } from 'express';
 
 /** Client-side routes answered with index.html (the Svelte app routes them itself). */
-export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/analysis', '/signup', '/login', '/@/:name', '/leaderboard', '/leaderboard/:variant', '/puzzles', '/puzzles/:id'];
+export const SPA_ROUTES = ['/', '/game/:id', '/invite/:code', '/rules', '/rules/*rest', '/analysis', '/signup', '/login', '/reset-password', '/settings', '/@/:name', '/leaderboard', '/leaderboard/:variant', '/puzzles', '/puzzles/:id'];
 
 /** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
 export type GameExists = (id: string) => Promise<boolean>;
