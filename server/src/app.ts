@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { MyGame } from '@progressive-chess/shared';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
@@ -43,10 +44,10 @@ import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, type AppServer } from './transport/socket-types.js';
-import { createNotifications, type Notifications } from './notify/notifications.js';
+import { notifyParts, type NotifyParts } from './notify/compose.js';
+import type { Notifications } from './notify/notifications.js';
+import type { Mail } from './mail/mail.js';
 import { parseDoc, type GameDoc } from './services/game-doc.js';
-import { createMail, type Mail } from './mail/mail.js';
-import { NO_MAILER } from './mail/mailer.js';
 
 export type { AppDeps } from './config.js';
 
@@ -178,22 +179,21 @@ export function createApp(deps: AppDeps): App {
     crossNode: redis !== null,
     onTurnHere: (n) => games.prefetch(n.gameId, n.version),
   });
-  const notify: Notifications | null =
+  // notifications and e-mail (issue 34): the services publish through the triggers
+  const notify: NotifyParts | null =
     deps.database && durable
-      ? createNotifications({
+      ? notifyParts({
+          deps,
           db: deps.database,
+          directory: durable.directory,
           publisher: transportPublisher,
           playersOf: async (id): Promise<GameDoc['players']> => parseDoc((await games.load(id)).doc).players,
-          directory: durable.directory,
+          gamesOf: (id): Promise<MyGame[]> => lobby.gamesOf(id),
           now,
           logger,
           redis: redis?.pub ?? null,
           publicUrl,
-          push: {
-            source: deps.push?.vapid ? { keys: deps.push.vapid } : deps.push?.dataDir !== undefined ? { dataDir: deps.push.dataDir } : { db: deps.database },
-            ...(deps.push?.subject === undefined ? {} : { subject: deps.push.subject }),
-            ...(deps.push?.agent === undefined ? {} : { agent: deps.push.agent }),
-          },
+          trustProxy: settings.trustProxy,
         })
       : null;
   const publisher = notify?.publisher ?? transportPublisher;
@@ -226,21 +226,6 @@ export function createApp(deps: AppDeps): App {
     ...(accounts ? { ratings: async (id, variant) => ((await identity.isGuest(id)) ? null : accounts.ratingOf(id, variant)) } : {}),
     ...(durable ? { accounts: durable.directory } : {}),
   });
-  const mail: Mail | null =
-    deps.database && durable
-      ? createMail({
-          db: deps.database,
-          mailer: deps.mailer ?? NO_MAILER,
-          directory: durable.directory,
-          gamesOf: (id) => lobby.gamesOf(id),
-          now,
-          publicUrl,
-          trustProxy: settings.trustProxy,
-          logger,
-          redis: redis?.pub ?? null,
-          ...(deps.digestEveryMs === undefined ? {} : { digestEveryMs: deps.digestEveryMs }),
-        })
-      : null;
   const chat = new ChatService({
     store,
     now,
@@ -287,7 +272,7 @@ export function createApp(deps: AppDeps): App {
           accounts: {
             router: express
               .Router()
-              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : []), ...(mail ? [mail.router] : [])),
+              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
             status: ACCOUNT_STATUS,
           },
         }
@@ -340,7 +325,7 @@ export function createApp(deps: AppDeps): App {
     await heartbeat.stop();
     await worker.stop();
     await pruner?.stop();
-    await mail?.close();
+    await notify?.close();
     await bots.driver.close();
     lobby.close();
     await rooms.close();
@@ -356,7 +341,7 @@ export function createApp(deps: AppDeps): App {
     app,
     httpServer,
     io,
-    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}), ...(notify ? { notifications: notify } : {}), ...(mail ? { mail } : {}) },
+    services: { games, commands, rooms, lobby, identity, compute, ...(accounts ? { accounts } : {}), ...(notify ? { notifications: notify.notifications, mail: notify.mail } : {}) },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
