@@ -7,7 +7,8 @@ import type { AckFailure, AckResult, TestServer } from './helpers.js';
 
 /** PGlite takes seconds to start, more on a loaded machine. */
 const START_TIMEOUT_MS = 120_000;
-const TABLES = 'server_keys, notifications, notification_prefs, push_subscriptions, account_emails, mail_tokens, digests_sent, rating_history, ratings, game_players, archived_games, sessions, accounts';
+/** Every table of the schema, children first (TRUNCATE between tests). */
+export const TABLES = 'server_keys, notifications, notification_prefs, push_subscriptions, account_emails, mail_tokens, digests_sent, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 /** One embedded PGlite for the test file (it takes seconds to start), emptied before each test. */
 export function useDatabase(): () => Database {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountsRepo, SESSIONS_PER_ACCOUNT } from '../../src/db/accounts-repo.js';
 import { ArchiveRepo, type ArchiveEntry } from '../../src/db/archive-repo.js';
 import type { Database } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrations.js';
+import { MIGRATIONS, migrate } from '../../src/db/migrations.js';
 import { RatingsRepo } from '../../src/db/ratings-repo.js';
+import { TABLES } from '../durable-helpers.js';
 
-const TABLES = 'rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
   id,
@@ -49,7 +49,7 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
     it('migrations are versioned: a second run applies nothing', async () => {
       expect(await migrate(db)).toEqual([]);
       const r = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(r.rows.map((x) => x.version)).toEqual([1, 2, 3]);
+      expect(r.rows.map((x) => x.version)).toEqual(MIGRATIONS.map((m) => m.version));
     });
 
     describe('accounts', () => {
