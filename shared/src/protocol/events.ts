@@ -4,7 +4,7 @@ import type { SchemaErrorCode } from './display-name.js';
 import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
-import type { NotificationView } from './notifications.js';
+import type { NotificationView } from './notification-kinds.js';
 import type {
   GameEvent,
   GameEventBody,

@@ -12,3 +12,4 @@ export * from './accounts.js';
 export * from './analysis.js';
 export * from './bot.js';
 export * from './notifications.js';
+export * from './notification-kinds.js';

@@ -1,43 +1,12 @@
 import { z } from 'zod';
 import { passwordSchema, playerNameSchema } from './accounts.js';
+import { NOTIFICATION_KINDS, NOTIFICATIONS_PER_ACCOUNT } from './notification-kinds.js';
 
 /**
  * Notifications of accounts (issue 34): the in-app list behind the header's bell, web push and
  * e-mail. Over HTTP (`/api/notifications`, `/api/account/email`, `/api/account/password-reset`)
  * and one server event (`notify:new`).
  */
-
-/**
- * What a notification is about. `tournament-soon` and `followed-game` are defined for what has no
- * trigger yet (tournaments, follows).
- */
-export const NOTIFICATION_KINDS = ['challenge', 'your-turn', 'game-ended', 'rematch-offer', 'takeback-offer', 'tournament-soon', 'followed-game'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Notifications an account keeps: past it the oldest go. */
-export const NOTIFICATIONS_PER_ACCOUNT = 100;
-/** How long a notification is kept (read or not). */
-export const NOTIFICATION_TTL_MS = 30 * 24 * 3600_000;
-
-export interface NotificationView {
-  readonly id: string;
-  readonly kind: NotificationKind;
-  /** When it was made (or last renewed: a second one about the same thing replaces the first). */
-  readonly at: number;
-  readonly read: boolean;
-  /** The game it is about, when one. */
-  readonly gameId?: string;
-  /** The challenge it is about. */
-  readonly seekId?: string;
-  /** The other player's display name, when one. */
-  readonly from?: string;
-}
-
-/** `GET /api/notifications`, newest first. */
-export interface NotificationList {
-  readonly notifications: readonly NotificationView[];
-  readonly unread: number;
-}
 
 /** `POST /api/notifications/read`: the listed ones, or all (no `ids`). */
 export const notificationsReadSchema = z
@@ -79,36 +48,3 @@ export const pushSubscriptionSchema = z
   .strip();
 /** `POST /api/push/unsubscribe`. */
 export const pushEndpointSchema = z.object({ endpoint: z.url().max(1000) }).strict();
-
-/** What a web-push message carries (the service worker shows it). */
-export interface PushPayload {
-  readonly title: string;
-  readonly body: string;
-  /** The page to open on a click. */
-  readonly url: string;
-  readonly kind: NotificationKind;
-}
-
-/** A notification in words: the bell's line and the push message's body. */
-export function notificationText(n: Pick<NotificationView, 'kind' | 'from'>): string {
-  const who = n.from ?? 'Your opponent';
-  switch (n.kind) {
-    case 'challenge':
-      return `${who} challenges you`;
-    case 'your-turn':
-      return `Your move against ${n.from ?? 'your opponent'}`;
-    case 'game-ended':
-      return 'A game of yours ended';
-    case 'rematch-offer':
-      return `${who} offers a rematch`;
-    case 'takeback-offer':
-      return `${who} asks to take back a move`;
-    case 'tournament-soon':
-      return 'A tournament you joined starts in 5 minutes';
-    case 'followed-game':
-      return `${who} started a game`;
-  }
-}
-
-/** The web client's page for a notification. */
-export const notificationPath = (n: Pick<NotificationView, 'gameId'>): string => (n.gameId === undefined ? '/' : `/game/${n.gameId}`);
