@@ -3,7 +3,7 @@ import { smtpMailer } from '../../src/mail/mailer.js';
 import { http, useDatabase } from '../durable-helpers.js';
 import { manualClock, startServer } from '../helpers.js';
 import { account } from './notify-helpers.js';
-import { linkIn, startSmtpSink } from './smtp-sink.js';
+import { linkIn, startSmtpSink } from '../../../test/support/smtp-sink.js';
 
 const db = useDatabase();
 
