@@ -51,6 +51,11 @@ export class NotificationsRepo {
     return view(row);
   }
 
+  /** Whether the player has an account (guests get no notifications). */
+  async isAccount(playerId: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM accounts WHERE player_id = $1', [playerId])).rows.length > 0;
+  }
+
   /** The account's live notifications, newest first. */
   async list(playerId: string, now: number): Promise<NotificationView[]> {
     const r = await this.db.query<Row>(

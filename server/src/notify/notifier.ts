@@ -36,6 +36,8 @@ export const NOTIFY_LIMIT = { points: 30, durationSec: 600 } as const;
 export function createNotifier(deps: NotifierDeps): NotificationTriggers & { settled(): Promise<void> } {
   const pending = new Set<Promise<void>>();
   const run = async (n: NewNotification): Promise<void> => {
+    // a guest's games end by the thousand: one indexed read, and nothing else for them
+    if (!(await deps.repo.isAccount(n.playerId))) return;
     if (n.data.gameId !== undefined && (await deps.inGameRoom(n.playerId, n.data.gameId))) return;
     if (!(await tryConsume(deps.perRecipient, n.playerId))) {
       deps.logger.info({ playerId: n.playerId, kind: n.kind }, 'notification dropped: recipient over their limit');
