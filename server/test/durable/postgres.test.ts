@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.js';
 import { type PostgresHandle, skipWithoutPostgres, startPostgres } from '../../../test/support/postgres-server.js';
 import { durableContract } from './contract.js';
+import { notifyContract } from './notify-contract.js';
 
 describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
   let pg: PostgresHandle;
@@ -12,4 +13,5 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
     await pg?.stop();
   });
   durableContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
+  notifyContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
 });
