@@ -23,6 +23,17 @@ export async function markAllRead(): Promise<void> {
   notifications.list = notifications.list.map((n) => ({ ...n, read: true }));
 }
 
+/** The unread notifications about a game: read once its page is open. */
+export const unreadAbout = (list: readonly NotificationView[], gameId: string): string[] =>
+  list.filter((n) => !n.read && n.gameId === gameId).map((n) => n.id);
+
+export async function markRead(ids: readonly string[]): Promise<void> {
+  const r = await api<{ unread: number }>('/api/notifications/read', { ids });
+  if (!r.ok) return;
+  notifications.unread = r.data.unread;
+  notifications.list = notifications.list.map((n) => (ids.includes(n.id) ? { ...n, read: true } : n));
+}
+
 export function clearNotifications(): void {
   notifications.list = [];
   notifications.unread = 0;
