@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { NOTIFY_SQL } from './notify-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -165,6 +166,7 @@ export const MIGRATIONS: readonly Migration[] = [
         until double precision NOT NULL
       );`,
   },
+  { version: 6, name: 'notifications and e-mail', sql: NOTIFY_SQL },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -5,8 +5,8 @@ import type { Database } from '../../src/db/database.js';
 import { migrate, MIGRATIONS } from '../../src/db/migrations.js';
 import { RatingsRepo } from '../../src/db/ratings-repo.js';
 import { TokensRepo } from '../../src/db/tokens-repo.js';
+import { TABLES } from '../durable-helpers.js';
 
-const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
   id,
