@@ -12,6 +12,8 @@ interface BotConfig {
   readonly variants: readonly VariantId[] | null;
   readonly accept: Accept;
   readonly maxGames: number | null;
+  /** Claims victory when the opponent has left the game long enough (`opponentGone`). */
+  readonly claim: boolean;
   readonly log: (m: string) => void;
 }
 
@@ -26,6 +28,8 @@ function configOf(args: Args): BotConfig {
   if (unknown !== undefined) throw new UsageError(`bot: unknown variant "${unknown}"`);
   const accept = args.options.get('accept') ?? 'all';
   if (accept !== 'rated' && accept !== 'casual' && accept !== 'all') throw new UsageError('bot: --accept is rated, casual or all');
+  const claim = args.options.get('claim') ?? 'on';
+  if (claim !== 'on' && claim !== 'off') throw new UsageError('bot: --claim is on or off');
   const stamp = (): string => new Date().toISOString();
   return {
     api: apiClient(need('server'), need('token')),
@@ -33,6 +37,7 @@ function configOf(args: Args): BotConfig {
     variants: (list as VariantId[] | undefined) ?? null,
     accept,
     maxGames: intOption(args, 'max-games', 1, 1_000_000) ?? null,
+    claim: claim === 'on',
     log: (m) => process.stderr.write(`${stamp()} ${m}\n`),
   };
 }
@@ -47,6 +52,30 @@ function goCommand(full: Line, state: Line): string {
   const inc = tc.kind === 'fischer' ? (tc.increment ?? 0) * 1000 : 0;
   if (tc.kind === 'none' || tc.kind === 'correspondence') return 'go movetime 1000';
   return `go wtime ${Math.round(clocks.white)} btime ${Math.round(clocks.black)} winc ${inc} binc ${inc}`;
+}
+
+/**
+ * Claims victory once the opponent has been gone long enough: each `opponentGone` line sets the
+ * claim's timer (`claimWinInSeconds` from now), or clears it (`gone: false`, or no claim possible).
+ */
+function victoryClaimer(c: BotConfig, gameId: string, log: (m: string) => void): { onLine(v: Line): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = (): void => clearTimeout(timer);
+  return {
+    onLine(v) {
+      stop();
+      const wait = v.claimWinInSeconds;
+      log(v.gone === true ? `the opponent left${typeof wait === 'number' ? `: victory may be claimed in ${wait} s` : ''}` : 'the opponent is back');
+      if (!c.claim || v.gone !== true || typeof wait !== 'number') return;
+      timer = setTimeout(() => {
+        void c.api.request('POST', `/api/bot/game/${gameId}/claim-victory`).then(
+          (res) => log(`claimed victory: ${res.body.ok === true ? 'won' : JSON.stringify(res.body)}`),
+          (e: unknown) => log(`claim failed: ${(e as Error).message}`),
+        );
+      }, wait * 1000);
+    },
+    stop,
+  };
 }
 
 /**
@@ -65,6 +94,7 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
   let latest: Line | null = null;
   let result: string | null = null;
   const series: { turn: number; moves: string[]; ms: number }[] = [];
+  const claimer = victoryClaimer(c, gameId, log);
 
   const onState = async (state: Line): Promise<void> => {
     latest = state;
@@ -118,10 +148,12 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
         void onState(v.state as Line);
       } else if (v.type === 'gameState') void onState(v);
       else if (v.type === 'chatLine') log(`chat ${String(v.username)}: ${String(v.text)}`);
+      else if (v.type === 'opponentGone') claimer.onLine(v);
     },
     { done: () => result !== null, log },
   );
   await stream.stopped;
+  claimer.stop();
   engine.quit();
   const total = series.reduce((s, x) => s + x.ms, 0);
   log(`finished: ${result ?? 'stream lost'}; ${series.length} series, ${total} ms in all`);
