@@ -1,6 +1,7 @@
 import { VARIANT_IDS, type VariantId } from '@progressive-chess/shared';
 import { UsageError, intOption, type Args } from './args.js';
 import { startEngine, type EngineProcess } from './bot-engine.js';
+import { victoryClaimer } from './bot-claim.js';
 import { apiClient, type ApiClient } from './bot-http.js';
 
 type Line = Record<string, unknown>;
@@ -55,30 +56,6 @@ function goCommand(full: Line, state: Line): string {
 }
 
 /**
- * Claims victory once the opponent has been gone long enough: each `opponentGone` line sets the
- * claim's timer (`claimWinInSeconds` from now), or clears it (`gone: false`, or no claim possible).
- */
-function victoryClaimer(c: BotConfig, gameId: string, log: (m: string) => void): { onLine(v: Line): void; stop(): void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = (): void => clearTimeout(timer);
-  return {
-    onLine(v) {
-      stop();
-      const wait = v.claimWinInSeconds;
-      log(v.gone === true ? `the opponent left${typeof wait === 'number' ? `: victory may be claimed in ${wait} s` : ''}` : 'the opponent is back');
-      if (!c.claim || v.gone !== true || typeof wait !== 'number') return;
-      timer = setTimeout(() => {
-        void c.api.request('POST', `/api/bot/game/${gameId}/claim-victory`).then(
-          (res) => log(`claimed victory: ${res.body.ok === true ? 'won' : JSON.stringify(res.body)}`),
-          (e: unknown) => log(`claim failed: ${(e as Error).message}`),
-        );
-      }, wait * 1000);
-    },
-    stop,
-  };
-}
-
-/**
  * One game: its stream, one engine process, a series whenever it is the bot's turn. Resolves with
  * the result when the game ends.
  */
@@ -94,7 +71,7 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
   let latest: Line | null = null;
   let result: string | null = null;
   const series: { turn: number; moves: string[]; ms: number }[] = [];
-  const claimer = victoryClaimer(c, gameId, log);
+  const claimer = victoryClaimer(c.api, gameId, c.claim, log);
 
   const onState = async (state: Line): Promise<void> => {
     latest = state;
