@@ -1,7 +1,7 @@
 import { MAX_API_TOKENS, MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { http, useDatabase } from '../durable-helpers.js';
-import { manualClock, playMoves, startServer } from '../helpers.js';
+import { Client, manualClock, playMoves, startServer } from '../helpers.js';
 import { api, openStream, register, tokenOf } from './api-helpers.js';
 
 const db = useDatabase();
@@ -205,7 +205,17 @@ describe('an opponent who leaves, through the Bot API', () => {
     expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: CLAIM_MS / 1000 });
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'opponent-present' } });
 
-    clock.advance(CLAIM_MS);
+    // back, then gone again: the countdown starts over
+    const back = await Client.connect(server, {}, person.cookie);
+    await back.ok('game:join', { gameId });
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: false });
+    clock.advance(1_000);
+    back.close();
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: CLAIM_MS / 1000 });
+    clock.advance(CLAIM_MS - 1);
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-draw`, token)).body).toMatchObject({ code: 'opponent-present' });
+
+    clock.advance(1);
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).body).toMatchObject({ ok: true });
     expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1-0', reason: 'opponent-left' } });
     await game.ended;
