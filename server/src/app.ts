@@ -329,7 +329,20 @@ export function createApp(deps: AppDeps): App {
 
   const api =
     deps.database && accounts
-      ? createApi({ database: deps.database, redis: redis?.pub ?? null, store, games, commands, lobby, chat, accounts, followers, now, logger })
+      ? createApi({
+          database: deps.database,
+          redis: redis?.pub ?? null,
+          store,
+          games,
+          commands,
+          lobby,
+          chat,
+          accounts,
+          followers,
+          claimAfterMs: settings.limits.claimAfterMs,
+          now,
+          logger,
+        })
       : null;
   const app = createHttpApp({
     store,

@@ -41,6 +41,7 @@ export interface ApiDeps {
   readonly chat: ChatService;
   readonly accounts: AccountService;
   readonly followers: Followers;
+  readonly claimAfterMs: number;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -63,6 +64,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     playerEvents: d.followers.players,
     slots,
     ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
+    claimAfterMs: d.claimAfterMs,
     now: d.now,
     logger: d.logger,
   };
