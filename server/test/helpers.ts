@@ -162,3 +162,15 @@ export async function playMoves(client: Client, gameId: string, version: number,
   for (const move of moves) v = (await client.ok('game:move', { gameId, version: v, move })).version;
   return v;
 }
+
+type Listed = Parameters<ServerToClientEvents['lobby:gameAdded']>[0];
+
+/** Every lobby event of the games' list (`lobby:gameAdded`, `gameUpdated`, `gameRemoved`) the client got about `gameId`. */
+export const lobbyEventsOf = (c: Client, gameId: string): string[] =>
+  c.events
+    .filter((e) => e.name.startsWith('lobby:game'))
+    .filter((e) => {
+      const p = e.payload as Partial<Listed> & { gameId?: string };
+      return p.id === gameId || p.gameId === gameId;
+    })
+    .map((e) => e.name);

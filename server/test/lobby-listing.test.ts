@@ -1,19 +1,7 @@
-import type { ServerToClientEvents } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, manualClock, startServer, type TestServer } from './helpers.js';
+import { Client, createGame, lobbyEventsOf, manualClock, startServer, type TestServer } from './helpers.js';
 
 const SEEK = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white' } as const;
-type Listed = Parameters<ServerToClientEvents['lobby:gameAdded']>[0];
-
-/** Every lobby event of the games' list the client got about `gameId`. */
-const lobbyEventsOf = (c: Client, gameId: string): string[] =>
-  c.events
-    .filter((e) => e.name.startsWith('lobby:game'))
-    .filter((e) => {
-      const p = e.payload as Partial<Listed> & { gameId?: string };
-      return p.id === gameId || p.gameId === gameId;
-    })
-    .map((e) => e.name);
 
 /** A game started from a seek of `visibility` (an invitation is accepted with its code). */
 async function seekGame(alice: Client, bob: Client, visibility: 'public' | 'private'): Promise<string> {
