@@ -4,7 +4,7 @@ import { createMemoryStore } from '../src/store/memory-store.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { http, useDatabase } from './durable-helpers.js';
-import { Client, lobbyEventsOf, manualClock, sleep, startServer, type TestServer } from './helpers.js';
+import { Client, lobbyEventsOf, manualClock, playSideBySide, sleep, startServer, type TestServer } from './helpers.js';
 
 const db = useDatabase();
 
@@ -71,19 +71,7 @@ describe('challenges by name', () => {
     const pub = (await bob.ok('seek:accept', { seekId: open.id })).gameId;
     // the lobby's events go out in order: the public game's start comes after the challenge game's would have
     expect((await added).id).toBe(pub);
-    const watched = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.spectators === 1);
-    for (const id of [challenged, pub]) {
-      await alice.ok('game:join', { gameId: id });
-      await bob.ok('game:join', { gameId: id });
-      await dan.ok('game:join', { gameId: id });
-    }
-    await watched;
-    const turned = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.turn === 2);
-    for (const id of [challenged, pub]) await alice.ok('game:move', { gameId: id, version: 1, move: 'e2e4' });
-    await turned;
-    const ended = stranger.next('lobby:gameRemoved', (g) => g.gameId === pub);
-    for (const id of [challenged, pub]) await bob.ok('game:resign', { gameId: id });
-    await ended;
+    await playSideBySide({ alice, bob, dan, stranger }, challenged, pub);
     expect(lobbyEventsOf(stranger, challenged)).toEqual([]);
     expect(lobbyEventsOf(stranger, pub)).toContain('lobby:gameAdded');
   });
