@@ -36,6 +36,9 @@ export interface TurnStart {
   readonly playedOn?: boolean;
 }
 
+/** startOutcome's answer when the ten-turn rule leaves the decision to the mate finder. */
+const ASK_MATE_FINDER = 'ask-mate-finder';
+
 export function startTurn(v: Variant, t: TurnStart, canForceMate: MateOracle): GameState {
   const pos = t.pos;
   pos.turn = t.color;
@@ -66,21 +69,18 @@ export function startTurn(v: Variant, t: TurnStart, canForceMate: MateOracle): G
     history: [...t.history, key],
   };
   const outcome = startOutcome(v, state, board, t.playedOn === true);
-  if (outcome !== PLAY_ON) return freezeState({ ...state, outcome });
+  if (outcome !== ASK_MATE_FINDER) return freezeState({ ...state, outcome });
   // Tenth quiet turn: the draw is declared unless the side to move can force mate in this series.
   if (canForceMate(state)) return freezeState({ ...state, tenTurnPlayOn: true });
   return freezeState({ ...state, outcome: draw('ten-turn-rule') });
 }
-
-/** startOutcome's answer when the ten-turn rule leaves the decision to the mate finder. */
-const PLAY_ON = 'ask-mate-finder';
 
 function startOutcome(
   v: Variant,
   s: GameState,
   board: Parameters<typeof seriesMoves>[3],
   playedOn: boolean,
-): Outcome | null | typeof PLAY_ON {
+): Outcome | null | typeof ASK_MATE_FINDER {
   const node: SeriesNode = { pos: s.board, moveIndex: 0, spent: 0, moved: [], epNext: [], irreversible: false };
   const moves = seriesMoves(v, node, s.budget, board);
   const checked = v.moveRules.royalKing && s.board.isCheck(s.color);
@@ -90,11 +90,11 @@ function startOutcome(
   }
   if (v.goal === 'checkmate' && s.board.insufficientMaterial()) return draw('insufficient-material');
   if (moves.length === 0) return draw('stalemate');
-  // The exception is granted once: at exactly ten quiet turns, never past them (section 5.1).
+  // The exception is granted once: at exactly ten quiet turns, never past them (docs/rules.md 5.1.1).
   if (playedOn || s.quietTurns > TEN_TURN_LIMIT) return draw('ten-turn-rule');
   const key = s.history[s.history.length - 1];
   const repeated = s.history.filter((k) => k === key).length >= REPETITION_LIMIT;
-  if (s.quietTurns === TEN_TURN_LIMIT) return repeated ? draw('ten-turn-rule') : PLAY_ON;
+  if (s.quietTurns === TEN_TURN_LIMIT) return repeated ? draw('ten-turn-rule') : ASK_MATE_FINDER;
   if (repeated) return draw('repetition');
   return null;
 }
