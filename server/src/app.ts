@@ -1,8 +1,9 @@
+import type { MyGame } from '@progressive-chess/shared';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { skipOwnBroadcasts } from './transport/adapter-parser.js';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
@@ -22,7 +23,6 @@ import { startDeadlineWorker } from './services/deadline-worker.js';
 import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlinePlayers } from './services/online-count.js';
-import type { GameDoc } from './services/game-doc.js';
 import { PlaybanRepo } from './fairplay/playban-repo.js';
 import { Playbans } from './fairplay/playban.js';
 import { createSocial } from './social/create-social.js';
@@ -55,6 +55,10 @@ import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 import { apiFollowers, createApi } from './api/compose.js';
+import { notifyParts, type NotifyParts } from './notify/compose.js';
+import type { Notifications } from './notify/notifications.js';
+import type { Mail } from './mail/mail.js';
+import { parseDoc, type GameDoc } from './services/game-doc.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
 
 export type { AppDeps } from './config.js';
@@ -79,6 +83,10 @@ export interface App {
     readonly playbans?: Playbans;
     readonly tv: TvService;
     readonly compute: ComputePool;
+    /** Present when a database is configured. */
+    readonly notifications?: Notifications;
+    /** Present when a database is configured (sending only with a mailer). */
+    readonly mail?: Mail;
   };
   /** Also starts the metrics listener of `metricsAccess.port`, if any. */
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -223,10 +231,29 @@ export function createApp(deps: AppDeps): App {
   const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
   // a program's open API game stream is its presence in the game, as a room connection is (room counts, claims)
   const apiPresence = createApiPresence(redis?.pub ?? null, logger, { changed: (id) => rooms.recount(id) });
-  const publisher = withApiPresence(
+  const transportPublisher = withApiPresence(
     followers.observe(socketPublisher(io, { crossNode: redis !== null, onTurnHere: (n) => games.prefetch(n.gameId, n.version) })),
     apiPresence,
   );
+  // notifications and e-mail (issue 34): the services publish through the triggers
+  const notify: NotifyParts | null =
+    deps.database && durable
+      ? notifyParts({
+          deps,
+          db: deps.database,
+          directory: durable.directory,
+          hasher: durable.hasher,
+          publisher: transportPublisher,
+          playersOf: async (id): Promise<GameDoc['players']> => parseDoc((await games.load(id)).doc).players,
+          gamesOf: (id): Promise<MyGame[]> => lobby.gamesOf(id),
+          now,
+          logger,
+          redis: redis?.pub ?? null,
+          publicUrl,
+          trustProxy: settings.trustProxy,
+        })
+      : null;
+  const publisher = notify?.publisher ?? transportPublisher;
   // What follows a game's start, turns and end (listing, "Your games", turn notices, places) hears it
   // from the lifecycle, emitted once by the node that committed it (game-lifecycle.ts).
   const lifecycle = new GameLifecycle(logger);
@@ -303,7 +330,21 @@ export function createApp(deps: AppDeps): App {
 
   const api =
     deps.database && accounts
-      ? createApi({ database: deps.database, redis: redis?.pub ?? null, store, games, commands, lobby, chat, accounts, followers, presence: apiPresence, now, logger })
+      ? createApi({
+          database: deps.database,
+          redis: redis?.pub ?? null,
+          store,
+          games,
+          commands,
+          lobby,
+          chat,
+          accounts,
+          followers,
+          presence: apiPresence,
+          claimAfterMs: settings.limits.claimAfterMs,
+          now,
+          logger,
+        })
       : null;
   const app = createHttpApp({
     store,
@@ -322,7 +363,14 @@ export function createApp(deps: AppDeps): App {
     apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : [])],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
-      ? { accounts: { router: accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS } } }
+      ? {
+          accounts: {
+            router: express
+              .Router()
+              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
+            status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS },
+          },
+        }
       : {}),
   });
   httpApp = app;
@@ -377,6 +425,7 @@ export function createApp(deps: AppDeps): App {
     await heartbeat.stop();
     await worker.stop();
     await pruner?.stop();
+    await notify?.close();
     await bots.driver.close();
     lobby.close();
     await rooms.close();
@@ -406,6 +455,7 @@ export function createApp(deps: AppDeps): App {
       ...(accounts ? { accounts } : {}),
       ...(social ? { social: social.social, moderation: social.moderation } : {}),
       ...(playbans ? { playbans } : {}),
+      ...(notify ? { notifications: notify.notifications, mail: notify.mail } : {}),
     },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {

@@ -13,6 +13,8 @@ import type { ComputePool } from './compute/pool.js';
 import { DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimitOptions, type RateLimitOptions } from './transport/limit-options.js';
+import type { Agent } from 'node:https';
+import type { Mailer } from './mail/mailer.js';
 
 /**
  * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
@@ -87,6 +89,21 @@ export interface AppDeps {
   readonly metricsAccess?: MetricsAccess;
   /** How long a client may take to send a whole request (headers and body). Default 30 s. */
   readonly requestTimeoutMs?: number;
+  /** E-mail out (SMTP_URL, MAIL_FROM): verification, password reset, the daily digest. None: nothing is sent. */
+  readonly mailer?: Mailer;
+  /**
+   * Web push: VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else generated once into `dataDir`
+   * (DATA_DIR), else into the database; `subject` (VAPID_SUBJECT, default the public URL);
+   * `agent`: the HTTPS agent for push requests (a test's local push service and its certificate).
+   */
+  readonly push?: {
+    readonly vapid?: { readonly publicKey: string; readonly privateKey: string };
+    readonly dataDir?: string;
+    readonly subject?: string;
+    readonly agent?: Agent;
+  };
+  /** How often the daily digest round runs (default 1 hour; 0: never, tests call it). */
+  readonly digestEveryMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
   readonly processMetrics?: boolean;
 }

@@ -10,6 +10,7 @@ import { envInteger, type Env } from './env.js';
 import { DEFAULT_LIMITS, limitsByVariable, limitsFromEnv, type Limits } from './limits.js';
 import { parseClusterNodes } from './store/redis-client.js';
 import { metricsAccessFromEnv, type MetricsAccess } from './http/metrics-access.js';
+import { notifyEffective, notifyEnvOf, type NotifyEnv } from './mail/notify-env.js';
 
 /**
  * The server's whole configuration, read from the environment at once before anything is opened,
@@ -49,6 +50,7 @@ export interface EnvConfig {
   readonly compute: WorkerPoolOptions;
   /** Who reads /metrics (METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
   readonly metrics: MetricsAccess;
+  readonly notify: NotifyEnv;
 }
 
 export type EnvConfigResult = { readonly ok: true; readonly config: EnvConfig } | { readonly ok: false; readonly errors: readonly string[] };
@@ -189,11 +191,12 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const bot = read(() => botSettingsFromEnv(env), {});
   const compute = read(() => computeOptionsFromEnv(env), {});
   const metrics = metricsAccessFromEnv(env, read);
+  const notify = read(() => notifyEnvOf(env), { smtpUrl: undefined, mailFrom: undefined, vapid: undefined, vapidSubject: undefined });
   if (errors.length > 0) return { ok: false, errors };
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, operators, trustProxy, denyAddressSec, limits, bot, compute, metrics },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, operators, trustProxy, denyAddressSec, limits, bot, compute, metrics, notify },
   };
 }
 
@@ -232,5 +235,6 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     BOT_MAX_PER_PLAYER: bot.maxPerPlayer,
     BOT_MAX_GAMES: bot.maxGames,
     ...limitsByVariable({ ...DEFAULT_LIMITS, ...c.limits }),
+    ...notifyEffective(c.notify, redactUrl),
   };
 }

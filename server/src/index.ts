@@ -10,6 +10,7 @@ import { createMemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { createRedisStore } from './store/redis-store.js';
 import { createWorkerPool } from './compute/worker-pool.js';
+import { smtpMailer } from './mail/mailer.js';
 
 /** Process entry: configuration from the environment only, every variable checked before anything is opened. */
 const read = configFromEnv(process.env);
@@ -88,6 +89,12 @@ const server = createApp({
   bot: config.bot,
   processMetrics: true,
   metricsAccess: config.metrics,
+  push: {
+    ...(config.notify.vapid ? { vapid: config.notify.vapid } : {}),
+    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
+    ...(config.notify.vapidSubject === undefined ? {} : { subject: config.notify.vapidSubject }),
+  },
+  ...(config.notify.smtpUrl !== undefined && config.notify.mailFrom !== undefined ? { mailer: smtpMailer(config.notify.smtpUrl, config.notify.mailFrom) } : {}),
   ...(redis ? { redis } : {}),
   ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
   ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),

@@ -4,7 +4,7 @@ import { createMemoryStore } from '../src/store/memory-store.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { account, useDatabase } from './durable-helpers.js';
-import { Client, manualClock, sleep, startServer, type TestServer } from './helpers.js';
+import { Client, lobbyEventsOf, manualClock, playSideBySide, sleep, startServer, type TestServer } from './helpers.js';
 
 const db = useDatabase();
 
@@ -52,6 +52,23 @@ describe('challenges by name', () => {
     const { snapshot } = await bob.ok('game:join', { gameId });
     expect(snapshot.players.white.name).toBe('alice');
     expect(snapshot.timeControl).toEqual({ kind: 'fischer', initial: 300, increment: 3 });
+  });
+
+  it("a game started from a challenge never reaches a stranger's lobby: not its start, room counts, turns nor end (a public game beside it is heard)", async () => {
+    const server = await startServer({ database: db(), lobbyBatchMs: 0, presenceBatchMs: 20 });
+    const [alice, bob] = [await signedIn(server, 'alice'), await signedIn(server, 'bob')];
+    const [dan, stranger] = [await Client.connect(server), await Client.connect(server)];
+    await stranger.ok('lobby:subscribe', {});
+    const added = stranger.next('lobby:gameAdded');
+    const { seek } = await alice.ok('seek:create', challenge('bob'));
+    const challenged = (await bob.ok('seek:accept', { seekId: seek.id })).gameId;
+    const { seek: open } = await alice.ok('seek:create', { variant: 'scottish', timeControl: { kind: 'none' }, color: 'white', visibility: 'public' });
+    const pub = (await bob.ok('seek:accept', { seekId: open.id })).gameId;
+    // the lobby's events go out in order: the public game's start comes after the challenge game's would have
+    expect((await added).id).toBe(pub);
+    await playSideBySide({ alice, bob, dan, stranger }, challenged, pub);
+    expect(lobbyEventsOf(stranger, challenged)).toEqual([]);
+    expect(lobbyEventsOf(stranger, pub)).toContain('lobby:gameAdded');
   });
 
   it('a decline removes it from both sides and tells the challenger', async () => {

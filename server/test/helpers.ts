@@ -162,3 +162,42 @@ export async function playMoves(client: Client, gameId: string, version: number,
   for (const move of moves) v = (await client.ok('game:move', { gameId, version: v, move })).version;
   return v;
 }
+
+type Listed = Parameters<ServerToClientEvents['lobby:gameAdded']>[0];
+
+/** Every lobby event of the games' list (`lobby:gameAdded`, `gameUpdated`, `gameRemoved`) the client got about `gameId`. */
+export const lobbyEventsOf = (c: Client, gameId: string): string[] =>
+  c.events
+    .filter((e) => e.name.startsWith('lobby:game'))
+    .filter((e) => {
+      const p = e.payload as Partial<Listed> & { gameId?: string };
+      return p.id === gameId || p.gameId === gameId;
+    })
+    .map((e) => e.name);
+
+/**
+ * Plays a hidden game and a public one side by side in the same steps (alice, bob and the spectator
+ * dan join both; alice moves; bob resigns), waiting each time for `stranger`'s lobby to hear the
+ * public game's (spectator count, turn, end): the lobby's events go out in order, so the hidden
+ * game's would have come before. `hidden` is asserted on by the caller (`lobbyEventsOf`).
+ */
+export async function playSideBySide(
+  players: { alice: Client; bob: Client; dan: Client; stranger: Client },
+  hidden: string,
+  pub: string,
+): Promise<void> {
+  const { alice, bob, dan, stranger } = players;
+  const watched = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.spectators === 1);
+  for (const id of [hidden, pub]) {
+    await alice.ok('game:join', { gameId: id });
+    await bob.ok('game:join', { gameId: id });
+    await dan.ok('game:join', { gameId: id });
+  }
+  await watched;
+  const turned = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.turn === 2);
+  for (const id of [hidden, pub]) await alice.ok('game:move', { gameId: id, version: 1, move: 'e2e4' });
+  await turned;
+  const ended = stranger.next('lobby:gameRemoved', (g) => g.gameId === pub);
+  for (const id of [hidden, pub]) await bob.ok('game:resign', { gameId: id });
+  await ended;
+}

@@ -1,19 +1,7 @@
-import type { ServerToClientEvents } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, manualClock, startServer, type TestServer } from './helpers.js';
+import { Client, createGame, lobbyEventsOf, manualClock, playSideBySide, startServer, type TestServer } from './helpers.js';
 
 const SEEK = { variant: 'scottish', timeControl: { kind: 'fischer', initial: 300, increment: 5 }, color: 'white' } as const;
-type Listed = Parameters<ServerToClientEvents['lobby:gameAdded']>[0];
-
-/** Every lobby event of the games' list the client got about `gameId`. */
-const lobbyEventsOf = (c: Client, gameId: string): string[] =>
-  c.events
-    .filter((e) => e.name.startsWith('lobby:game'))
-    .filter((e) => {
-      const p = e.payload as Partial<Listed> & { gameId?: string };
-      return p.id === gameId || p.gameId === gameId;
-    })
-    .map((e) => e.name);
 
 /** A game started from a seek of `visibility` (an invitation is accepted with its code). */
 async function seekGame(alice: Client, bob: Client, visibility: 'public' | 'private'): Promise<string> {
@@ -32,22 +20,9 @@ describe("a private game never reaches a stranger's lobby", () => {
     const priv = await seekGame(alice, bob, 'private');
     const pub = await seekGame(alice, bob, 'public');
     expect((await added).id).toBe(pub);
-    // room counts and a spectator: heard for the public game only
-    const watched = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.spectators === 1);
-    for (const id of [priv, pub]) {
-      await alice.ok('game:join', { gameId: id });
-      await bob.ok('game:join', { gameId: id });
-      await dan.ok('game:join', { gameId: id });
-    }
-    await watched;
-    // a turn change
-    const turned = stranger.next('lobby:gameUpdated', (g) => g.id === pub && g.turn === 2);
-    for (const id of [priv, pub]) await alice.ok('game:move', { gameId: id, version: 1, move: 'e2e4' });
-    await turned;
-    // the end, and a rematch
-    const ended = stranger.next('lobby:gameRemoved', (g) => g.gameId === pub);
-    for (const id of [priv, pub]) await bob.ok('game:resign', { gameId: id });
-    await ended;
+    // room counts and a spectator, a turn, the end: heard for the public game only
+    await playSideBySide({ alice, bob, dan, stranger }, priv, pub);
+    // a rematch
     const again = stranger.next('lobby:gameAdded', (g) => g.id !== pub);
     await alice.ok('game:rematchOffer', { gameId: priv });
     const rematch = (await bob.ok('game:rematchAccept', { gameId: priv })).gameId;

@@ -2,7 +2,7 @@
 // a guest wherever a name stands for a player (issue 29).
 import type { ClientPayload } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { asciiReading, lookAlike, nameSkeleton } from '../src/services/name-lookalike.js';
+import { asciiReading, lookAlike, nameSkeleton, readsAsComputer } from '../src/services/name-lookalike.js';
 import { http, useDatabase } from './durable-helpers.js';
 import { Client, startServer, type TestServer } from './helpers.js';
 
@@ -34,6 +34,10 @@ describe('look-alike names', () => {
     expect(asciiReading('Zoë 日本')).toBe('zoë 日本');
     expect(lookAlike(`V${CYRILLIC_I}CTIM1`, 'victim1')).toBe(true);
     expect(nameSkeleton('victim1')).toBe(nameSkeleton('victirn1'));
+    // case-blind: a capital I looks like a small l, and usernames are compared without regard to case
+    for (const name of ['victiml', 'VICTIMl', 'victimI', 'VlCTlM1']) expect(nameSkeleton(name), name).toBe(nameSkeleton('victim1'));
+    for (const name of ['Cornputer', 'C0mputer (level 3)', 'Cornputer level 10', 'cornputer_lvl1']) expect(readsAsComputer(name), name).toBe(true);
+    for (const name of ['Cornputer_1', 'Computer fan', 'victim1']) expect(readsAsComputer(name), name).toBe(false);
     expect(lookAlike('victim2', 'victim1')).toBe(false);
   });
 
@@ -47,10 +51,26 @@ describe('look-alike names', () => {
     }
     expect(await impostor.send('session:setName', { name: 'victim2' })).toMatchObject({ ok: true, name: 'victim2' });
 
-    for (const name of [`C${CYRILLIC_O}mputer (level 3)`, 'Computer level 3']) {
+    for (const name of [`C${CYRILLIC_O}mputer (level 3)`, 'Computer level 3', 'Cornputer (level 3)', 'C0mputer']) {
       expect(await refusal(server, name), name).toBe('bad-name');
       expect(await impostor.send('session:setName', { name }), name).toMatchObject({ ok: false, code: 'bad-name' });
     }
+  });
+
+  it("a guest cannot take an account's username in plain ASCII look-alikes (rn for m, l for 1): the skeleton is stored", async () => {
+    const server = await startServer({ database: db() });
+    const victim = await signedIn(server, 'victim1');
+    for (const name of ['victirn1', 'victiml', 'VICTIMI']) {
+      const impostor = await Client.connect(server, { name });
+      expect(impostor.session.name, name).toMatch(/^Guest \d+$/);
+      expect(await impostor.send('session:setName', { name }), name).toMatchObject({ ok: false, code: 'name-taken' });
+      impostor.close();
+    }
+    const other = await Client.connect(server, { name: 'victor' });
+    expect(other.session.name).toBe('victor');
+    expect(await other.send('session:setName', { name: 'Wictim' })).toMatchObject({ ok: true, name: 'Wictim' });
+    // the account itself may use its own name
+    expect(await victim.send('session:setName', { name: 'victim1' })).toMatchObject({ ok: true, name: 'victim1' });
   });
 
   it('marks guests as guests: the seek of a guest, a guest in a game; never an account', async () => {

@@ -22,7 +22,7 @@ export const USAGE = `usage:
   pchess series --variant <id> [--fen "<FEN>" --turn <t>]
   pchess mate --variant <id> [--fen "<FEN>" --turn <t>] [--budget-ms <n>] [FILE|-]
   pchess engine [--level 1|2|3]   (the engine protocol on stdin/stdout: docs/engine-protocol.md)
-  pchess bot --server <URL> --token <T> --engine "<command>" [--variants a,b] [--accept rated|casual|all] [--max-games <n>]`;
+  pchess bot --server <URL> --token <T> --engine "<command>" [--variants a,b] [--accept rated|casual|all] [--max-games <n>] [--claim on|off]`;
 
 /** Options each command accepts, and how many positionals. */
 const COMMANDS: Readonly<Record<string, { options: readonly string[]; positional: number }>> = {
@@ -31,7 +31,7 @@ const COMMANDS: Readonly<Record<string, { options: readonly string[]; positional
   series: { options: ['variant', 'fen', 'turn'], positional: 0 },
   mate: { options: ['variant', 'fen', 'turn', 'budget-ms'], positional: 1 },
   engine: { options: ['level'], positional: 0 },
-  bot: { options: ['server', 'token', 'engine', 'variants', 'accept', 'max-games'], positional: 0 },
+  bot: { options: ['server', 'token', 'engine', 'variants', 'accept', 'max-games', 'claim'], positional: 0 },
 };
 
 export function parseArgs(argv: readonly string[]): Args {

@@ -1,6 +1,7 @@
 import { VARIANT_IDS, type VariantId } from '@progressive-chess/shared';
 import { UsageError, intOption, type Args } from './args.js';
 import { startEngine, type EngineProcess } from './bot-engine.js';
+import { victoryClaimer } from './bot-claim.js';
 import { apiClient, type ApiClient } from './bot-http.js';
 
 type Line = Record<string, unknown>;
@@ -12,6 +13,8 @@ interface BotConfig {
   readonly variants: readonly VariantId[] | null;
   readonly accept: Accept;
   readonly maxGames: number | null;
+  /** Claims victory when the opponent has left the game long enough (`opponentGone`). */
+  readonly claim: boolean;
   readonly log: (m: string) => void;
 }
 
@@ -26,6 +29,8 @@ function configOf(args: Args): BotConfig {
   if (unknown !== undefined) throw new UsageError(`bot: unknown variant "${unknown}"`);
   const accept = args.options.get('accept') ?? 'all';
   if (accept !== 'rated' && accept !== 'casual' && accept !== 'all') throw new UsageError('bot: --accept is rated, casual or all');
+  const claim = args.options.get('claim') ?? 'on';
+  if (claim !== 'on' && claim !== 'off') throw new UsageError('bot: --claim is on or off');
   const stamp = (): string => new Date().toISOString();
   return {
     api: apiClient(need('server'), need('token')),
@@ -33,6 +38,7 @@ function configOf(args: Args): BotConfig {
     variants: (list as VariantId[] | undefined) ?? null,
     accept,
     maxGames: intOption(args, 'max-games', 1, 1_000_000) ?? null,
+    claim: claim === 'on',
     log: (m) => process.stderr.write(`${stamp()} ${m}\n`),
   };
 }
@@ -65,6 +71,7 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
   let latest: Line | null = null;
   let result: string | null = null;
   const series: { turn: number; moves: string[]; ms: number }[] = [];
+  const claimer = victoryClaimer(c.api, gameId, c.claim, log);
 
   const onState = async (state: Line): Promise<void> => {
     latest = state;
@@ -118,10 +125,12 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
         void onState(v.state as Line);
       } else if (v.type === 'gameState') void onState(v);
       else if (v.type === 'chatLine') log(`chat ${String(v.username)}: ${String(v.text)}`);
+      else if (v.type === 'opponentGone') claimer.onLine(v);
     },
     { done: () => result !== null, log },
   );
   await stream.stopped;
+  claimer.stop();
   engine.quit();
   const total = series.reduce((s, x) => s + x.ms, 0);
   log(`finished: ${result ?? 'stream lost'}; ${series.length} series, ${total} ms in all`);

@@ -1,6 +1,6 @@
 // The project's rules document covers what the engine knows, and is linked where people look.
 import { readFileSync } from 'node:fs';
-import { OUTCOME_REASONS, PLAY_ERROR_CODES, VARIANTS, VARIANT_IDS } from '@progressive-chess/shared';
+import { OUTCOME_REASONS, PLAY_ERROR_CODES, TEN_TURN_MATE_NODES, VARIANTS, VARIANT_IDS } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -28,6 +28,12 @@ describe('docs/rules.md', () => {
     expect(doc).toMatch(/every non-empty prefix of a turn counts as a complete turn/);
     expect(doc).toMatch(/a position is the placement of the pieces plus the castling rights/);
     expect(doc).toMatch(/Where a finished game stands/);
+  });
+
+  it('states the ten-turn rule\'s mate exception with the engine\'s node budget', () => {
+    expect(doc).toMatch(/The ten-turn rule's mate exception/);
+    expect(doc).toContain(`\`TEN_TURN_MATE_NODES\` = ${TEN_TURN_MATE_NODES.toLocaleString('en-US')}`);
+    expect(doc).toMatch(/When the search cannot finish\*\*, the draw stands/);
   });
 
   it('is linked from the README, the API notes and the web client\'s rules page', () => {

@@ -61,6 +61,7 @@ describe('SeriesIndicator', () => {
       label: 'Move 3 of 5',
       pips: ['done', 'done', 'next', 'todo', 'todo'] as const,
       costs: null,
+      playOn: null,
     };
     const { container } = render(SeriesIndicator, {
       series,
@@ -77,6 +78,14 @@ describe('SeriesIndicator', () => {
     expect(screen.queryByText(/Qd1-h5 would give check too early/)).not.toBeNull();
     // Pass is for cost variants only (series with costs).
     expect(screen.queryByRole('button', { name: 'Pass the rest' })).toBeNull();
+    expect(screen.queryByTestId('ten-turn-play-on')).toBeNull();
+  });
+
+  it('shows the ten-turn rule\'s play-on notice', () => {
+    const playOn = 'Ten quiet turns: White can force mate, play on';
+    const series = { turn: 21, color: 'white' as const, unit: 'moves' as const, budget: 21, used: 0, left: 21, label: 'Move 1 of 21', pips: null, costs: null, playOn };
+    render(SeriesIndicator, { series, myColor: null, cycleLeft: 0, earlyChecks: [], canPass: false, onpass: () => {} });
+    expect(screen.getByTestId('ten-turn-play-on').textContent).toBe(playOn);
   });
 });
 

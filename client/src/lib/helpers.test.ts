@@ -1,8 +1,8 @@
-import { newGame, parseSquare, play, parseUci, type GameState } from '@progressive-chess/shared';
+import { decodeState, encodeState, newGame, parseSquare, play, parseUci, type GameState } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { ClockSync } from './clock-sync.js';
 import { checkSquare } from './moves.js';
-import { reasonText, resultHeadline } from './outcome-text.js';
+import { playOnText, reasonText, resultHeadline } from './outcome-text.js';
 import { matchRoute, navigate, pageTitle, router } from './router.svelte.js';
 import { seriesProgress } from './series.js';
 import { formatClock, timeControlLabel } from './time-control-text.js';
@@ -33,6 +33,19 @@ describe('series progress', () => {
 
   it('labels move-count series', () => {
     expect(seriesProgress(game('italian', 'e2e4')).label).toBe('Move 1 of 2');
+  });
+
+  it('says when the ten-turn rule waits for a forced mate', () => {
+    // White's tenth quiet turn (Nh3-g5); Black can then mate with Re8-e1.
+    const start = newGame('scottish', { fen: '4r1k1/5ppp/8/8/8/7N/PP6/K7 w - - 0 1' });
+    if (!start.ok) throw new Error(start.error.message);
+    const nine = decodeState(encodeState(start.value).split(' ').map((f, i) => (i === 10 ? '9' : f)).join(' '));
+    if (!nine.ok) throw new Error(nine.error.message);
+    const r = play(nine.value, parseUci('h3g5')!);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(seriesProgress(r.value.state).playOn).toBe('Ten quiet turns: Black can force mate, play on');
+    expect(playOnText(start.value)).toBeNull();
+    expect(seriesProgress(start.value).playOn).toBeNull();
   });
 });
 

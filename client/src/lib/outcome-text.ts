@@ -1,4 +1,4 @@
-import type { Color, Outcome, OutcomeReason, VariantId } from '@progressive-chess/shared';
+import type { Color, GameState, Outcome, OutcomeReason, VariantId } from '@progressive-chess/shared';
 
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
@@ -43,4 +43,12 @@ export function reasonText(outcome: Outcome, variant?: VariantId): string {
   const l = loser ? cap(loser) : 'A player';
   const w = loser ? cap(loser === 'white' ? 'black' : 'white') : 'A player';
   return REASONS[outcome.reason](l, w);
+}
+
+/**
+ * The ten-turn rule's exception (docs/rules.md 5.1.1) while its one series is played:
+ * "Ten quiet turns: White can force mate, play on"; null otherwise.
+ */
+export function playOnText(state: GameState): string | null {
+  return state.tenTurnPlayOn && !state.outcome ? `Ten quiet turns: ${cap(state.color)} can force mate, play on` : null;
 }

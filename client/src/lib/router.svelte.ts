@@ -13,6 +13,8 @@ export type Route =
   | { readonly page: 'puzzles'; readonly id: string | null }
   | { readonly page: 'signup' }
   | { readonly page: 'login' }
+  | { readonly page: 'recover' }
+  | { readonly page: 'settings' }
   | { readonly page: 'profile'; readonly name: string }
   | { readonly page: 'leaderboard'; readonly variant: string | null }
   | { readonly page: 'tv'; readonly variant: VariantId | null }
@@ -32,6 +34,8 @@ export function matchRoute(path: string): Route {
   if (head === 'puzzles') return { page: 'puzzles', id: arg ?? null };
   if (head === 'signup' && !arg) return { page: 'signup' };
   if (head === 'login' && !arg) return { page: 'login' };
+  if (head === 'reset-password' && !arg) return { page: 'recover' };
+  if (head === 'settings' && !arg) return { page: 'settings' };
   if (head === '@' && arg) return { page: 'profile', name: arg };
   if (head === 'leaderboard') return { page: 'leaderboard', variant: arg ?? null };
   if (head === 'tv' && (arg === undefined || isVariantId(arg))) return { page: 'tv', variant: arg ?? null };
@@ -59,6 +63,10 @@ export function pageTitle(route: Route): string {
       return 'Sign up';
     case 'login':
       return 'Log in';
+    case 'recover':
+      return 'Lost password';
+    case 'settings':
+      return 'Settings';
     case 'profile':
       return route.name;
     case 'leaderboard':

@@ -1,4 +1,5 @@
 import { VARIANTS, type Color, type GameState, type Role } from '@progressive-chess/shared';
+import { playOnText } from './outcome-text.js';
 
 export type Pip = 'done' | 'next' | 'todo';
 
@@ -16,6 +17,8 @@ export interface SeriesProgress {
   readonly pips: readonly Pip[] | null;
   /** Cost variants: what each piece costs and whether it is still affordable. */
   readonly costs: ReadonlyArray<{ readonly role: Role; readonly cost: number; readonly affordable: boolean }> | null;
+  /** The ten-turn rule's exception is being played: "Ten quiet turns: White can force mate, play on". */
+  readonly playOn: string | null;
 }
 
 const MAX_PIPS = 40;
@@ -41,5 +44,5 @@ export function seriesProgress(state: GameState): SeriesProgress {
         return { role, cost, affordable: cost <= left };
       })
     : null;
-  return { turn: state.turn, color: state.color, unit, budget, used, left, label, pips, costs };
+  return { turn: state.turn, color: state.color, unit, budget, used, left, label, pips, costs, playOn: playOnText(state) };
 }

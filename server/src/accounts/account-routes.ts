@@ -32,6 +32,8 @@ export const ACCOUNT_STATUS: Partial<Record<ErrorCode, number>> = {
   'bad-token': 401,
   'unknown-player': 404,
   'rate-limited': 429,
+  'account-required': 401,
+  'no-mail': 503,
 };
 
 const parse = parseWith;

@@ -64,6 +64,9 @@ export function accountDirectory(accounts: AccountsRepo, now: () => number): Acc
       const acc = await accounts.byUsername(name);
       return acc === null ? null : { playerId: acc.playerId, username: acc.username };
     },
+    async ownsLookAlike(name, playerId) {
+      return (await accounts.lookingLike(name, playerId)).length > 0;
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import type { GameDoc } from '../services/game-doc.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
 import { AccountService, accountDirectory, type EndedSessions } from './account-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
-import { passwordHasher, type HashingLimits } from './password.js';
+import { passwordHasher, type PasswordHasher, type HashingLimits } from './password.js';
 
 export interface DurableOptions {
   readonly now: () => number;
@@ -26,6 +26,8 @@ export interface DurableOptions {
 export interface Durable {
   readonly archive: GameArchive;
   readonly directory: AccountDirectory;
+  /** Password hashing behind its bounded gate: one per node, shared by log-ins, sign-ups and password resets. */
+  readonly hasher: PasswordHasher;
   /** `sessionsEnded`: disconnects the connections of ended sessions (AccountServiceDeps). */
   accountService(identity: Identity, sessionsEnded?: (ended: EndedSessions) => void): AccountService;
 }
@@ -34,7 +36,9 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
   const accounts = new AccountsRepo(db);
   const archiveRepo = new ArchiveRepo(db);
   const ratings = new RatingsRepo(db);
+  const hasher = passwordHasher(o.hashing);
   return {
+    hasher,
     archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs, o.gameArchived),
     directory: accountDirectory(accounts, o.now),
     accountService: (identity, sessionsEnded) =>
@@ -44,7 +48,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
         archive: archiveRepo,
         identity,
         limiter: new LoginLimiter(o.loginLimits, o.redis),
-        hasher: passwordHasher(o.hashing),
+        hasher,
         now: o.now,
         ...(sessionsEnded ? { sessionsEnded } : {}),
       }),

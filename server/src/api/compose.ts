@@ -43,6 +43,7 @@ export interface ApiDeps {
   readonly accounts: AccountService;
   readonly followers: Followers;
   readonly presence: ApiPresence;
+  readonly claimAfterMs: number;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -66,6 +67,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     slots,
     presence: d.presence,
     ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
+    claimAfterMs: d.claimAfterMs,
     now: d.now,
     logger: d.logger,
   };

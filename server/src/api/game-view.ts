@@ -1,4 +1,5 @@
-import { clockView, decodeState, type ClockView, type MoveRecord, type Outcome } from '@progressive-chess/shared';
+import { clockView, decodeState, opposite, type ClockView, type Color, type MoveRecord, type Outcome } from '@progressive-chess/shared';
+import { seatAbsence } from '../services/game-absence.js';
 import { parseGame, type GameDoc, type PlayerRef } from '../services/game-doc.js';
 import type { StoredGame } from '../store/store.js';
 
@@ -82,4 +83,21 @@ export function gameFullOf(stored: StoredGame, now: number, bots: ReadonlySet<st
     initialTurn: doc.initialTurn,
     state: gameStateOf(stored, now),
   };
+}
+
+/**
+ * The `opponentGone` line (lichess's shape): whether `me`'s opponent has left the game, and, when it
+ * may be claimed against, the seconds until `me` may claim victory (0: now), at `now`.
+ */
+export interface ApiOpponentGone {
+  readonly type: 'opponentGone';
+  readonly gone: boolean;
+  readonly claimWinInSeconds?: number;
+}
+
+export function opponentGoneOf(doc: GameDoc, me: Color, claimAfterMs: number, now: number): ApiOpponentGone {
+  const away = seatAbsence(doc, opposite(me), claimAfterMs);
+  if (away === null) return { type: 'opponentGone', gone: false };
+  if (away.claimFrom === null) return { type: 'opponentGone', gone: true };
+  return { type: 'opponentGone', gone: true, claimWinInSeconds: Math.max(0, Math.ceil((away.claimFrom - now) / 1000)) };
 }

@@ -99,6 +99,9 @@ export function playRoutes(d: PlayDeps, kind: 'bot' | 'board'): express.Router {
   action('draw/offer', (p, g) => d.commands.drawOffer(p, g));
   action('draw/accept', (p, g) => d.commands.drawAccept(p, g));
   action('draw/decline', (p, g) => d.commands.drawDecline(p, g));
+  action('claim-victory', (p, g) => d.commands.claim(p, g, true));
+  action('claim-draw', (p, g) => d.commands.claim(p, g, false));
+  action('give-time', (p, g) => d.commands.giveTime(p, g));
   r.post('/game/:id/chat', async (req, res) => {
     const { text } = parse(apiChatSchema, req.body ?? {});
     const caller = callerOf(res);

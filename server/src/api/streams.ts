@@ -1,15 +1,15 @@
-import type { ApiChallenge, ApiPlayerEvent, Seek } from '@progressive-chess/shared';
+import { opposite, type ApiChallenge, type ApiPlayerEvent, type Seek } from '@progressive-chess/shared';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { TokenOwner } from '../db/tokens-repo.js';
 import { fail } from '../services/errors.js';
-import { parseDoc, seatOf } from '../services/game-doc.js';
+import { parseDoc, seatOf, type GameDoc } from '../services/game-doc.js';
 import type { GameService } from '../services/game-service.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { Store } from '../store/store.js';
 import type { TokenService } from '../tokens/token-service.js';
 import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js';
-import { gameFullOf, gameStateOf } from './game-view.js';
+import { gameFullOf, gameStateOf, opponentGoneOf } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
 import type { StreamLeases } from './stream-lease.js';
 import type { ApiPresence } from './api-presence.js';
@@ -26,6 +26,8 @@ export interface StreamDeps {
   readonly leases?: StreamLeases;
   /** An open game stream is its player's presence in the game (api-presence.ts). */
   readonly presence: Pick<ApiPresence, 'enter'>;
+  /** How long a player must have left the game before it may be claimed (limits' `claimAfterMs`). */
+  readonly claimAfterMs: number;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -86,12 +88,13 @@ export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Reques
 /**
  * `GET /api/{bot,board}/game/stream/:id`: `gameFull`, then a `gameState` whenever the game's
  * version moves (several commits in between are told as one state: each carries every move so
- * far); the stream ends after the state that finishes the game.
+ * far); the stream ends after the state that finishes the game. An `opponentGone` line whenever the
+ * opponent's absence changed (and after `gameFull` when the opponent is away already).
  */
 export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: string, req: Request, res: Response): Promise<void> {
   const first = await d.games.load(gameId);
   const doc = parseDoc(first.doc);
-  if (seatOf(doc, caller.playerId) === null) fail('not-a-player', 'this is not your game');
+  const me = seatOf(doc, caller.playerId) ?? fail('not-a-player', 'this is not your game');
   const local = d.slots.take(caller.tokenId, `game:${gameId}`);
   let bots: Set<string>;
   let lease: (() => void) | null = () => undefined;
@@ -109,6 +112,15 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   out.onClose(lease);
   out.send(gameFullOf(first, d.now(), bots));
   if (doc.status !== 'playing') return out.end();
+  // the opponent's absence last told: the time they left (null: there)
+  let awaySince: number | null = null;
+  const tellAbsence = (next: GameDoc): void => {
+    const since = next.away?.[opposite(me)] ?? null;
+    if (since === awaySince || next.status !== 'playing') return;
+    awaySince = since;
+    out.send(opponentGoneOf(next, me, d.claimAfterMs, d.now()));
+  };
+  tellAbsence(doc);
   out.onClose(d.presence.enter(gameId, caller.playerId));
   let last = first.version;
   let running = false;
@@ -126,6 +138,7 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
         if (s.version <= last || out.closed) continue;
         last = s.version;
         const state = gameStateOf(s, d.now());
+        tellAbsence(parseDoc(s.doc));
         out.send(state);
         if (state.status !== 'playing') out.end();
       } while (again && !out.closed);

@@ -1,4 +1,5 @@
-import type { Database } from './database.js';
+import { nameSkeleton } from '../services/name-lookalike.js';
+import type { Database, Queryable } from './database.js';
 
 export interface AccountRecord {
   readonly playerId: string;
@@ -33,6 +34,17 @@ export const SESSIONS_PER_ACCOUNT = 20;
 export const usernameKey = (name: string): string => name.trim().toLowerCase();
 
 /**
+ * Stores the look-alike skeleton of each username that has none (the accounts registered before
+ * the column: migration 5). `nameSkeleton` is JavaScript, so this runs after the migration's SQL.
+ */
+export async function fillUsernameSkeletons(q: Queryable): Promise<void> {
+  const r = await q.query<{ player_id: string; username: string }>('SELECT player_id, username FROM accounts WHERE username_skeleton IS NULL');
+  for (const row of r.rows) {
+    await q.query('UPDATE accounts SET username_skeleton = $2 WHERE player_id = $1', [row.player_id, nameSkeleton(row.username)]);
+  }
+}
+
+/**
  * Accounts and their sessions. Guarantees: one account per player id and per username key
  * (both unique in the database, so two racing registrations cannot both win); a session is
  * stored only as a hash of its token and dies with its account.
@@ -42,9 +54,9 @@ export class AccountsRepo {
 
   async create(a: AccountRecord): Promise<'created' | 'username-taken' | 'already-registered'> {
     const r = await this.db.query(
-      `INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [a.playerId, a.username, usernameKey(a.username), a.passwordHash, a.createdAt],
+      `INSERT INTO accounts (player_id, username, username_key, username_skeleton, password_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [a.playerId, a.username, usernameKey(a.username), nameSkeleton(a.username), a.passwordHash, a.createdAt],
     );
     if (r.rowCount === 1) return 'created';
     return (await this.byPlayerId(a.playerId)) ? 'already-registered' : 'username-taken';
@@ -54,6 +66,18 @@ export class AccountsRepo {
   async byUsername(name: string): Promise<AccountRecord | null> {
     const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1 AND a.closed_at IS NULL`, [usernameKey(name)]);
     return r.rows[0] ? toAccount(r.rows[0]) : null;
+  }
+
+  /**
+   * Accounts whose username looks like `name` (the same skeleton, name-lookalike.ts: `victirn1` and
+   * `VICTIML` for `victim1`), other than `playerId`'s; at most `limit`.
+   */
+  async lookingLike(name: string, playerId: string | null, limit = 1): Promise<AccountRecord[]> {
+    const r = await this.db.query<AccountRow>(
+      `SELECT ${COLUMNS} FROM accounts a WHERE a.username_skeleton = $1 AND a.player_id IS DISTINCT FROM $2 ORDER BY a.username_key LIMIT $3`,
+      [nameSkeleton(name), playerId, limit],
+    );
+    return r.rows.map(toAccount);
   }
 
   async byPlayerId(playerId: string): Promise<AccountRecord | null> {

@@ -1,4 +1,6 @@
-import type { Database } from './database.js';
+import { fillUsernameSkeletons } from './accounts-repo.js';
+import type { Database, Queryable } from './database.js';
+import { NOTIFY_SQL } from './notify-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -9,6 +11,8 @@ export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** Fills what SQL cannot compute, after `sql`, in the same transaction. */
+  readonly fill?: (tx: Queryable) => Promise<void>;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -165,6 +169,16 @@ export const MIGRATIONS: readonly Migration[] = [
         until double precision NOT NULL
       );`,
   },
+  { version: 6, name: 'notifications and e-mail', sql: NOTIFY_SQL },
+  {
+    version: 7,
+    name: 'username skeletons',
+    // accounts-repo.ts: a guest's wanted name is looked up by its look-alike skeleton (name-lookalike.ts)
+    sql: `
+      ALTER TABLE accounts ADD COLUMN username_skeleton text;
+      CREATE INDEX accounts_by_skeleton ON accounts(username_skeleton);`,
+    fill: fillUsernameSkeletons,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */
@@ -182,6 +196,7 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(m.version)) continue;
       await tx.exec(m.sql);
+      await m.fill?.(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       ran.push(m.version);
     }

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { displayNameSchema, idSchema, impersonatesComputer, type Session } from '@progressive-chess/shared';
+import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from '../db/database.js';
 import type { Store } from '../store/store.js';
 import { newId } from '../ids.js';
 import { fail, ServiceError } from './errors.js';
-import { asciiReading, lookAlike } from './name-lookalike.js';
+import { readsAsComputer } from './name-lookalike.js';
 
 /** The stored player document: only a hash of the token is kept ('' once claimed by an account). */
 interface PlayerDoc {
@@ -31,6 +31,8 @@ export interface AccountDirectory {
   fromCookie(cookieHeader: string | undefined): Promise<{ playerId: string; username: string; session: string } | null>;
   /** The account of this username (case-insensitive), with the username as registered, or null. */
   accountNamed(name: string): Promise<{ playerId: string; username: string } | null>;
+  /** Whether an account other than `playerId`'s has a username that looks like `name` (the same skeleton, name-lookalike.ts). */
+  ownsLookAlike(name: string, playerId: string | null): Promise<boolean>;
 }
 /** An answer of the accounts that did not come: the database is unavailable. */
 const AWAY = Symbol('accounts unavailable');
@@ -48,9 +50,9 @@ function validName(raw: string): string {
   return parsed.data;
 }
 
-/** `bad-name` for a name that reads as the computer player's in look-alike letters (`Cоmputer` with a Cyrillic о): the schema sees the plain ones. */
+/** `bad-name` for a name that reads as the computer player's in look-alike letters (`Cоmputer` with a Cyrillic о, `Cornputer`): the schema sees the plain ones. */
 function notTheComputer(name: string): void {
-  if (impersonatesComputer(asciiReading(name))) fail('bad-name', "that name is the computer player's");
+  if (readsAsComputer(name)) fail('bad-name', "that name is the computer player's");
 }
 
 /** The player id a token names (`<id>.<secret>`), unverified; null when it is not an id. */
@@ -127,16 +129,11 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
 
   /**
    * A name nobody else's account owns (accounts own their usernames, in any case), nor looks like
-   * in other letters: what it reads in ASCII (usernames are ASCII) is looked up too.
+   * in other letters or in ASCII ones (`vіctim1` with a Cyrillic і, `victirn1`, `victiml` for `victim1`): the
+   * accounts are looked up by the name's skeleton.
    */
   async function free(name: string, playerId: string | null): Promise<boolean> {
-    if (!accounts) return true;
-    const reading = asciiReading(name);
-    for (const candidate of reading === name.toLowerCase() ? [name] : [name, reading]) {
-      const acc = await accounts.accountNamed(candidate);
-      if (acc !== null && acc.playerId !== playerId && lookAlike(acc.username, name)) return false;
-    }
-    return true;
+    return accounts ? !(await accounts.ownsLookAlike(name, playerId)) : true;
   }
 
   async function verifyToken(token: string, seen = false): Promise<PlayerDoc> {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { impersonatesComputer } from '@progressive-chess/shared';
 
 /**
  * The package (CommonJS) ships its typings as `index.ts.d`, a name TypeScript does not look for:
@@ -14,10 +15,26 @@ const confusables = createRequire(import.meta.url)('unicode-confusables') as { r
  * Cyrillic `і` or a full-width `ｍ`.
  */
 
-/** A name's confusable skeleton, case-folded: NFKC, lower case, each character's prototype, NFD (twice, as prototypes may be capitals). */
+/**
+ * A name's confusable skeleton, case-blind: NFKC, lower case, each character's prototype, NFD (twice,
+ * as prototypes may be capitals), then `i` read as `l`. Names are compared without regard to case,
+ * and a capital `I` looks like a small `l` (UTS #39 maps `I`, `1` and `|` to `l`), so `victimI`,
+ * `victiml` and `victim1` share a skeleton; `rn` and `m` share one too (`victirn1`). Accounts store
+ * their username's (accounts-repo.ts), so a guest's wanted name is looked up by it.
+ */
 export function nameSkeleton(name: string): string {
   const once = (s: string): string => confusables.rectifyConfusion(s.normalize('NFD')).normalize('NFD').toLowerCase();
-  return once(once(name.normalize('NFKC').toLowerCase()));
+  return once(once(name.normalize('NFKC').toLowerCase())).replaceAll('i', 'l');
+}
+
+/**
+ * The skeleton read back in the letters of the computer player's name: `rn` as `m` (`Cornputer`),
+ * and the digits' skeletons after a level word as digits (`level lo` as `level 10`).
+ */
+function computerReading(name: string): string {
+  return nameSkeleton(name)
+    .replaceAll('rn', 'm')
+    .replace(/^(.*?(?:level|lvl))([\p{N}\p{P}\s]*[ol][\p{N}\p{P}\sol]*)$/u, (_, word: string, digits: string) => word + digits.replaceAll('o', '0').replaceAll('l', '1'));
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
@@ -41,3 +58,11 @@ export function asciiReading(name: string): string {
 
 /** Whether two names look alike (the same skeleton). */
 export const lookAlike = (a: string, b: string): boolean => nameSkeleton(a) === nameSkeleton(b);
+
+/**
+ * Whether a name would pass for the computer player's (shared `impersonatesComputer`) once its
+ * look-alike letters are read as what they look like: other scripts' (`Cоmputer` with a Cyrillic о)
+ * and plain ASCII ones (`Cornputer`, `C0mputer`).
+ */
+export const readsAsComputer = (name: string): boolean =>
+  impersonatesComputer(asciiReading(name)) || impersonatesComputer(computerReading(name));

@@ -1,7 +1,7 @@
 import { MAX_API_TOKENS, MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { http, useDatabase } from '../durable-helpers.js';
-import { manualClock, playMoves, startServer } from '../helpers.js';
+import { Client, manualClock, playMoves, startServer } from '../helpers.js';
 import { api, openStream, register, tokenOf } from './api-helpers.js';
 
 const db = useDatabase();
@@ -180,6 +180,46 @@ describe('a bot plays a challenge through the API', () => {
     expect(open.every((s) => s.status === 200)).toBe(true);
     expect(await api(server, 'GET', '/api/stream/event', token)).toMatchObject({ status: 429, body: { code: 'too-many-streams' } });
     for (const s of open) s.close();
+  });
+});
+
+describe('an opponent who leaves, through the Bot API', () => {
+  it('the stream tells opponentGone with the claim countdown; a claim too early is refused opponent-present, one after wins opponent-left', async () => {
+    const CLAIM_MS = 5_000;
+    const clock = manualClock();
+    const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
+    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
+    const token = await tokenOf(server, bot);
+    await api(server, 'POST', '/api/bot/account/upgrade', token);
+    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'black', visibility: 'private', opponent: 'robot' });
+    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', state: { status: 'playing' } });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/give-time`, token)).toMatchObject({ status: 400, body: { code: 'cannot-give-time' } });
+
+    // the person opens the game (the room is counted: the bot is present by its open stream, so it is
+    // the person's presence that is told, not an absence), then closes it
+    const counted = person.client.next('game:presence', (p) => p.gameId === gameId && p.color === 'black' && p.online);
+    await person.client.ok('game:join', { gameId });
+    await counted;
+    person.client.close();
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: CLAIM_MS / 1000 });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'opponent-present' } });
+
+    // back, then gone again: the countdown starts over
+    const back = await Client.connect(server, {}, person.cookie);
+    await back.ok('game:join', { gameId });
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: false });
+    clock.advance(1_000);
+    back.close();
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: CLAIM_MS / 1000 });
+    clock.advance(CLAIM_MS - 1);
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-draw`, token)).body).toMatchObject({ code: 'opponent-present' });
+
+    clock.advance(1);
+    expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1-0', reason: 'opponent-left' } });
+    await game.ended;
   });
 });
 

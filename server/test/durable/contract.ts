@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountsRepo, SESSIONS_PER_ACCOUNT } from '../../src/db/accounts-repo.js';
+import { AccountsRepo, fillUsernameSkeletons, SESSIONS_PER_ACCOUNT } from '../../src/db/accounts-repo.js';
 import { ArchiveRepo, type ArchiveEntry } from '../../src/db/archive-repo.js';
 import type { Database } from '../../src/db/database.js';
 import { migrate, MIGRATIONS } from '../../src/db/migrations.js';
 import { RatingsRepo } from '../../src/db/ratings-repo.js';
 import { TokensRepo } from '../../src/db/tokens-repo.js';
+import { TABLES } from '../durable-helpers.js';
 
-const TABLES = 'api_tokens, bot_accounts, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 const entry = (id: string, over: Partial<ArchiveEntry> = {}): ArchiveEntry => ({
   id,
@@ -95,6 +95,21 @@ export function durableContract(name: string, open: () => Promise<Database>): vo
         expect(await accounts.deleteSessions('p1')).toBe(SESSIONS_PER_ACCOUNT);
         // another account's session is not counted
         expect((await accounts.bySession('bob'))?.playerId).toBe('p2');
+      });
+
+      it('finds the accounts whose username looks like a name (its skeleton), other than a given player\'s', async () => {
+        await account('p1', 'victim1');
+        await account('p2', 'Alice');
+        const like = async (name: string, except: string | null = null) => (await accounts.lookingLike(name, except)).map((a) => a.username);
+        for (const name of ['victirn1', 'victiml', 'VICTIMI', 'v\u0456ctim1']) expect(await like(name), name).toEqual(['victim1']);
+        expect(await like('victim2')).toEqual([]);
+        expect(await like('victirn1', 'p1')).toEqual([]);
+        // accounts registered before the skeleton column get theirs from migration 5's fill
+        await db.query("INSERT INTO accounts (player_id, username, username_key, password_hash, created_at) VALUES ('p3', 'Old1', 'old1', 'h', 1)");
+        expect(await like('0ld1')).toEqual([]);
+        await fillUsernameSkeletons(db);
+        expect(await like('0ld1')).toEqual(['Old1']);
+        expect(await like('Alice')).toEqual(['Alice']);
       });
     });
 

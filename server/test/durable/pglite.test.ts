@@ -5,9 +5,11 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open-database.js';
 import { durableContract } from './contract.js';
 import { socialContract } from './social-contract.js';
+import { notifyContract } from './notify-contract.js';
 
 durableContract('PGlite (in memory)', () => openDatabase({}));
 socialContract('PGlite (in memory)', () => openDatabase({}));
+notifyContract('PGlite (in memory)', () => openDatabase({}));
 
 it('PGlite creates its folder and the missing folders above it (DATA_DIR=/some/new/folder)', async () => {
   const root = mkdtempSync(join(tmpdir(), 'pglite-dir-'));

@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/db/open-database.js';
 import { type PostgresHandle, skipWithoutPostgres, startPostgres } from '../../../test/support/postgres-server.js';
 import { durableContract } from './contract.js';
 import { socialContract } from './social-contract.js';
+import { notifyContract } from './notify-contract.js';
 
 describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
   let pg: PostgresHandle;
@@ -14,4 +15,5 @@ describe.skipIf(skipWithoutPostgres())('PostgreSQL server', () => {
   });
   durableContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
   socialContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
+  notifyContract('PostgreSQL', async () => openDatabase({ url: await pg.createDatabase() }));
 });

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'too-many-follows', // the account follows the most players allowed
   'too-many-blocks', // the account blocks the most players allowed
   'not-operator', // moderation is for the configured operators (OPERATORS)
+  'no-mail', // e-mail (address verification, password reset) needs SMTP, and this server has none configured
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

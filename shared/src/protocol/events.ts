@@ -3,6 +3,7 @@ import type { Ack, SocketErrorCode } from './errors.js';
 import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
+import type { NotificationView } from './notification-kinds.js';
 import type {
   GameEvent,
   GameEventBody,
@@ -155,6 +156,8 @@ export interface ServerToClientEvents {
   'challenge:removed': (p: { seekId: string; reason: ChallengeEnd }) => void;
   /** To every connection of the challenger, when the challenged player declined (`lobby:mySeeks` follows). */
   'challenge:declined': (p: { seekId: string; by: string }) => void;
+  /** To every connection of an account, when a notification is added to its list (the header's bell). */
+  'notify:new': (p: { notification: NotificationView; unread: number }) => void;
   /** Sent to both players when a seek is accepted or a rematch starts. */
   'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
   'game:event': (e: GameEvent) => void;
@@ -185,6 +188,7 @@ export const SERVER_EVENTS = [
   'challenge:received',
   'challenge:removed',
   'challenge:declined',
+  'notify:new',
   'game:start',
   'game:event',
   'game:presence',

@@ -16,3 +16,5 @@ export * from './analysis.js';
 export * from './bot.js';
 export * from './api.js';
 export * from './social.js';
+export * from './notifications.js';
+export * from './notification-kinds.js';

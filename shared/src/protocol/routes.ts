@@ -12,6 +12,8 @@ export const APP_ROUTES = {
   puzzles: ['/puzzles', '/puzzles/:id'],
   signup: ['/signup'],
   login: ['/login'],
+  recover: ['/reset-password'],
+  settings: ['/settings'],
   profile: ['/@/:name'],
   leaderboard: ['/leaderboard', '/leaderboard/:variant'],
   tv: ['/tv', '/tv/:variant'],

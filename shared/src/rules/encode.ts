@@ -1,6 +1,8 @@
 /*
  * State encoding: an extended FEN that round-trips any GameState, also in the middle of a series.
- * Fourteen fields separated by single spaces:
+ * Fourteen fields separated by single spaces, and a fifteenth only while the ten-turn rule's
+ * exception is being played (so the encoding, and the hash, of every other state is unchanged, and
+ * states stored before the field existed still decode, without the exception):
  *
  *   1 placement        as in FEN
  *   2 side             w | b: the side playing this turn (state.color)
@@ -19,6 +21,8 @@
  *  14 history          turn-start repetition keys since the last irreversible turn, oldest first, ending
  *                      with this turn's start, joined by ';'; each key is 'placement_side_castling_ep'
  *                      with ep as square names (sorted a1..h8) joined by ',' or '-'
+ *  15 play-on          'play-on' when this series is played past the ten-turn rule (its side could
+ *                      force mate); absent otherwise
  *
  * Example (Scottish, Black to play turn 2 after 1.e4, one move made: e5):
  *   rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - scottish 2 1 1 e6 - 0 1 -
@@ -64,8 +68,11 @@ export function encodeState(state: GameState): string {
     state.irreversible ? 1 : 0,
     outcome,
     historyField(state.history),
+    ...(state.tenTurnPlayOn ? [PLAY_ON] : []),
   ].join(' ');
 }
+
+const PLAY_ON = 'play-on';
 
 class Invalid extends Error {}
 
@@ -94,9 +101,10 @@ function parseOutcome(field: string): Outcome | null {
 
 function decode(s: string): GameState {
   const f = s.trim().split(' ');
-  if (f.length !== 14) throw new Invalid(`expected 14 fields, got ${f.length}`);
-  const [placement, side, castling, epOpen, variantId, turnF, indexF, spentF, epNext, cycle, quiet, irr, outF, hist] =
-    f as [string, string, string, string, string, string, string, string, string, string, string, string, string, string];
+  if (f.length !== 14 && f.length !== 15) throw new Invalid(`expected 14 or 15 fields, got ${f.length}`);
+  const [placement, side, castling, epOpen, variantId, turnF, indexF, spentF, epNext, cycle, quiet, irr, outF, hist, playOn] =
+    f as [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string?];
+  if (playOn !== undefined && playOn !== PLAY_ON) throw new Invalid(`bad field ${playOn}`);
   const v = getVariant(variantId);
   if (!v) throw new Invalid(`unknown variant ${variantId}`);
   const turn = parseCount(turnF, 1);
@@ -126,6 +134,7 @@ function decode(s: string): GameState {
     epNext: parseSquares(epNext, color === 'white' ? 2 : 5),
     cycleMoved: parseSquares(cycle),
     quietTurns: parseCount(quiet, 0),
+    tenTurnPlayOn: playOn === PLAY_ON,
     irreversible: irr === '1',
     history,
   });

@@ -5,8 +5,9 @@ import { ruleError, type RuleError } from './errors.js';
 import { applyStep, boardMoves, moveCost, seriesAllows } from './series.js';
 import { sameMove } from '../chess/squares.js';
 import { freezeState, type GameState } from './state.js';
-import { closeTurn, nodeOf, startTurn } from './turn.js';
-import type { Outcome, VariantId } from './variant-ids.js';
+import { closeTurn, nodeOf, startTurn, type MateOracle } from './turn.js';
+import type { Outcome, OutcomeReason, VariantId } from './variant-ids.js';
+import { searchMate } from '../mate/search-mate.js';
 import { colorOfTurn, getVariant, seriesBudget, VARIANTS, type Variant } from './variants.js';
 
 export interface PlayOutcome {
@@ -63,7 +64,47 @@ export function newGame(variant: VariantId, opts: { fen?: string; turn?: number 
   const problem = validateSetup(v, pos);
   if (problem) return fenError(problem);
   const epCandidates = [...pos.epSquares];
-  return ok(startTurn(v, { pos, color: pos.turn, turn, epCandidates, quietTurns: 0, history: [] }));
+  return ok(startTurn(v, { pos, color: pos.turn, turn, epCandidates, quietTurns: 0, history: [] }, canForceMate));
+}
+
+/**
+ * Search nodes the mate finder may spend deciding the ten-turn rule's exception (docs/rules.md,
+ * 5.1): a node count, not a time, so that every server and client decide alike. When the search
+ * does not finish within it, the draw stands.
+ */
+export const TEN_TURN_MATE_NODES = 5000;
+
+/** The ten-turn exception's oracle: a mate proved within TEN_TURN_MATE_NODES nodes. */
+export const canForceMate: MateOracle = (s) =>
+  searchMate(s, { maxNodes: TEN_TURN_MATE_NODES }, (moves) => isWinningSeries(s, moves)).found;
+
+/** Lookahead (the computer player's line search): no mate search, the draw stands as when the search cannot finish. */
+const lookaheadOracle: MateOracle = () => false;
+
+export interface PlayOptions {
+  /**
+   * A line searched ahead, not the game: the ten-turn exception is not searched (the draw stands),
+   * which keeps a search over many lines fast. Never for the game's own moves.
+   */
+  readonly lookahead?: boolean;
+}
+
+const oracleOf = (opts: PlayOptions): MateOracle => (opts.lookahead ? lookaheadOracle : canForceMate);
+
+const WINNING: ReadonlySet<OutcomeReason> = new Set(['checkmate', 'progressive-checkmate', 'all-captured']);
+
+/** Does playing `moves` from `state` end the game with the mover winning by mate or capture of everything? */
+export function isWinningSeries(state: GameState, moves: readonly Move[]): boolean {
+  const mover = state.color;
+  let s = state;
+  for (const move of moves) {
+    if (s.outcome || s.color !== mover) return false;
+    const r = play(s, move, mover, { lookahead: true });
+    if (!r.ok) return false;
+    s = r.value.state;
+  }
+  const o = s.outcome;
+  return o !== null && WINNING.has(o.reason) && o.result === (mover === 'white' ? '1-0' : '0-1');
 }
 
 function guard(state: GameState, by: Color | undefined): RuleError | null {
@@ -98,7 +139,7 @@ function refusal(v: Variant, state: GameState, board: readonly Move[], move: Mov
 }
 
 /** Plays one move of the current series. Never changes `state`. */
-export function play(state: GameState, move: Move, by?: Color): Result<PlayOutcome, RuleError> {
+export function play(state: GameState, move: Move, by?: Color, opts: PlayOptions = {}): Result<PlayOutcome, RuleError> {
   const refused = guard(state, by);
   if (refused) return err(refused);
   const v = VARIANTS[state.variant];
@@ -110,13 +151,13 @@ export function play(state: GameState, move: Move, by?: Color): Result<PlayOutco
   const step = applyStep(v, state.color, state.budget, node, promotion ? { from, to, promotion } : { from, to }, true, false);
   const { check, effect } = step;
   if (step.kind === 'turn') {
-    const next = closeTurn(state, node);
+    const next = closeTurn(state, node, oracleOf(opts));
     return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: next.outcome, effect });
   }
   if (step.kind === 'game' && step.turnOver) {
     // The move completed its series as well: like every finish at a turn boundary, the final
     // state is the start of the turn that would have followed.
-    const next = freezeState({ ...closeTurn(state, node), outcome: step.outcome });
+    const next = freezeState({ ...closeTurn(state, node, lookaheadOracle), outcome: step.outcome });
     return ok({ state: next, turnEnded: true, check, cycleEnded: false, outcome: step.outcome, effect });
   }
   const next = freezeState({
@@ -173,12 +214,12 @@ export function canAbort(state: GameState, initialTurn: number): boolean {
 }
 
 /** Passes the rest of a cost turn (after at least one move). */
-export function endTurn(state: GameState, by?: Color): Result<PlayOutcome, RuleError> {
+export function endTurn(state: GameState, by?: Color, opts: PlayOptions = {}): Result<PlayOutcome, RuleError> {
   const refused = guard(state, by);
   if (refused) return err(refused);
   const pass = passRefusal(state);
   if (pass) return err(pass);
-  const next = closeTurn(state, nodeOf(state));
+  const next = closeTurn(state, nodeOf(state), oracleOf(opts));
   return ok({ state: next, turnEnded: true, check: false, cycleEnded: false, outcome: next.outcome, effect: null });
 }
 

@@ -2,7 +2,7 @@ export * from './variant-ids.js';
 export * from './errors.js';
 export * from './variants.js';
 export { type GameState } from './state.js';
-export { newGame, play, endTurn, finish, canPass, canAbort, comingTurnBudget, reallyStarted, STARTED_AFTER_TURNS, type PlayOutcome } from './game.js';
+export { newGame, play, endTurn, finish, canPass, canAbort, comingTurnBudget, reallyStarted, STARTED_AFTER_TURNS, TEN_TURN_MATE_NODES, canForceMate, type PlayOutcome, type PlayOptions } from './game.js';
 export { fen, positionOf, legalMoves, inCheck, cyclePending } from './query.js';
 export { encodeState, decodeState } from './encode.js';
 export { stateHash, hashEncodedState } from './state-hash.js';

@@ -29,6 +29,11 @@ export interface GameState {
   readonly cycleMoved: readonly Square[];
   /** Internal. Consecutive completed turns without capture or pawn move. */
   readonly quietTurns: number;
+  /**
+   * Internal. The ten-turn rule's exception: this series is played on after the tenth quiet turn
+   * because its side could force mate in it; unless it mates, the draw is declared when it ends.
+   */
+  readonly tenTurnPlayOn: boolean;
   /** Internal. This turn has had a capture or a pawn move so far. */
   readonly irreversible: boolean;
   /** Internal. Turn-start keys since the last irreversible turn, ending with this turn's start. */

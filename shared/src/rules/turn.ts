@@ -7,6 +7,12 @@ import { seriesBudget, VARIANTS, type Variant } from './variants.js';
 import type { Outcome } from './variant-ids.js';
 
 export const TEN_TURN_LIMIT = 10;
+
+/**
+ * Whether the side to move at a turn start (outcome still null) can force mate in its series:
+ * the ten-turn rule's exception. The state machine (game.ts) supplies the mate finder.
+ */
+export type MateOracle = (s: GameState) => boolean;
 export const REPETITION_LIMIT = 3;
 
 /** Repetition key of a turn start: placement, side to move, castling rights, en-passant targets. */
@@ -26,9 +32,14 @@ export interface TurnStart {
   readonly quietTurns: number;
   /** Keys of earlier turn starts that may still repeat. */
   readonly history: readonly string[];
+  /** The series that just ended was played on past the ten-turn rule (the draw is now declared unless it mated). */
+  readonly playedOn?: boolean;
 }
 
-export function startTurn(v: Variant, t: TurnStart): GameState {
+/** startOutcome's answer when the ten-turn rule leaves the decision to the mate finder. */
+const ASK_MATE_FINDER = 'ask-mate-finder';
+
+export function startTurn(v: Variant, t: TurnStart, canForceMate: MateOracle): GameState {
   const pos = t.pos;
   pos.turn = t.color;
   // The position keeps the targets that are empty with the double-stepped pawn beyond them (a piece
@@ -53,13 +64,23 @@ export function startTurn(v: Variant, t: TurnStart): GameState {
     epNext: [],
     cycleMoved: [],
     quietTurns: t.quietTurns,
+    tenTurnPlayOn: false,
     irreversible: false,
     history: [...t.history, key],
   };
-  return freezeState({ ...state, outcome: startOutcome(v, state, board) });
+  const outcome = startOutcome(v, state, board, t.playedOn === true);
+  if (outcome !== ASK_MATE_FINDER) return freezeState({ ...state, outcome });
+  // Tenth quiet turn: the draw is declared unless the side to move can force mate in this series.
+  if (canForceMate(state)) return freezeState({ ...state, tenTurnPlayOn: true });
+  return freezeState({ ...state, outcome: draw('ten-turn-rule') });
 }
 
-function startOutcome(v: Variant, s: GameState, board: Parameters<typeof seriesMoves>[3]): Outcome | null {
+function startOutcome(
+  v: Variant,
+  s: GameState,
+  board: Parameters<typeof seriesMoves>[3],
+  playedOn: boolean,
+): Outcome | null | typeof ASK_MATE_FINDER {
   const node: SeriesNode = { pos: s.board, moveIndex: 0, spent: 0, moved: [], epNext: [], irreversible: false };
   const moves = seriesMoves(v, node, s.budget, board);
   const checked = v.moveRules.royalKing && s.board.isCheck(s.color);
@@ -69,14 +90,17 @@ function startOutcome(v: Variant, s: GameState, board: Parameters<typeof seriesM
   }
   if (v.goal === 'checkmate' && s.board.insufficientMaterial()) return draw('insufficient-material');
   if (moves.length === 0) return draw('stalemate');
-  if (s.quietTurns >= TEN_TURN_LIMIT) return draw('ten-turn-rule');
+  // The exception is granted once: at exactly ten quiet turns, never past them (docs/rules.md 5.1.1).
+  if (playedOn || s.quietTurns > TEN_TURN_LIMIT) return draw('ten-turn-rule');
   const key = s.history[s.history.length - 1];
-  if (s.history.filter((k) => k === key).length >= REPETITION_LIMIT) return draw('repetition');
+  const repeated = s.history.filter((k) => k === key).length >= REPETITION_LIMIT;
+  if (s.quietTurns === TEN_TURN_LIMIT) return repeated ? draw('ten-turn-rule') : ASK_MATE_FINDER;
+  if (repeated) return draw('repetition');
   return null;
 }
 
 /** Ends the current series (full, check-ended, exhausted or passed) and opens the next turn. */
-export function closeTurn(state: GameState, node: SeriesNode): GameState {
+export function closeTurn(state: GameState, node: SeriesNode, canForceMate: MateOracle): GameState {
   const v = VARIANTS[state.variant];
   return startTurn(v, {
     pos: node.pos,
@@ -85,7 +109,8 @@ export function closeTurn(state: GameState, node: SeriesNode): GameState {
     epCandidates: node.epNext,
     quietTurns: node.irreversible ? 0 : state.quietTurns + 1,
     history: node.irreversible ? [] : state.history,
-  });
+    playedOn: state.tenTurnPlayOn,
+  }, canForceMate);
 }
 
 /** A mutable working copy of the state's series (the board is cloned). */

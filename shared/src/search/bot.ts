@@ -72,7 +72,7 @@ const PLAN_SHARE = 0.75;
 
 /** `line` extended by `move`, scored after the move (the mover's view); null when the rules refuse it. */
 function child(line: Line, move: Move, mover: GameState['color'], score: (s: GameState) => number): Line | null {
-  const r = play(line.state, move, mover);
+  const r = play(line.state, move, mover, { lookahead: true });
   if (!r.ok) return null;
   const next = r.value;
   const won = next.outcome !== null && next.outcome.result === (mover === 'white' ? '1-0' : '0-1');
@@ -83,7 +83,7 @@ function child(line: Line, move: Move, mover: GameState['color'], score: (s: Gam
 
 /** Cost variants: `line` ended by passing the rest of its points; null when it may not pass (no move yet). */
 function passed(line: Line): Line | null {
-  const r = endTurn(line.state);
+  const r = endTurn(line.state, undefined, { lookahead: true });
   return r.ok ? { ...line, state: r.value.state, done: true } : null;
 }
 

@@ -1,0 +1,63 @@
+import type { MyGame } from '@progressive-chess/shared';
+import type { Logger } from 'pino';
+import type { EmailService } from './email-service.js';
+import type { Mailer } from './mailer.js';
+import type { MailRepo } from './mail-repo.js';
+
+export interface DigestDeps {
+  readonly repo: MailRepo;
+  readonly email: EmailService;
+  readonly mailer: Mailer;
+  /** The player's games in progress (`lobby:myGames`). */
+  readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
+  readonly now: () => number;
+  readonly logger: Logger;
+}
+
+/** The UTC day of `t`, the digest's once-a-day key. */
+export const dayOf = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * One round of the daily digest: to each verified address that wants it, the correspondence games
+ * waiting for its account's move (none waiting: no mail). Once per account and UTC day across nodes:
+ * the node that inserts the (account, day) row sends it (a failed send is not retried that day).
+ * Returns how many mails went out.
+ */
+export async function runDigest(deps: DigestDeps): Promise<number> {
+  if (!deps.mailer.enabled) return 0;
+  const day = dayOf(deps.now());
+  let sent = 0;
+  for (const r of await deps.repo.digestRecipients()) {
+    const waiting = (await deps.gamesOf(r.playerId)).filter((g) => g.yourTurn && g.timeControl.kind === 'correspondence');
+    if (waiting.length === 0 || !(await deps.repo.claimDigest(r.playerId, day))) continue;
+    const unsubscribe = await deps.email.unsubscribeLink(r.playerId, r.email);
+    const lines = waiting.map((g) => `- ${g.variant} against ${g.opponent}, turn ${g.turn}: ${deps.email.gameLink(g.id)}`);
+    await deps.mailer
+      .send({
+        to: r.email,
+        subject: `${waiting.length} correspondence game${waiting.length === 1 ? '' : 's'} waiting for your move`,
+        text: `Your move in:\n\n${lines.join('\n')}\n\nNo more of these mails: ${unsubscribe}\n`,
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      })
+      .then(
+        () => sent++,
+        (err: unknown) => deps.logger.warn({ err }, 'digest mail failed'),
+      );
+  }
+  return sent;
+}
+
+/** Runs the digest every `intervalMs` (each account gets at most one a day whatever the period). */
+export function startDigest(deps: DigestDeps, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = runDigest(deps).catch((err: unknown) => deps.logger.warn({ err }, 'digest round failed'));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

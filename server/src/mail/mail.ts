@@ -1,0 +1,65 @@
+import type { PasswordHasher } from '../accounts/password.js';
+import type { MyGame } from '@progressive-chess/shared';
+import type express from 'express';
+import type { Logger } from 'pino';
+import { AccountsRepo } from '../db/accounts-repo.js';
+import type { Database } from '../db/database.js';
+import type { AccountDirectory } from '../services/identity.js';
+import type { RedisClient } from '../store/redis-client.js';
+import { sharedLimiter } from '../transport/shared-limiter.js';
+import { runDigest, startDigest } from './digest.js';
+import { EmailService, MAIL_LIMITS } from './email-service.js';
+import type { Mailer } from './mailer.js';
+import { MailRepo } from './mail-repo.js';
+import { mailRoutes } from './mail-routes.js';
+
+export interface MailDeps {
+  readonly db: Database;
+  readonly mailer: Mailer;
+  readonly directory: AccountDirectory;
+  readonly hasher: PasswordHasher;
+  readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
+  readonly now: () => number;
+  readonly publicUrl: () => string;
+  readonly trustProxy: boolean;
+  readonly logger: Logger;
+  readonly redis: RedisClient | null;
+  /** How often the digest round runs (each account still gets one a day at most). Default 1 hour; 0: never (tests call `digest`). */
+  readonly digestEveryMs?: number;
+}
+
+export interface Mail {
+  readonly email: EmailService;
+  readonly router: express.Router;
+  /** One round of the daily digest now: how many mails went out. */
+  digest(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** E-mail: verified addresses, password reset, the daily digest and its unsubscribe links. */
+export function createMail(deps: MailDeps): Mail {
+  const repo = new MailRepo(deps.db);
+  const email = new EmailService({
+    repo,
+    accounts: new AccountsRepo(deps.db),
+    mailer: deps.mailer,
+    hasher: deps.hasher,
+    now: deps.now,
+    publicUrl: deps.publicUrl,
+    perAccount: sharedLimiter(MAIL_LIMITS.perAccount, 'mail-account', deps.redis),
+    perAddress: sharedLimiter(MAIL_LIMITS.perAddress, 'mail-ip', deps.redis),
+    logger: deps.logger,
+  });
+  const digestDeps = { repo, email, mailer: deps.mailer, gamesOf: deps.gamesOf, now: deps.now, logger: deps.logger };
+  const every = deps.digestEveryMs ?? 3600_000;
+  const timer = deps.mailer.enabled && every > 0 ? startDigest(digestDeps, every) : null;
+  return {
+    email,
+    router: mailRoutes({ email, directory: deps.directory, trustProxy: deps.trustProxy }),
+    digest: () => runDigest(digestDeps),
+    async close() {
+      await timer?.stop();
+      deps.mailer.close();
+    },
+  };
+}

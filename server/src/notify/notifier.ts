@@ -1,0 +1,63 @@
+import { NOTIFICATION_TTL_MS, type NotificationView } from '@progressive-chess/shared';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tryConsume } from '../transport/shared-limiter.js';
+import type { NewNotification, NotificationsRepo } from './notifications-repo.js';
+
+/**
+ * The one way in for whatever should notify a player. Fed today by the publisher's events
+ * (publisher-triggers.ts); a game-lifecycle hook can feed it the same way. Never throws, never waits.
+ */
+export interface NotificationTriggers {
+  notify(n: NewNotification): void;
+}
+
+/** Another way out beside the in-app list (web push): called once per notification stored. */
+export type NotificationChannel = (playerId: string, n: NotificationView) => Promise<void>;
+
+export interface NotifierDeps {
+  readonly repo: NotificationsRepo;
+  readonly now: () => number;
+  readonly newId: () => string;
+  /** To every connection of the player (`notify:new`). */
+  readonly deliver: (playerId: string, n: NotificationView, unread: number) => void;
+  /** Whether the player has a connection in the game's room now (presence): nothing is sent then. */
+  readonly inGameRoom: (playerId: string, gameId: string) => Promise<boolean>;
+  /** Notifications per recipient and window (`NOTIFY_LIMIT`): past it they are dropped (logged). */
+  readonly perRecipient: RateLimiterAbstract;
+  readonly channels: readonly NotificationChannel[];
+  readonly logger: Logger;
+}
+
+/** Notifications a player may receive per window, from all senders together. */
+export const NOTIFY_LIMIT = { points: 30, durationSec: 600 } as const;
+
+/** Stores and delivers notifications; `settled()` resolves when every one started so far is done (tests). */
+export function createNotifier(deps: NotifierDeps): NotificationTriggers & { settled(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  const run = async (n: NewNotification): Promise<void> => {
+    // a guest's games end by the thousand: one indexed read, and nothing else for them
+    if (!(await deps.repo.isAccount(n.playerId))) return;
+    if (n.data.gameId !== undefined && (await deps.inGameRoom(n.playerId, n.data.gameId))) return;
+    if (!(await tryConsume(deps.perRecipient, n.playerId))) {
+      deps.logger.info({ playerId: n.playerId, kind: n.kind }, 'notification dropped: recipient over their limit');
+      return;
+    }
+    const now = deps.now();
+    const stored = await deps.repo.add(n, deps.newId(), now, NOTIFICATION_TTL_MS);
+    if (stored === null) return; // a guest: no account to keep notifications for
+    deps.deliver(n.playerId, stored, await deps.repo.unread(n.playerId, now));
+    await Promise.all(deps.channels.map((c) => c(n.playerId, stored)));
+  };
+  return {
+    notify(n) {
+      const p = run(n)
+        .catch((err: unknown) => deps.logger.warn({ err, kind: n.kind }, 'notification failed'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { NotificationList } from '@progressive-chess/shared';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/db/database.js';
+import { openDatabase } from '../../server/src/db/open-database.js';
+import { call, type Client, type ClientSocket, connectClient, waitFor } from '../support/game-client.js';
+import { closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
+
+/** Registers the guest `c` as `username` on the node at `url`: the session cookie. */
+async function register(url: string, c: Client, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/account/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'long password', token: c.session.token }),
+  });
+  expect(res.status).toBe(201);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function withCookie(url: string, cookie: string): Promise<ClientSocket> {
+  const socket: ClientSocket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+  await new Promise((resolve, reject) => {
+    socket.once('session', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+describe.skipIf(skipWithoutBackends())('notifications between two nodes', () => {
+  const redis = useRedis('redis');
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({});
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("a challenge made on node A reaches the bell of its player on node B, stored once", async () => {
+    const [a, b] = await Promise.all([startNode(redis().target, { database: db }), startNode(redis().target, { database: db })]);
+    const guests = [await connectClient(a.url, { name: 'alice' }), await connectClient(b.url, { name: 'bob' })] as const;
+    const sockets: ClientSocket[] = [];
+    try {
+      const aliceCookie = await register(a.url, guests[0], 'alice');
+      const bobCookie = await register(b.url, guests[1], 'bob');
+      const alice = await withCookie(a.url, aliceCookie);
+      const bob = await withCookie(b.url, bobCookie);
+      sockets.push(alice, bob);
+      const heard = waitFor(bob, 'notify:new', () => true);
+      const { seek } = await call(alice, 'seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'bob' });
+      expect((await heard)[0].notification).toMatchObject({ kind: 'challenge', seekId: seek.id, from: 'alice' });
+      await a.app.services.notifications?.triggers.settled();
+      const listed = (await (await fetch(`${b.url}/api/notifications`, { headers: { cookie: bobCookie } })).json()) as NotificationList;
+      expect(listed.notifications.map((n) => n.seekId)).toEqual([seek.id]);
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await closeAll(guests, [a, b]);
+    }
+  });
+});
