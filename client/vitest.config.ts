@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { defineProject } from 'vitest/config';
+import { paraglideOptions } from './i18n.config.ts';
 
 export default defineProject({
-  plugins: [svelte(), svelteTesting()],
+  plugins: [paraglideVitePlugin(paraglideOptions), svelte(), svelteTesting()],
   resolve: {
     alias: { '@progressive-chess/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
   },

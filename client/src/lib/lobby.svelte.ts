@@ -15,6 +15,7 @@ import type { ChallengesModel } from './challenges.svelte.js';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
+import { refusalText } from './refusals.js';
 
 /** The link to send for one of my open seeks: the server's when it knows its address, else on this page's; null for a public seek. */
 export const ownSeekLink = (own: OwnSeek, origin: string): string | null =>
@@ -25,7 +26,7 @@ export const MY_SEEKS_TITLE = 'Your open games and invitations';
 
 /** A refusal as the lobby shows it: a sentence, and for too many seeks where to cancel one. */
 export function lobbyError(res: AckError): string {
-  const text = sentence(res.message);
+  const text = sentence(refusalText(res.code, res.message));
   return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
 }
 
