@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import ConnectionBadge from '../components/ConnectionBadge.svelte';
 import { browserLanguage, formatNumber, language, locales, m, setLanguage } from './i18n.svelte.js';
 import { rawStrings } from './raw-strings.js';
-import { refusalMessage, refusalText } from './refusals.js';
+import { REFUSALS } from './refusal-messages.js';
+import { loadRefusals, refusalText } from './refusals.js';
 
 // paths, not URLs: jsdom replaces the URL class node:fs expects
 const src = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,14 +108,15 @@ describe('languages', () => {
     for (const locale of locales) {
       setLanguage(locale);
       for (const code of ERROR_CODES) {
-        const text = refusalMessage(code);
+        const text = REFUSALS[code]();
         expect(text, `${locale} ${code}`).toMatch(/\p{L}{2,}/u);
         expect(text, `${locale} ${code}`).not.toContain('refusal_');
       }
     }
   });
 
-  it('shows the server refusal in English and the code message in other languages', () => {
+  it('shows the server refusal in English and the code message in other languages', async () => {
+    await loadRefusals();
     expect(refusalText('not-your-turn', 'not your turn (White plays)')).toBe('not your turn (White plays)');
     setLanguage('it');
     expect(refusalText('not-your-turn', 'not your turn (White plays)')).toBe('Non tocca a te.');
