@@ -21,6 +21,7 @@ const CONVERTED = [
   'App.svelte',
   'components/ConnectionBadge.svelte',
   'components/LanguagePicker.svelte',
+  'components/SettingsMenu.svelte',
   'components/UserMenu.svelte',
   'pages/LobbyPage.svelte',
   // no readable text of their own
