@@ -30,9 +30,6 @@ export function lobbyError(res: AckError): string {
   return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
 }
 
-/** Where the lobby lists my games in progress. */
-export const MY_GAMES_TITLE = 'Your games';
-
 /**
  * The `lobby:subscribe` ack as it may come: a server of another version (a rolling deploy) may send
  * an older ack without the lists added since (`mine`, `myGames`), so every list defaults to empty.
