@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './support/server.js';
 
 const run = chromiumAvailable();
 
-describe.runIf(run)('browser: the language follows the browser, switches from the header, is remembered', () => {
+describe.runIf(run)('browser: language and preferences, switched from the header, remembered', () => {
   let server: TestServer;
   let browser: Browser;
   let player: Player;
@@ -52,5 +52,21 @@ describe.runIf(run)('browser: the language follows the browser, switches from th
     await page.getByRole('heading', { name: 'Прогрессивные шахматы онлайн' }).waitFor();
     expect(await fullyVisible(page, '[data-testid="language"]')).toBe(true);
     expect(await fullyVisible(page, 'header nav')).toBe(true);
+  });
+
+  it('switches to the dark theme and hides the coordinates without a reload, and keeps them after one', async () => {
+    const { page } = player;
+    await page.goto(server.url);
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const light = await background();
+    await page.getByTestId('settings').locator('summary').click();
+    await page.getByTestId('settings').locator('select').first().selectOption('dark');
+    expect(await background()).not.toBe(light);
+    await page.getByTestId('settings').locator('input[type="checkbox"]').uncheck();
+    await page.reload();
+    await page.getByTestId('language').waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getAttribute('html', 'data-coords')).toBe('off');
+    expect(await background()).not.toBe(light);
   });
 });

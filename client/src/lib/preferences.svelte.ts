@@ -1,7 +1,7 @@
 /**
- * How the player likes the board and the page: theme (the system's unless chosen) and board
- * colours. Kept in this browser (localStorage) and applied at once on <html> (data-theme,
- * data-board: app.css holds the colours), without a reload.
+ * How the player likes the board and the page: theme (the system's unless chosen), board
+ * colours, coordinates. Kept in this browser (localStorage) and applied at once on <html>
+ * (data-theme, data-board, data-coords: app.css reads them), without a reload.
  */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -13,8 +13,9 @@ const PREFERENCES_KEY = 'pcl.preferences';
 interface Saved {
   readonly theme: Theme;
   readonly board: BoardColours;
+  readonly coordinates: boolean;
 }
-const DEFAULTS: Saved = { theme: 'system', board: 'brown' };
+const DEFAULTS: Saved = { theme: 'system', board: 'brown', coordinates: true };
 
 const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T =>
   list.includes(v as T) ? (v as T) : fallback;
@@ -22,7 +23,11 @@ const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T
 function saved(): Saved {
   try {
     const v = JSON.parse(globalThis.localStorage?.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Record<keyof Saved, unknown>>;
-    return { theme: oneOf(THEMES, v.theme, DEFAULTS.theme), board: oneOf(BOARD_COLOURS, v.board, DEFAULTS.board) };
+    return {
+      theme: oneOf(THEMES, v.theme, DEFAULTS.theme),
+      board: oneOf(BOARD_COLOURS, v.board, DEFAULTS.board),
+      coordinates: typeof v.coordinates === 'boolean' ? v.coordinates : DEFAULTS.coordinates,
+    };
   } catch {
     return DEFAULTS;
   }
@@ -31,11 +36,13 @@ function saved(): Saved {
 class Preferences {
   theme = $state<Theme>(DEFAULTS.theme);
   board = $state<BoardColours>(DEFAULTS.board);
+  coordinates = $state(DEFAULTS.coordinates);
 
   constructor() {
     const s = saved();
     this.theme = s.theme;
     this.board = s.board;
+    this.coordinates = s.coordinates;
   }
 
   /** Shows the preferences on the page (html attributes app.css reads). */
@@ -45,15 +52,17 @@ class Preferences {
     if (this.theme === 'system') delete root.dataset.theme;
     else root.dataset.theme = this.theme;
     root.dataset.board = this.board;
+    root.dataset.coords = this.coordinates ? 'on' : 'off';
   }
 
   /** Changes some preferences: shown now, remembered in this browser. */
   set(change: Partial<Saved>): void {
     if (change.theme !== undefined) this.theme = change.theme;
     if (change.board !== undefined) this.board = change.board;
+    if (change.coordinates !== undefined) this.coordinates = change.coordinates;
     this.apply();
     try {
-      globalThis.localStorage?.setItem(PREFERENCES_KEY, JSON.stringify({ theme: this.theme, board: this.board }));
+      globalThis.localStorage?.setItem(PREFERENCES_KEY, JSON.stringify({ theme: this.theme, board: this.board, coordinates: this.coordinates }));
     } catch {
       // Storage disabled: the choice lasts for this page.
     }

@@ -17,10 +17,13 @@ describe('preferences', () => {
     expect(document.documentElement.dataset.board).toBe('brown');
     await fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'dark' } });
     await fireEvent.change(screen.getByLabelText('Board'), { target: { value: 'green' } });
+    expect(document.documentElement.dataset.coords).toBe('on');
+    await fireEvent.click(screen.getByLabelText('Coordinates'));
+    expect(document.documentElement.dataset.coords).toBe('off');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.dataset.board).toBe('green');
     expect(preferences.theme).toBe('dark');
-    expect(JSON.parse(localStorage.getItem('pcl.preferences') ?? '{}')).toEqual({ theme: 'dark', board: 'green' });
+    expect(JSON.parse(localStorage.getItem('pcl.preferences') ?? '{}')).toEqual({ theme: 'dark', board: 'green', coordinates: false });
   });
 
   it('reads the remembered ones at start (after a reload), ignoring unknown values', async () => {
@@ -28,5 +31,6 @@ describe('preferences', () => {
     const { preferences } = await import('./preferences.svelte.js');
     expect(preferences.theme).toBe('light');
     expect(preferences.board).toBe('brown');
+    expect(preferences.coordinates).toBe(true);
   });
 });
