@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import svelteConfig from './client/svelte.config.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'client/.svelte-kit/**', 'test-artifacts/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'client/.svelte-kit/**', 'client/src/paraglide/**', 'test-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,14 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { language } from './lib/i18n.svelte.js';
+import { loadRefusals } from './lib/refusals.js';
 import './app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('#app is missing');
-export default mount(App, { target });
+// Another language than the server's English: its refusal messages before the first request.
+const ready = language.current === 'en' ? Promise.resolve() : loadRefusals().then(
+  () => undefined,
+  () => undefined, // not loaded: refusals keep the server's English words
+);
+export default ready.then(() => mount(App, { target }));

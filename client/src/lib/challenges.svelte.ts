@@ -3,6 +3,7 @@ import { sentence } from './explain.js';
 import { seekColorText } from './seek-text.js';
 import type { RequestFn } from './socket.js';
 import { timeControlLabel } from './time-control-text.js';
+import { refusalText } from './refusals.js';
 
 /** A challenge to me as the lobby lists it: "Alice challenges you: Scottish, 5+3 (you play Black)". */
 export const challengeText = (seek: Seek): string =>
@@ -41,7 +42,7 @@ export class ChallengesModel {
     const res = await request('seek:decline', { seekId });
     // one already gone (cancelled, expired) leaves the list as a declined one does
     if (res.ok || res.code === 'unknown-seek') this.removed(seekId);
-    else this.error = sentence(res.message);
+    else this.error = sentence(refusalText(res.code, res.message));
   }
 }
 

@@ -1,5 +1,6 @@
 import { normalizeChatText, type ChatChannel, type ChatMessage } from '@progressive-chess/shared';
 import type { RequestFn } from './socket.js';
+import { refusalText } from './refusals.js';
 
 /**
  * The chat of one game page: the channel the server put me in (players or spectators), its
@@ -42,7 +43,7 @@ export class ChatModel {
   /** The server answers unknown-game for a game gone from the live store (archived) with its chat: closed, not an error. */
   private refused(res: { readonly code: string; readonly message: string }): void {
     if (res.code === 'unknown-game') this.closed = true;
-    else this.error = res.message;
+    else this.error = refusalText(res.code, res.message);
   }
 
   received(m: ChatMessage): void {

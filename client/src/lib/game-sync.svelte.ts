@@ -27,6 +27,7 @@ import {
 } from '@progressive-chess/shared';
 import { ClockSync } from './clock-sync.js';
 import type { RequestFn } from './socket.js';
+import { refusalText } from './refusals.js';
 
 /** The game commands: their ack carries the event they committed (`CommandAck`). */
 export type CommandName = { [E in ClientEventName]: AckData[E] extends CommandAck ? E : never }[ClientEventName];
@@ -96,7 +97,7 @@ export class GameSync {
   async join(): Promise<void> {
     const res = await this.request('game:join', { gameId: this.id });
     if (!res.ok) {
-      this.loadError = res.message;
+      this.loadError = refusalText(res.code, res.message);
       return;
     }
     this.applySnapshot(res.snapshot, res.seat);
@@ -178,8 +179,8 @@ export class GameSync {
   /** Shows why the server refused; a refusal for the store being away lasts until the store answers again. */
   protected refused(r: { readonly code: string; readonly message: string }): void {
     if (r.code === 'unknown-game') return this.handleGone({ gameId: this.id });
-    this.notice = r.message;
-    this.outageNotice = r.code === 'unavailable' ? r.message : null;
+    this.notice = refusalText(r.code, r.message);
+    this.outageNotice = r.code === 'unavailable' ? this.notice : null;
   }
 
   /** An event, a snapshot or a version read from the store came: a notice that the store (or the connection) was away is over. */

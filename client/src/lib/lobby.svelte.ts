@@ -15,6 +15,7 @@ import type { ChallengesModel } from './challenges.svelte.js';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
+import { refusalText } from './refusals.js';
 
 /** The link to send for one of my open seeks: the server's when it knows its address, else on this page's; null for a public seek. */
 export const ownSeekLink = (own: OwnSeek, origin: string): string | null =>
@@ -29,12 +30,9 @@ export function lobbyError(res: AckError): string {
     const at = new Date(res.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     return `You aborted or left too many games recently: you may seek again at ${at}.`;
   }
-  const text = sentence(res.message);
+  const text = sentence(refusalText(res.code, res.message));
   return res.code === 'too-many-seeks' ? `${text} Cancel one of yours under “${MY_SEEKS_TITLE}”.` : text;
 }
-
-/** Where the lobby lists my games in progress. */
-export const MY_GAMES_TITLE = 'Your games';
 
 /**
  * The `lobby:subscribe` ack as it may come: a server of another version (a rolling deploy) may send
