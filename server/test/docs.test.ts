@@ -20,7 +20,7 @@ describe('GET /docs/rules', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<title>The rules of Progressive Chess Live · Progressive Chess Live</title>');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
-    const headings = [...markdown.matchAll(/^#{1,3} (.+)$/gm)].length;
+    const headings = [...markdown.matchAll(/^#{1,6} (.+)$/gm)].length;
     const ids = [...html.matchAll(/<h[1-6] id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toHaveLength(headings);
     expect(new Set(ids).size).toBe(ids.length);
