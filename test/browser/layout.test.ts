@@ -41,14 +41,26 @@ describe.runIf(run)('browser: the board fits the window', () => {
       await page.screenshot({ path: new URL(`board-${label}.png`, ARTIFACTS).pathname });
     }
     await page.setViewportSize({ width: 1366, height: 657 });
-    const before = (await page.locator('.board').boundingBox())?.width ?? 0;
+    // the board's size follows the new window over a few frames: read it once it has settled
+    const boardWidth = async (): Promise<number> => (await page.locator('.board').boundingBox())?.width ?? 0;
+    const settled = async (): Promise<number> => {
+      let last = -1;
+      for (let frame = 0; frame < 120; frame++) {
+        const w = await boardWidth();
+        if (w === last) return w;
+        last = w;
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      }
+      throw new Error(`the board's width did not settle (last ${last})`);
+    };
+    const before = await settled();
     const handle = (await page.locator('[aria-label="Board size"]').boundingBox())!;
     await page.mouse.move(handle.x + 5, handle.y + 5);
     await page.mouse.down();
     await page.mouse.move(handle.x - before * 0.3, handle.y - before * 0.3, { steps: 5 });
     await page.mouse.up();
-    const after = (await page.locator('.board').boundingBox())?.width ?? 0;
-    expect(after).toBeLessThan(before * 0.85);
+    await expect.poll(boardWidth).toBeLessThan(before * 0.85);
+    const after = await settled();
     await page.reload();
     await page.locator('.board').waitFor();
     expect(Math.abs(((await page.locator('.board').boundingBox())?.width ?? 0) - after)).toBeLessThan(4);
