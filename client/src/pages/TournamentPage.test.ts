@@ -90,13 +90,20 @@ describe('TournamentPage', () => {
 
   it('shows a refused join in words, next to the buttons', async () => {
     socket.answers.push({ ok: true, view: view(1, { standings: [standing('b', 1, 0)] }) });
-    vi.stubGlobal('fetch', () =>
-      Promise.resolve(new Response(JSON.stringify({ ok: false, code: 'tournament-full', message: 'this tournament is full' }), { status: 409 })),
-    );
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(new Response(JSON.stringify({ ok: false, code: 'tournament-full', message: 'this tournament is full' }), { status: 409 }));
+    });
+    // a guest joins by its identity token (casual arenas take guests)
+    localStorage.setItem('pcl.token', 'guest-token');
     render(TournamentPage, { id: 't1' });
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await settle();
     expect(screen.getByTestId('tournament-refusal').textContent).toBe('This tournament is full.');
+    expect(calls[0]?.url).toBe('/api/tournaments/t1/join');
+    expect(calls[0]?.init.headers).toMatchObject({ authorization: 'Bearer guest-token' });
+    localStorage.removeItem('pcl.token');
   });
 });
