@@ -77,6 +77,26 @@ describe('TournamentPage', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 
+  it('shows a Swiss by rounds, with the bye and the tie-break columns', async () => {
+    const round = { round: 1, pairings: [{ ...pairing('g5', 'b', 'a', '1/2-1/2'), round: 1 }], bye: 'c', startedAt: 0 };
+    socket.answers.push({
+      ok: true,
+      view: view(1, {
+        summary: summary({ kind: 'swiss', rounds: 3, currentRound: 1, endsAt: null, minutes: undefined }),
+        standings: [standing('c', 1, 1, { buchholz: 0 }), standing('a', 2, 0.5, { draws: 1, buchholz: 1 }), standing('b', 2, 0.5, { draws: 1, buchholz: 1 })],
+        pairings: round.pairings,
+        rounds: [round],
+      }),
+    });
+    render(TournamentPage, { id: 't1' });
+    await settle();
+    expect(screen.getByRole('columnheader', { name: 'Buchholz' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Round 1' })).toBeTruthy();
+    expect(screen.getByText('Bye: C')).toBeTruthy();
+    expect(screen.getByText('Round 1 of 3', { exact: false })).toBeTruthy();
+    expect(screen.getAllByTestId('score').map((td) => td.textContent)).toEqual(['1', '0.5', '0.5']);
+  });
+
   it('subscribes again after a reconnection', async () => {
     socket.answers.push({ ok: true, view: view(1) });
     render(TournamentPage, { id: 't1' });
