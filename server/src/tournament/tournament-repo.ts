@@ -179,6 +179,16 @@ export class TournamentRepo {
     return new Map(r.rows.map((x) => [x.id, x.version]));
   }
 
+  /** Players in each (withdrawn ones excluded). */
+  async playerCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const r = await this.db.query<{ id: string; n: number }>(
+      'SELECT tournament_id AS id, count(*)::int AS n FROM tournament_players WHERE tournament_id = ANY($1) AND NOT withdrawn GROUP BY tournament_id',
+      [ids],
+    );
+    return new Map(r.rows.map((x) => [x.id, x.n]));
+  }
+
   async countOpenBy(playerId: string): Promise<number> {
     const r = await this.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tournaments WHERE created_by = $1 AND status <> 'finished'", [playerId]);
     return r.rows[0]?.n ?? 0;
@@ -300,14 +310,25 @@ export class TournamentRepo {
   }
 
   /**
-   * Records pairings in one transaction: each pair only when both players are still free (their
-   * `current_game` null), which it then sets; a pair whose game id is recorded already is skipped.
-   * Returns the pairings recorded. (Pairing twice is impossible, whichever node pairs.)
+   * Records pairings in one transaction. An arena's (`round` 0): each pair only when both players
+   * are still free (their `current_game` null), which it then sets, so that nobody is paired twice
+   * whichever node pairs. A round's (`round` > 0): all of them, with the round itself, only when the
+   * previous round is the tournament's current one (else `RoundTakenError`, nothing written).
+   * Returns the pairings recorded.
    */
   async recordPairings(id: string, round: number, wave: number, pairs: readonly NewPairing[], now: number, bye?: string | null): Promise<NewPairing[]> {
     return this.db.transaction(async (tx) => {
       const done: NewPairing[] = [];
       for (const p of pairs) {
+        // a round's pairings are all its games at once (a round robin's player has several); the round's own step guards them
+        if (round > 0) {
+          await tx.query(
+            `INSERT INTO tournament_games (game_id, tournament_id, round, wave, white_id, black_id, paired_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+            [p.gameId, id, round, wave, p.whiteId, p.blackId, now],
+          );
+          done.push(p);
+          continue;
+        }
         const taken = await tx.query(
           `UPDATE tournament_players SET current_game = $3, missed = 0
            WHERE tournament_id = $1 AND player_id = ANY($2) AND current_game IS NULL AND NOT withdrawn`,
