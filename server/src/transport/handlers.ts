@@ -6,6 +6,7 @@ import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { checkRoomCap } from '../services/room-cap.js';
+import { fail } from '../services/errors.js';
 import { CHAT_CHANNELS, CHAT_ROOM_PREFIX, chatRoom, type AppSocket } from './socket-types.js';
 
 export interface Services {
@@ -83,5 +84,8 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     },
     'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),
     'bot:play': (s, p) => bots.play(me(s), p),
+    // Placeholders until the tournament service (h22-tourn-server) replaces them: no tournament exists yet.
+    'tournament:subscribe': (_s, p) => Promise.resolve(fail('tournament-not-found', `no tournament ${p.id}`)),
+    'tournament:unsubscribe': () => Promise.resolve(none),
   };
 }

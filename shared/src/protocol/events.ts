@@ -4,6 +4,7 @@ import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
+import { tournamentIdSchema, type TournamentPaired, type TournamentUpdate, type TournamentView } from './tournament.js';
 import type {
   GameEvent,
   GameEventBody,
@@ -55,6 +56,8 @@ export const CLIENT_EVENTS = {
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
   'bot:play': botPlaySchema,
+  'tournament:subscribe': tournamentIdSchema,
+  'tournament:unsubscribe': tournamentIdSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
@@ -114,6 +117,9 @@ export interface AckData {
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };
+  /** The tournament now; `tournament:update`s follow while subscribed. */
+  'tournament:subscribe': { view: TournamentView };
+  'tournament:unsubscribe': Record<never, never>;
 }
 
 /**
@@ -158,8 +164,8 @@ export interface ServerToClientEvents {
   'challenge:declined': (p: { seekId: string; by: string }) => void;
   /** To every connection of an account, when a notification is added to its list (the header's bell). */
   'notify:new': (p: { notification: NotificationView; unread: number }) => void;
-  /** Sent to both players when a seek is accepted or a rematch starts. */
-  'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
+  /** Sent to both players when a seek is accepted, a rematch starts, or a tournament pairs them (`tournamentId`). */
+  'game:start': (p: { gameId: string; color: 'white' | 'black'; tournamentId?: string }) => void;
   'game:event': (e: GameEvent) => void;
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
@@ -169,6 +175,10 @@ export interface ServerToClientEvents {
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** The game no longer exists (see `GoneEvent`), to the game room instead of a heartbeat. */
   'game:gone': (p: GoneEvent) => void;
+  /** To a tournament's subscribers (`tournament:subscribe`): the tournament changed (batched, see `TournamentUpdate`). */
+  'tournament:update': (p: TournamentUpdate) => void;
+  /** To every connection of a player a tournament paired (then `game:start` with `tournamentId`). */
+  'tournament:paired': (p: TournamentPaired) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: SocketErrorCode; message: string }) => void;
 }
@@ -196,6 +206,8 @@ export const SERVER_EVENTS = [
   'game:heartbeat',
   'game:gone',
   'chat:message',
+  'tournament:update',
+  'tournament:paired',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 export type ServerEventName = (typeof SERVER_EVENTS)[number];
