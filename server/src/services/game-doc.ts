@@ -234,5 +234,9 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number, claimA
     rated: doc.rated === true,
     ratings: doc.ratings ?? null,
     ...(absence ? { absence } : {}),
+    ...(doc.tournamentId === undefined ? {} : { tournamentId: doc.tournamentId }),
+    ...(doc.berserkable === true || doc.berserk !== undefined
+      ? { berserk: { allowed: doc.berserkable === true, white: doc.berserk?.white === true, black: doc.berserk?.black === true } }
+      : {}),
   };
 }

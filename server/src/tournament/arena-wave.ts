@@ -71,7 +71,7 @@ export async function arenaWave(deps: ArenaWaveDeps, t: TournamentRecord, wave: 
   if (absent.length || present.some((p) => p.missed > 0)) {
     await deps.repo.recordMissed(t.id, absent.map((p) => p.playerId), present.map((p) => p.playerId), ARENA_MISSED_PAIRINGS);
   }
-  const pairs = present.length >= 2 ? pairArena(arenaCandidates(present, games)) : [];
+  const pairs = present.length >= 2 ? pairArena(arenaCandidates(present, games), { seed: wave }) : [];
   const fresh = pairs.map((p) => ({ gameId: newGameId(), whiteId: p.white, blackId: p.black }));
   const recorded = fresh.length ? await deps.repo.recordPairings(t.id, 0, wave, fresh, now) : [];
   await startPairings(deps, t, recorded, players);

@@ -316,7 +316,15 @@ export class TournamentRepo {
    * previous round is the tournament's current one (else `RoundTakenError`, nothing written).
    * Returns the pairings recorded.
    */
-  async recordPairings(id: string, round: number, wave: number, pairs: readonly NewPairing[], now: number, bye?: string | null): Promise<NewPairing[]> {
+  async recordPairings(
+    id: string,
+    round: number,
+    wave: number,
+    pairs: readonly NewPairing[],
+    now: number,
+    bye: string | null = null,
+    deadline: number | null = null,
+  ): Promise<NewPairing[]> {
     return this.db.transaction(async (tx) => {
       const done: NewPairing[] = [];
       for (const p of pairs) {
@@ -348,20 +356,11 @@ export class TournamentRepo {
       if (round > 0) {
         const r = await tx.query('UPDATE tournaments SET current_round = $2 WHERE id = $1 AND current_round = $2 - 1', [id, round]);
         if (r.rowCount !== 1) throw new RoundTakenError(id, round);
-        await tx.query('INSERT INTO tournament_rounds (tournament_id, round, bye, started_at, deadline) VALUES ($1,$2,$3,$4,NULL)', [
-          id,
-          round,
-          bye ?? null,
-          now,
-        ]);
+        await tx.query('INSERT INTO tournament_rounds (tournament_id, round, bye, started_at, deadline) VALUES ($1,$2,$3,$4,$5)', [id, round, bye, now, deadline]);
       }
       if (done.length || round > 0) await this.bump(id, tx);
       return done;
     });
-  }
-
-  async setRoundDeadline(id: string, round: number, deadline: number | null): Promise<void> {
-    await this.db.query('UPDATE tournament_rounds SET deadline = $3 WHERE tournament_id = $1 AND round = $2', [id, round, deadline]);
   }
 
   /** Pairings whose game is not created yet (a node died between the record and the creation). */

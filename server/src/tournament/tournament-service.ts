@@ -28,8 +28,6 @@ export interface TournamentServiceDeps {
   readonly repo: TournamentRepo;
   readonly players: TournamentPlayers;
   readonly now: () => number;
-  /** The tournament changed: its subscribers hear it at the next batch (this node; other nodes poll versions). */
-  readonly changed: (id: string) => void;
 }
 
 /** A live tournament's span (a Swiss or round robin's end is not known: open-ended). */
@@ -75,7 +73,6 @@ export class TournamentService {
     const r = await this.deps.repo.join(id, { playerId: caller.playerId, name: caller.name, bot, guest: caller.guest, rating }, t.maxPlayers, this.deps.now());
     if (r === 'full') fail('tournament-full', 'the tournament is full');
     if (r === 'in') fail('tournament-joined', 'you are in this tournament already');
-    this.deps.changed(id);
     return this.view(id, caller.playerId);
   }
 
@@ -85,7 +82,6 @@ export class TournamentService {
     const p = await this.deps.repo.player(id, playerId);
     if (!p || p.withdrawn) fail('tournament-not-joined', 'you are not in this tournament');
     await this.deps.repo.setFlags(id, playerId, { withdrawn: true, paused: false });
-    this.deps.changed(id);
     return this.view(id, playerId);
   }
 
@@ -98,7 +94,6 @@ export class TournamentService {
     if (!p || p.withdrawn) fail('tournament-not-joined', 'you are not in this tournament');
     if (p.currentGame !== null) fail('tournament-in-game', 'finish your game first: you are paused only between games');
     await this.deps.repo.setFlags(id, playerId, { paused: true });
-    this.deps.changed(id);
     return this.view(id, playerId);
   }
 
