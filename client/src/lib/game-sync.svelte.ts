@@ -281,6 +281,7 @@ export class GameSync {
         this.absence = ev.absence;
         return true;
       case 'time-given':
+      case 'berserk':
         this.setClocks(ev.clocks);
         return true;
     }

@@ -82,4 +82,5 @@ export const REFUSALS: Readonly<Record<ErrorCode, () => string>> = {
   'tournament-cap': m.refusal_tournament_cap,
   'tournament-bots': m.refusal_tournament_bots,
   'berserk-not-allowed': m.refusal_berserk_not_allowed,
+  'tournament-game': m.refusal_tournament_game,
 };

@@ -4,6 +4,7 @@ import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
+import { berserkTransition } from '../tournament/berserk.js';
 import type { CommandContext, CommandResult, GameService } from './game-service.js';
 import {
   ABORTED,
@@ -118,6 +119,11 @@ export class GameCommands {
     return committed(r);
   }
 
+  /** A tournament arena's game, before one's first move: halves one's own clock (tournament/berserk.ts). */
+  async berserk(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    return committed(await this.games.command(gameId, playerId, { origin }, (c) => berserkTransition(c.doc, c.state, c.color, c.now)));
+  }
+
   /** Offering while the opponent's offer stands accepts it (and starts the rematch). */
   async rematchOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
     return committed(await this.rematch(playerId, gameId, false, origin));
@@ -142,6 +148,7 @@ export class GameCommands {
     const made: { id: string | null } = { id: null };
     const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
       made.id = null;
+      if (c.doc.tournamentId !== undefined) fail('tournament-game', 'no rematch in a tournament: its next pairing comes from the tournament');
       const offered = rematchOffered(c.doc, c.color);
       if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
       if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;

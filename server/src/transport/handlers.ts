@@ -7,6 +7,7 @@ import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { checkRoomCap } from '../services/room-cap.js';
 import { fail } from '../services/errors.js';
+import type { TournamentUpdates } from '../tournament/tournament-updates.js';
 import { CHAT_CHANNELS, CHAT_ROOM_PREFIX, chatRoom, type AppSocket } from './socket-types.js';
 
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   readonly bots: BotService;
   /** Distinct players connected, on every node. */
   readonly online: () => Promise<number>;
+  /** Tournament subscriptions (tournament/tournament-updates.ts); absent without a database. */
+  readonly tournaments?: Pick<TournamentUpdates, 'subscribe' | 'unsubscribe'>;
 }
 
 /** One handler per protocol event: (socket, parsed payload, whether the client waits for an ack) -> the ack's data. */
@@ -27,7 +30,7 @@ export type Handlers = {
 
 const none = {};
 
-export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online }: Services): Handlers {
+export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online, tournaments }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   /** A game command's event reaches its connection in the ack, when it asked for one; else in the broadcast. */
   const origin = (s: AppSocket, acked: boolean): string | undefined => (acked ? s.id : undefined);
@@ -75,6 +78,7 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     'game:claimVictory': (s, p, acked) => commands.claim(me(s), p.gameId, true, origin(s, acked)),
     'game:claimDraw': (s, p, acked) => commands.claim(me(s), p.gameId, false, origin(s, acked)),
     'game:giveTime': (s, p, acked) => commands.giveTime(me(s), p.gameId, origin(s, acked)),
+    'game:berserk': (s, p, acked) => commands.berserk(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
       const room = chatRoom(p.gameId, joined.channel);
@@ -84,8 +88,11 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     },
     'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),
     'bot:play': (s, p) => bots.play(me(s), p),
-    // Placeholders until the tournament service (h22-tourn-server) replaces them: no tournament exists yet.
-    'tournament:subscribe': (_s, p) => Promise.resolve(fail('tournament-not-found', `no tournament ${p.id}`)),
-    'tournament:unsubscribe': () => Promise.resolve(none),
+    // without a database there are no tournaments
+    'tournament:subscribe': (s, p) => (tournaments ? tournaments.subscribe(s, p.id) : Promise.resolve(fail('tournament-not-found', `no tournament ${p.id}`))),
+    'tournament:unsubscribe': async (s, p) => {
+      await tournaments?.unsubscribe(s, p.id);
+      return none;
+    },
   };
 }

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'not-operator', // moderation is for the configured operators (OPERATORS)
   'no-mail', // e-mail (address verification, password reset) needs SMTP, and this server has none configured
   'tournament-not-found', // no tournament with that id
+  'tournament-game', // a rematch (or a takeback) offered in a tournament's game
   'tournament-joined', // joining a tournament one has already joined
   'tournament-overlap', // joining a live tournament whose time overlaps another live one the player has joined
   'tournament-started', // joining a Swiss or round robin after its start

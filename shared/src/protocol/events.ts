@@ -53,6 +53,7 @@ export const CLIENT_EVENTS = {
   'game:claimVictory': s.gameRefSchema,
   'game:claimDraw': s.gameRefSchema,
   'game:giveTime': s.gameRefSchema,
+  'game:berserk': s.gameRefSchema,
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
   'bot:play': botPlaySchema,
@@ -114,6 +115,8 @@ export interface AckData {
   'game:claimDraw': CommandAck;
   /** Adds `GIVE_TIME_MS` to the opponent's clock (a `time-given` event). */
   'game:giveTime': CommandAck;
+  /** A tournament arena's game, before one's first move: halves one's own clock for an extra point on a win (a `berserk` event). */
+  'game:berserk': CommandAck;
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };
