@@ -18,6 +18,7 @@ import { seriesProgress, type SeriesProgress } from './series.js';
 
 /** Player actions the server decides alone (no local prediction). */
 export type GameAction =
+  | 'game:berserk'
   | 'game:resign'
   | 'game:drawOffer'
   | 'game:drawAccept'
