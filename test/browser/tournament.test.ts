@@ -67,6 +67,7 @@ describe.runIf(run)('browser: a three-player arena, paired, played to the end, s
     if (berserk) {
       await g.white.page.getByRole('button', { name: 'Berserk: halve my clock' }).click();
       await g.white.page.getByText('Berserk! Your clock is halved').waitFor();
+      await g.white.page.screenshot({ path: new URL('tournament-game.png', ARTIFACTS).pathname });
     }
     await g.white.page.locator('[data-testid="series-label"]', { hasText: 'Move 1 of 1' }).waitFor();
     await clickMove(g.white.page, 'e2e4');
@@ -89,6 +90,7 @@ describe.runIf(run)('browser: a three-player arena, paired, played to the end, s
     await alice.page.getByLabel('Duration (minutes)').fill('20');
     // guests may only play casual arenas
     await alice.page.getByLabel('Rated').uncheck();
+    await alice.page.screenshot({ path: new URL('tournaments-create.png', ARTIFACTS).pathname, fullPage: true });
     await alice.page.getByRole('button', { name: 'Create the tournament' }).click();
     await alice.page.waitForURL(/\/tournament\/[^/]+$/);
     await alice.page.getByTestId('tournament-name').getByText('Saturday arena').waitFor();
@@ -106,6 +108,9 @@ describe.runIf(run)('browser: a three-player arena, paired, played to the end, s
     await carol.page.goto(`${server.url}/tournaments`);
     const upcoming = carol.page.getByTestId('upcoming');
     await upcoming.getByText(/Starts in \d+:\d\d/).waitFor();
+    await carol.page.setViewportSize({ width: 360, height: 780 });
+    await carol.page.screenshot({ path: new URL('tournaments-360.png', ARTIFACTS).pathname, fullPage: true });
+    await carol.page.setViewportSize({ width: 1200, height: 900 });
     await upcoming.getByRole('link', { name: 'Saturday arena' }).click();
     for (const p of [bob, carol]) {
       expect(p.page.url()).toBe(url);
