@@ -156,6 +156,35 @@ export async function createGame(
   });
 }
 
+/** A game test's set-up (`gameWithPlayers`). */
+export interface GameSetUp {
+  readonly server: TestServer;
+  readonly white: Client;
+  readonly black: Client;
+  /** Other connections (spectators, strangers), in order. */
+  readonly others: readonly Client[];
+  readonly gameId: string;
+}
+
+/**
+ * The usual set-up of a game test: a server (`deps`), two players and `others` more connections, a
+ * game between the players made straight through the game service (`game`: variant, time control,
+ * start...), joined by the players (`join: 'players'`, the default), by everyone (`'all'`) or by
+ * nobody (`'none'`).
+ */
+export async function gameWithPlayers(
+  opts: { deps?: Partial<AppDeps>; game?: Partial<Omit<CreateGameOptions, 'white' | 'black'>>; others?: number; join?: 'players' | 'all' | 'none' } = {},
+): Promise<GameSetUp> {
+  const server = await startServer(opts.deps);
+  const [white, black, ...others] = await Promise.all(Array.from({ length: 2 + (opts.others ?? 0) }, () => Client.connect(server)));
+  if (!white || !black) throw new Error('no clients');
+  const gameId = await createGame(server, white, black, opts.game);
+  const join = opts.join ?? 'players';
+  const joining = join === 'none' ? [] : join === 'players' ? [white, black] : [white, black, ...others];
+  for (const c of joining) await c.ok('game:join', { gameId });
+  return { server, white, black, others, gameId };
+}
+
 /** Plays moves in order as one player, each with the version the previous ack returned. */
 export async function playMoves(client: Client, gameId: string, version: number, moves: readonly string[]): Promise<number> {
   let v = version;
