@@ -1,9 +1,10 @@
 import type { AckData, ClientEventName, ClientPayload, ServerToClientEvents, Session } from '@progressive-chess/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterEach } from 'vitest';
 import { createApp, type App, type AppDeps } from '../src/app.js';
 import type { CreateGameOptions } from '../src/services/game-service.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { connectClient, request, type ClientSocket } from '../../test/support/game-client.js';
 
 export type AckResult<E extends ClientEventName> = { ok: true } & AckData[E] & { code?: undefined };
 export type AckFailure = { ok: false; code: string; message: string };
@@ -45,15 +46,22 @@ export async function startServer(deps: Partial<AppDeps> = {}): Promise<TestServ
   return { app, port, url: `http://127.0.0.1:${port}` };
 }
 
-/** A connected test client, with typed emit-and-wait helpers and an event recorder. */
+/**
+ * A connected test client (the tests' one socket client, test/support/game-client.ts, closed after
+ * the test), with typed emit-and-wait helpers and a recorder of every event it receives.
+ */
 export class Client {
   readonly events: { name: string; payload: unknown }[] = [];
   private waiters: { name: string; pred: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+  /** The same socket, untyped: raw emits of unknown events and bad payloads. */
+  readonly socket: Socket;
 
   private constructor(
-    readonly socket: Socket,
+    private readonly typed: ClientSocket,
     readonly session: Session,
   ) {
+    const socket = typed as unknown as Socket;
+    this.socket = socket;
     socket.onAny((name: string, payload: unknown) => {
       this.events.push({ name, payload });
       this.waiters = this.waiters.filter((w) => {
@@ -66,16 +74,11 @@ export class Client {
 
   /** `cookie`: a Cookie header for the handshake (an account's session). */
   static async connect(server: TestServer, auth: { token?: string; name?: string } = {}, cookie?: string): Promise<Client> {
-    const headers = cookie === undefined ? {} : { extraHeaders: { cookie } };
-    const socket = connect(server.url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers });
+    const c = await connectClient(server.url, auth, cookie === undefined ? {} : { cookie });
     cleanups.push(async () => {
-      socket.disconnect();
+      c.close();
     });
-    const session = await new Promise<Session>((resolve, reject) => {
-      socket.once('session', resolve);
-      socket.once('connect_error', reject);
-    });
-    return new Client(socket, session);
+    return new Client(c.socket, c.session);
   }
 
   get id(): string {
@@ -84,7 +87,7 @@ export class Client {
 
   /** Emits a protocol event and resolves with its ack. */
   send<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<AckResult<E> | AckFailure> {
-    return this.socket.timeout(5000).emitWithAck(event, payload) as Promise<AckResult<E> | AckFailure>;
+    return request(this.typed, event, payload, 5000) as Promise<AckResult<E> | AckFailure>;
   }
 
   /** Like `send`, failing the test unless the ack is ok. */
