@@ -199,7 +199,7 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
     try {
       return parseSchedule(set(env, 'TOURNAMENT_SCHEDULE') ?? '');
     } catch (e) {
-      throw new Error(`TOURNAMENT_SCHEDULE: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`TOURNAMENT_SCHEDULE: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   }, []);
   if (errors.length > 0) return { ok: false, errors };

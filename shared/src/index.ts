@@ -9,3 +9,4 @@ export * from './search/index.js';
 export * from './analysis/index.js';
 export * from './engine/index.js';
 export * from './tournament/index.js';
+export * from './game/index.js';

@@ -100,7 +100,7 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena on two
             await nobodyTwice(dbA, id);
             const open = (await tournamentsOf(a).service.view(id)).pairings.filter((p) => p.result === null);
             expect(open).toHaveLength(3);
-            for (const g of open) await a.app.services.commands.resign(g.black.id, g.gameId);
+            for (const g of open) await a.app.services.commands.run('game:resign', g.black.id, { gameId: g.gameId });
             await expect.poll(async () => (await tournamentsOf(b).service.view(id)).pairings.filter((p) => p.result === null).length).toBe(0);
             t0 += ARENA_WAVE_MS;
           }
@@ -125,7 +125,7 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena on two
           expect(v.pairings.filter((p) => p.result === null)).toHaveLength(3);
 
           // every node restarts: the arena carries on from the database and the store
-          for (const g of v.pairings.filter((p) => p.result === null)) await b.app.services.commands.resign(g.white.id, g.gameId);
+          for (const g of v.pairings.filter((p) => p.result === null)) await b.app.services.commands.run('game:resign', g.white.id, { gameId: g.gameId });
           await expect.poll(async () => (await tournamentsOf(b).service.view(id)).pairings.filter((p) => p.result === null).length).toBe(0);
           await b.close();
           const c = await startNode(redis().target, deps(dbA));

@@ -122,7 +122,7 @@ export class TournamentRunner {
       try {
         const doc = parseDoc((await this.deps.games.load(id)).doc);
         if (doc.status !== 'playing') continue;
-        await this.deps.commands.resign(doc.players[colorOfTurn(doc.turn)].id, id);
+        await this.deps.commands.run('game:resign', doc.players[colorOfTurn(doc.turn)].id, { gameId: id });
       } catch (e) {
         this.deps.logger.warn({ err: e, gameId: id }, 'round deadline');
       }

@@ -39,8 +39,8 @@ describe('an arena', () => {
     // pausing in the middle of one's game is refused
     expect(await t.service.pause(first.white, id).catch((e: { code: string }) => e.code)).toBe('tournament-in-game');
     // no rematch in a tournament game
-    await server.app.services.commands.resign(first.black, first.gameId);
-    expect(await server.app.services.commands.rematchOffer(first.white, first.gameId).catch((e: { code: string }) => e.code)).toBe('tournament-game');
+    await server.app.services.commands.run('game:resign', first.black, { gameId: first.gameId });
+    expect(await server.app.services.commands.run('game:rematchOffer', first.white, { gameId: first.gameId }).catch((e: { code: string }) => e.code)).toBe('tournament-game');
     v = await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === first.gameId && p.result === '1-0'));
     expect(scoreOf(v, first.white)).toBe(2);
     expect(scoreOf(v, first.black)).toBe(0);
@@ -71,7 +71,7 @@ describe('an arena', () => {
       const g = openGames(v)[0];
       if (!g) throw new Error(`no game in round ${round}`);
       const loser = annWins ? bob.id : ann.id;
-      await commands.resign(loser, g.gameId);
+      await commands.run('game:resign', loser, { gameId: g.gameId });
       await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g.gameId && p.result !== null));
       if (round === 3) {
         const s = (await t.service.view(id)).standings.find((x) => x.playerId === ann.id);
@@ -104,7 +104,7 @@ describe('an arena', () => {
     const { snapshot } = await black.ok('game:resync', { gameId: g.gameId });
     expect(snapshot).toMatchObject({ tournamentId: id, berserk: { allowed: true, white: false, black: true } });
     // the berserk reaches the tournament's record with the result
-    await server.app.services.commands.resign(g.white, g.gameId);
+    await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
     const v = await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g.gameId && p.result === '0-1'));
     expect(v.pairings.find((p) => p.gameId === g.gameId)?.berserk).toEqual({ white: false, black: true });
     // a win before BERSERK_MIN_TURNS scores no extra point
@@ -151,7 +151,7 @@ describe('an arena', () => {
     await t.tick();
     const [g1, g2] = openGames(await t.service.view(id));
     if (!g1 || !g2) throw new Error('two games expected');
-    await server.app.services.commands.resign(g1.black, g1.gameId);
+    await server.app.services.commands.run('game:resign', g1.black, { gameId: g1.gameId });
     await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g1.gameId && p.result !== null));
     // the end: g1's players wait, but nobody is paired any more; g2 is still being played
     clock.set(start + 20 * MINUTE);
@@ -159,7 +159,7 @@ describe('an arena', () => {
     let v = await t.service.view(id);
     expect(v.summary.status).toBe('running');
     expect(v.pairings).toHaveLength(2);
-    await server.app.services.commands.resign(g2.white, g2.gameId);
+    await server.app.services.commands.run('game:resign', g2.white, { gameId: g2.gameId });
     await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g2.gameId && p.result === '0-1'));
     clock.advance(ARENA_WAVE_MS);
     await t.tick();

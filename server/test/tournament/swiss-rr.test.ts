@@ -31,7 +31,7 @@ describe('a Swiss of five players', () => {
     expect(await t.service.join(account(6), id).catch((e: { code: string }) => e.code)).toBe('tournament-started');
     const byes: string[] = [];
     const met = new Set<string>();
-    let v: TournamentView = await t.service.view(id);
+    let v: TournamentView;
     for (let round = 1; round <= 3; round++) {
       v = await t.service.view(id);
       expect(v.summary.currentRound).toBe(round);
@@ -44,7 +44,7 @@ describe('a Swiss of five players', () => {
         expect(met.has(key)).toBe(false);
         met.add(key);
         // white wins every game
-        await server.app.services.commands.resign(g.black, g.gameId);
+        await server.app.services.commands.run('game:resign', g.black, { gameId: g.gameId });
       }
       await viewWhen(t, id, (x) => openGames(x).length === 0);
       // the round's games ended: the next tick starts the next round (or finishes)
@@ -84,7 +84,7 @@ describe('a correspondence round robin of four', () => {
     expect(games).toHaveLength(6);
     expect(v.rounds?.[0]?.deadline).toBe(start + 10 * DAY);
     // three games are decided in time; three are left untouched (white to move)
-    for (const g of games.slice(0, 3)) await server.app.services.commands.resign(g.white, g.gameId);
+    for (const g of games.slice(0, 3)) await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
     await viewWhen(t, id, (x) => openGames(x).length === 3);
     clock.set(start + 10 * DAY - 1);
     await t.tick();
