@@ -62,12 +62,15 @@ describe('TournamentPage', () => {
     expect(screen.getAllByTestId('score')[0]?.textContent).toBe('2');
     expect(screen.queryByTestId('my-game')).toBeNull();
     expect(screen.getByTestId('my-place').textContent).toContain('You are number 1 with 2 points.');
+    // a streak (the next win counts double) is marked, and said
+    await push({ id: 't1', version: 4, view: view(4, { standings: [{ ...won[0]!, fire: true }, ...won.slice(1)] }) });
+    expect(within(screen.getByRole('rowheader', { name: /^A/ })).getByRole('img', { name: 'on fire: the next win counts double' })).toBeTruthy();
     // an older update, delivered late, changes nothing
     await push({ id: 't1', version: 2, view: view(2) });
     expect(screen.getAllByTestId('score')[0]?.textContent).toBe('2');
 
-    const done = view(4, { summary: summary({ status: 'finished' }), standings: won, podium: won });
-    await push({ id: 't1', version: 4, view: done });
+    const done = view(5, { summary: summary({ status: 'finished' }), standings: won, podium: won });
+    await push({ id: 't1', version: 5, view: done });
     const podium = screen.getByTestId('podium');
     expect(within(podium).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringContaining('A'),
