@@ -5,7 +5,7 @@
  * the process's CPU ms per wave (the server's budget for a whole wave is 250 ms), and the same for a
  * window of the whole list (one matching of everyone) on a tenth of the players, for comparison.
  */
-import { ARENA_WINDOW, pairArena, seededRandom, type ArenaCandidate } from '@progressive-chess/shared';
+import { ARENA_WINDOW, pairArena, seededRandom, type ArenaCandidate, type Color } from '@progressive-chess/shared';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
 const WAVES = Number(process.env.BENCH_WAVES ?? 50);
@@ -16,7 +16,7 @@ function waitingList(count: number, seed: number): ArenaCandidate[] {
   const ids = Array.from({ length: count }, (_, i) => `p${seed}-${i}`);
   return ids.map((id, i) => {
     const games = Math.floor(random() * 12);
-    const colours = Array.from({ length: games }, () => (random() < 0.5 ? 'white' : 'black') as const);
+    const colours = Array.from({ length: games }, (): Color => (random() < 0.5 ? 'white' : 'black'));
     const rating = Math.round(1500 + 350 * (random() + random() + random() - 1.5));
     const score = Math.max(0, Math.round(games * (1 + (rating - 1500) / 700) + random() * 6 - 3));
     const lastOpponent = games === 0 ? null : (ids[(i + 1 + Math.floor(random() * 7)) % count] ?? null);
