@@ -47,6 +47,18 @@ export interface TournamentParts {
 }
 
 const DEFAULT_LEASE_MS = 15_000;
+/** Shutdown waits this long for a tick in flight (a database that does not answer must not hold it up). */
+const CLOSE_WAIT_MS = 2_000;
+
+/** `p`, or nothing after `ms` (what is left of it goes on unawaited). */
+const boundedWait = (p: Promise<void>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void p.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 /** The schedule is looked at this often. */
 const SCHEDULE_EVERY_MS = 60_000;
 
@@ -135,8 +147,8 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     async close() {
       if (timer) clearInterval(timer);
       unsubscribe();
-      await current;
-      await updates.close();
+      await boundedWait(current, CLOSE_WAIT_MS);
+      await boundedWait(updates.close(), CLOSE_WAIT_MS);
     },
   };
 }

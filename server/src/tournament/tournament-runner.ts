@@ -11,6 +11,8 @@ import { RoundTakenError } from './tournament-repo.js';
 import type { TournamentRecord } from './tournament-record.js';
 
 const DAY = 86_400_000;
+/** A correspondence Swiss or round robin is looked at this often (its rounds last days), not every tick. */
+export const CORRESPONDENCE_CHECK_MS = 30_000;
 
 export interface RunnerDeps extends ArenaWaveDeps {
   readonly store: Store;
@@ -31,6 +33,8 @@ export interface RunnerDeps extends ArenaWaveDeps {
  */
 export class TournamentRunner {
   private ticks = 0;
+  /** When this node last looked at each correspondence tournament. */
+  private readonly lookedAt = new Map<string, number>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -70,6 +74,10 @@ export class TournamentRunner {
   }
 
   private async rounds(t: TournamentRecord, now: number): Promise<void> {
+    if (t.timeControl.kind === 'correspondence') {
+      if (now - (this.lookedAt.get(t.id) ?? -Infinity) < CORRESPONDENCE_CHECK_MS) return;
+      this.lookedAt.set(t.id, now);
+    }
     const { repo, store, leaseMs } = this.deps;
     const games = await repo.games(t.id);
     const open = games.filter((g) => g.round === t.currentRound && g.endedAt === null);

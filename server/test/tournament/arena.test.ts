@@ -1,5 +1,6 @@
 import { ARENA_WAVE_MS } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { RECONCILE_EVERY_WAVES } from '../../src/tournament/arena-wave.js';
 import { useDatabase } from '../durable-helpers.js';
 import { arenaInput, callerOf, guests, MINUTE, openGames, scoreOf, tournamentServer, viewWhen } from './tournament-helpers.js';
 
@@ -21,7 +22,6 @@ describe('an arena', () => {
     await t.tick();
     expect((await t.service.view(id)).summary.status).toBe('upcoming');
     clock.set(start);
-    const paired = ann.next('tournament:paired');
     await t.tick();
     let v = await t.service.view(id);
     expect(v.summary.status).toBe('running');
@@ -31,11 +31,12 @@ describe('an arena', () => {
     const ids = [first.white, first.black];
     const waiting = [ann, bob, cid].find((c) => !ids.includes(c.id));
     if (!waiting) throw new Error('nobody waits');
-    // the paired players hear it (and game:start carries the tournament)
-    const pairedPlayer = [ann, bob, cid].find((c) => c.id === first.white);
-    if (pairedPlayer === ann) expect(await paired).toMatchObject({ tournamentId: id, gameId: first.gameId });
+    // the paired players hear it (and game:start carries the tournament); the one waiting hears nothing
     const white = [ann, bob, cid].find((c) => c.id === first.white);
+    await expect.poll(() => white?.received('tournament:paired')).toEqual([{ tournamentId: id, gameId: first.gameId, color: 'white' }]);
     await expect.poll(() => white?.received('game:start').some((s) => s.tournamentId === id && s.gameId === first.gameId)).toBe(true);
+    await waiting.settle();
+    expect(waiting.received('tournament:paired')).toEqual([]);
     // pausing in the middle of one's game is refused
     expect(await t.service.pause(first.white, id).catch((e: { code: string }) => e.code)).toBe('tournament-in-game');
     // no rematch in a tournament game
@@ -114,7 +115,7 @@ describe('an arena', () => {
     expect(await ann.send('game:berserk', { gameId: other })).toMatchObject({ ok: false, code: 'berserk-not-allowed' });
   });
 
-  it('pauses a waiting player who misses pairings while away; joining again comes back; withdrawing keeps the score', async () => {
+  it('pauses a waiting player who misses pairings while away; joining again comes back; withdrawing takes the player out', async () => {
     const { server, clock, t } = await tournamentServer(db());
     const [ann, bob, cid] = await guests(server, ['Ann', 'Bob', 'Cid']);
     const start = clock.now() + 5 * MINUTE;
@@ -139,6 +140,33 @@ describe('an arena', () => {
     const out = await t.service.withdraw(cid.id, id);
     expect(out.me).toMatchObject({ joined: false, withdrawn: true });
     expect(await t.service.withdraw(cid.id, id).catch((e: { code: string }) => e.code)).toBe('tournament-not-joined');
+  });
+
+  it('finds a game end whose lifecycle event was lost (a node died between commit and emit) on a later wave', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    clock.set(start);
+    await t.tick();
+    const g = openGames(await t.service.view(id))[0];
+    if (!g) throw new Error('no game');
+    await server.app.services.commands.run('game:resign', g.black, { gameId: g.gameId });
+    await viewWhen(t, id, (x) => x.pairings.some((p) => p.result !== null));
+    // as if the event never came: the game in the store is over, the tournament's record says in play
+    await db().query('UPDATE tournament_games SET result = NULL, ended_at = NULL WHERE game_id = $1', [g.gameId]);
+    await db().query('UPDATE tournament_players SET current_game = $2 WHERE tournament_id = $1', [id, g.gameId]);
+    expect(openGames(await t.service.view(id))).toHaveLength(1);
+    // waves 2.. pair nobody (both still "in" the game); the reconciling wave finds the end and pairs them again
+    for (let wave = 2; wave <= RECONCILE_EVERY_WAVES; wave++) {
+      clock.advance(ARENA_WAVE_MS);
+      await t.tick();
+    }
+    const v = await t.service.view(id);
+    expect(v.pairings.find((p) => p.gameId === g.gameId)?.result).toBe('1-0');
+    expect(openGames(v)).toHaveLength(1);
+    expect(openGames(v)[0]?.gameId).not.toBe(g.gameId);
   });
 
   it('stops pairing at the end; a game in progress then still counts; then the podium', async () => {

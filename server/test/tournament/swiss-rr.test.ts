@@ -1,5 +1,6 @@
 import type { TournamentCreate, TournamentView } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { CORRESPONDENCE_CHECK_MS } from '../../src/tournament/tournament-runner.js';
 import { useDatabase } from '../durable-helpers.js';
 import { MINUTE, openGames, tournamentServer, viewWhen } from './tournament-helpers.js';
 
@@ -86,7 +87,7 @@ describe('a correspondence round robin of four', () => {
     // three games are decided in time; three are left untouched (white to move)
     for (const g of games.slice(0, 3)) await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
     await viewWhen(t, id, (x) => openGames(x).length === 3);
-    clock.set(start + 10 * DAY - 1);
+    clock.set(start + 10 * DAY - CORRESPONDENCE_CHECK_MS);
     await t.tick();
     expect(openGames(await t.service.view(id))).toHaveLength(3);
     clock.set(start + 10 * DAY);
@@ -94,7 +95,11 @@ describe('a correspondence round robin of four', () => {
     v = await viewWhen(t, id, (x) => openGames(x).length === 0);
     // the side to move (white, in games nobody moved in) lost them
     for (const g of games.slice(3)) expect(v.pairings.find((p) => p.gameId === g.gameId)?.result).toBe('0-1');
+    // a correspondence tournament is looked at every CORRESPONDENCE_CHECK_MS
     clock.advance(1_000);
+    await t.tick();
+    expect((await t.service.view(id)).summary.status).toBe('running');
+    clock.advance(CORRESPONDENCE_CHECK_MS);
     await t.tick();
     v = await t.service.view(id);
     expect(v.summary.status).toBe('finished');

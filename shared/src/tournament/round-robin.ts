@@ -2,8 +2,9 @@ import type { RoundPairing } from './swiss-pairing.js';
 
 /**
  * A round robin's rounds by the Berger tables (FIDE Handbook C.05, Annex 1): the players in the
- * order given are numbers 1..n (with an odd count, a number n that is nobody: whoever meets it has
- * the round's bye); n sits still while the others turn. Each round lists the game of n first.
+ * order given are numbers 1..n (with an odd count, a number n that is nobody: whoever meets it sits
+ * the round out, the round's `bye`, which scores nothing in a round robin: everyone sits out once);
+ * n sits still while the others turn. Each round lists the game of n first.
  * `double`: a second cycle with the same rounds, colours swapped.
  */
 export function roundRobinRounds(ids: readonly string[], double: boolean): RoundPairing[] {

@@ -12,7 +12,10 @@ export interface StandingPlayer {
   readonly rating: number;
   readonly paused: boolean;
   readonly withdrawn: boolean;
-  /** Swiss and round robin: the rounds in which the player had a bye (1 point each). */
+  /**
+   * Swiss: the rounds in which the player had a bye (1 point each). Not a round robin's rest rounds
+   * (everyone sits out once there, for no point).
+   */
   readonly byes?: readonly number[];
 }
 

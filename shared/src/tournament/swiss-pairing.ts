@@ -128,11 +128,33 @@ function colourPair(hi: Seeded, lo: Seeded, board: number): Pair {
   return hiWants === 'white' ? asWhite(hi, lo) : asWhite(lo, hi);
 }
 
+/** How far from its Dutch partner (places) a pair of the first, smaller graph may be. */
+const NEAR = 12;
+
+/**
+ * Whether a (ranked above b) and b are near in the Dutch order: in one score group, within NEAR
+ * places of a top-half/bottom-half pairing (or of each other, in the same half); across groups,
+ * each within NEAR places of the boundary.
+ */
+function near(a: Seeded, b: Seeded): boolean {
+  if (a.p.score !== b.p.score) return a.groupSize - 1 - a.place < NEAR && b.place < NEAR;
+  const half = Math.floor(a.groupSize / 2);
+  const across = a.place < half && b.place >= half;
+  return Math.abs(across ? b.place - half - a.place : b.place - a.place) <= NEAR;
+}
+
+/** The pairs of least total cost among those of the most pairs. */
+function bestMatching(costs: readonly WeightedEdge[]): [number, number][] {
+  const most = costs.reduce((m, e) => Math.max(m, e[2]), 0);
+  return matchPairs(costs.map(([i, j, c]) => [i, j, most + 1 - c]));
+}
+
 /**
  * One Swiss round (`players`: those still in; the round's number is for the caller's record: the
  * pairing follows from the players' scores and histories). Players are
- * ranked by score, then rating; one maximum-weight matching (Edmonds' blossom) over every possible
- * pair picks the pairing that, in this order of priority: meets nobody twice (unless nothing else
+ * ranked by score, then rating; a maximum-weight matching (Edmonds' blossom) over the possible
+ * pairs (the usual ones first, every one if those cannot seat everyone) picks the pairing that, in
+ * this order of priority: meets nobody twice (unless nothing else
  * pairs everyone), gives nobody a third game in a row or a difference of three with one colour,
  * keeps score groups together (fewest and smallest floats), gives the bye (odd counts) to the
  * lowest ranked player who has not had one, floats the lowest of a group down, grants the most
@@ -152,14 +174,28 @@ export function pairSwiss(players: readonly SwissPlayer[], _round: number): Roun
   const n = seeded.length;
   const bye = n % 2 === 1 ? n : -1;
   const lowest = sorted[n - 1]?.score ?? 0;
-  const costs: WeightedEdge[] = [];
+  // First the usual pairs only (near each other in the Dutch order, floats of at most a point, no
+  // repeat, no absolute colour clash): a far smaller graph, matched several times faster, which
+  // decides whenever it can seat everyone. Else the whole graph does.
+  const all: WeightedEdge[] = [];
+  const usual: WeightedEdge[] = [];
   for (let i = 0; i < n; i++) {
     const a = seeded[i] as Seeded;
-    for (let j = i + 1; j < n; j++) costs.push([i, j, pairCost(a, seeded[j] as Seeded)]);
-    if (bye >= 0) costs.push([i, bye, byeCost(a, lowest)]);
+    for (let j = i + 1; j < n; j++) {
+      const b = seeded[j] as Seeded;
+      const edge: WeightedEdge = [i, j, pairCost(a, b)];
+      all.push(edge);
+      if (edge[2] < SCORE * 5 && near(a, b)) usual.push(edge);
+    }
+    if (bye >= 0) {
+      const edge: WeightedEdge = [i, bye, byeCost(a, lowest)];
+      all.push(edge);
+      if (edge[2] < SCORE * 5) usual.push(edge);
+    }
   }
-  const most = costs.reduce((m, e) => Math.max(m, e[2]), 0);
-  const matched = matchPairs(costs.map(([i, j, c]) => [i, j, most + 1 - c]));
+  const seats = n + (bye >= 0 ? 1 : 0);
+  let matched = bestMatching(usual);
+  if (matched.length * 2 < seats) matched = bestMatching(all);
   let byeId: string | null = null;
   const games: [Seeded, Seeded][] = [];
   for (const [i, j] of matched) {

@@ -20,7 +20,7 @@ function start(variant: VariantId = 'scottish'): GameView {
 }
 
 /** The move event the server would commit (hash of the state after it). */
-function moveEvent(v: GameView, uci: string, at = CLOCKS.serverNow): GameEventBody {
+function moveEvent(v: GameView, uci: string, at = CLOCKS.serverNow): Extract<GameEventBody, { type: 'move' }> {
   const res = play(v.state, parseUci(uci)!);
   if (!res.ok) throw new Error(res.error.message);
   return { type: 'move', uci, hash: stateHash(res.value.state), clocks: { ...CLOCKS, serverNow: at }, ...(res.value.outcome ? { outcome: res.value.outcome } : {}) };

@@ -85,6 +85,14 @@ describe('pairSwiss: byes', () => {
   });
 });
 
+describe('pairSwiss when the rules cannot all hold', () => {
+  it('two players who have met meet again rather than not play', () => {
+    const a = { ...fresh('a', 2000), opponents: ['b'], colours: ['white' as const], score: 1 };
+    const b = { ...fresh('b', 1900), opponents: ['a'], colours: ['black' as const] };
+    expect(pairSwiss([a, b], 2)).toEqual({ pairs: [{ white: 'b', black: 'a' }], bye: null });
+  });
+});
+
 describe('pairSwiss over whole tournaments', () => {
   it('11 players, 7 rounds of random results: nobody meets anyone twice, one bye each at most, every player in every round', () => {
     const random = seededRandom(11);
