@@ -60,6 +60,8 @@ import type { Notifications } from './notify/notifications.js';
 import type { Mail } from './mail/mail.js';
 import { parseDoc, type GameDoc } from './services/game-doc.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
+import { createTournaments, type TournamentParts } from './tournament/compose.js';
+import { TOURNAMENT_STATUS } from './tournament/tournament-routes.js';
 
 export type { AppDeps } from './config.js';
 
@@ -87,6 +89,8 @@ export interface App {
     readonly notifications?: Notifications;
     /** Present when a database is configured (sending only with a mailer). */
     readonly mail?: Mail;
+    /** Present when a database is configured. */
+    readonly tournaments?: TournamentParts;
   };
   /** Also starts the metrics listener of `metricsAccess.port`, if any. */
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -308,7 +312,12 @@ export function createApp(deps: AppDeps): App {
     ...(social ? { mayChat: social.mayChat } : {}),
   });
   const bots = startBots({ store, games, commands, compute, identity, now, logger, settings: settings.bot, randomInt: settings.randomInt });
-  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size });
+  // tournaments (issue 32): their composition is tournament/compose.ts
+  const tournaments =
+    deps.database && durable && accounts
+      ? createTournaments({ deps: deps.tournaments ?? {}, db: deps.database, store, io, games, commands, lifecycle, publisher, identity, directory: durable.directory, accounts, online, tokens: () => api?.tokens, now, logger })
+      : null;
+  const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size, ...(tournaments ? { tournaments: tournaments.updates } : {}) });
   const sockets = connectSockets(io, {
     identity,
     lobby,
@@ -360,7 +369,11 @@ export function createApp(deps: AppDeps): App {
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
     ...(api ? { api: api.router } : {}),
-    apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : [])],
+    apiRouters: [
+      tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)),
+      ...(social ? [social.router] : []),
+      ...(tournaments ? [tournaments.router] : []),
+    ],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
       ? {
@@ -368,7 +381,7 @@ export function createApp(deps: AppDeps): App {
             router: express
               .Router()
               .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
-            status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS },
+            status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS, ...TOURNAMENT_STATUS },
           },
         }
       : {}),
@@ -427,6 +440,7 @@ export function createApp(deps: AppDeps): App {
     await pruner?.stop();
     await notify?.close();
     await bots.driver.close();
+    await tournaments?.close();
     lobby.close();
     await rooms.close();
     await io.close();
@@ -456,6 +470,7 @@ export function createApp(deps: AppDeps): App {
       ...(social ? { social: social.social, moderation: social.moderation } : {}),
       ...(playbans ? { playbans } : {}),
       ...(notify ? { notifications: notify.notifications, mail: notify.mail } : {}),
+      ...(tournaments ? { tournaments } : {}),
     },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {

@@ -9,6 +9,7 @@ import type { HashingLimits } from './accounts/password.js';
 import type { MetricsAccess } from './http/metrics-access.js';
 import type { Database } from './db/database.js';
 import type { Store } from './store/store.js';
+import type { TournamentDeps } from './tournament/compose.js';
 import type { ComputePool } from './compute/pool.js';
 import { DEFAULT_ANALYSIS_LIMIT, DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from './services/analysis-service.js';
 import { DEFAULT_BOT_SETTINGS, type BotSettings } from './bot/bot-settings.js';
@@ -41,6 +42,8 @@ export interface AppDeps {
   readonly operators?: readonly string[];
   /** Static files of the built client (optional). */
   readonly clientDir?: string;
+  /** Tournaments (need a database): the operator's recurring events (TOURNAMENT_SCHEDULE) and timing for tests. */
+  readonly tournaments?: TournamentDeps;
   readonly firstMoveGraceMs?: number;
   readonly deadlineTickMs?: number;
   /**

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, limitsByVariable, limitsFromEnv, type Limits } from './
 import { parseClusterNodes } from './store/redis-client.js';
 import { metricsAccessFromEnv, type MetricsAccess } from './http/metrics-access.js';
 import { notifyEffective, notifyEnvOf, type NotifyEnv } from './mail/notify-env.js';
+import { parseSchedule, type ScheduledEvent } from './tournament/schedule.js';
 
 /**
  * The server's whole configuration, read from the environment at once before anything is opened,
@@ -51,6 +52,8 @@ export interface EnvConfig {
   /** Who reads /metrics (METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
   readonly metrics: MetricsAccess;
   readonly notify: NotifyEnv;
+  /** TOURNAMENT_SCHEDULE: the operator's recurring tournaments (tournament/schedule.ts). */
+  readonly tournamentSchedule: readonly ScheduledEvent[];
 }
 
 export type EnvConfigResult = { readonly ok: true; readonly config: EnvConfig } | { readonly ok: false; readonly errors: readonly string[] };
@@ -192,11 +195,18 @@ export function configFromEnv(env: Env, fileExists: (path: string) => boolean = 
   const compute = read(() => computeOptionsFromEnv(env), {});
   const metrics = metricsAccessFromEnv(env, read);
   const notify = read(() => notifyEnvOf(env), { smtpUrl: undefined, mailFrom: undefined, vapid: undefined, vapidSubject: undefined });
+  const tournamentSchedule = read(() => {
+    try {
+      return parseSchedule(set(env, 'TOURNAMENT_SCHEDULE') ?? '');
+    } catch (e) {
+      throw new Error(`TOURNAMENT_SCHEDULE: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+  }, []);
   if (errors.length > 0) return { ok: false, errors };
   const host = set(env, 'HOST');
   return {
     ok: true,
-    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, operators, trustProxy, denyAddressSec, limits, bot, compute, metrics, notify },
+    config: { port, host, logLevel, redis, databaseUrl, dataDir, storeDir, pgliteDir, usesDataDir, ephemeral, publicUrl, clientDir, allowedOrigins, operators, trustProxy, denyAddressSec, limits, bot, compute, metrics, notify, tournamentSchedule },
   };
 }
 
@@ -223,6 +233,7 @@ export function effectiveConfig(c: EnvConfig): Record<string, EffectiveValue> {
     CLIENT_DIR: c.clientDir ?? null,
     ALLOWED_ORIGINS: c.allowedOrigins.length === 0 ? null : c.allowedOrigins.join(','),
     OPERATORS: c.operators.length === 0 ? null : c.operators.join(','),
+    TOURNAMENT_SCHEDULE: c.tournamentSchedule.length === 0 ? null : c.tournamentSchedule.map((e) => e.text).join('; '),
     TRUST_PROXY: c.trustProxy ? 1 : 0,
     DENY_ADDRESS_SECONDS: c.denyAddressSec ?? DEFAULT_ABUSE_LIMITS.denyAddressSec,
     COMPUTE_WORKERS: c.compute.size ?? defaultWorkerCount(),

@@ -103,6 +103,7 @@ const server = createApp({
   ...(config.denyAddressSec === undefined ? {} : { abuseLimits: { denyAddressSec: config.denyAddressSec } }),
   ...(config.allowedOrigins.length > 0 ? { allowedOrigins: config.allowedOrigins } : {}),
   ...(config.operators.length > 0 ? { operators: config.operators } : {}),
+  ...(config.tournamentSchedule.length > 0 ? { tournaments: { schedule: config.tournamentSchedule } } : {}),
 });
 const close = (): Promise<void> =>
   server

@@ -3,13 +3,16 @@ import type { ErrorCode } from '@progressive-chess/shared';
 /** An HTTP API answer: the JSON body, or the server's `{ code, message }`. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode | 'network'; message: string };
 
-/** JSON over HTTP to the game server (same origin, cookies included). Never rejects. */
-export async function api<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
+/**
+ * JSON over HTTP to the game server (same origin, cookies included). Never rejects. `headers`:
+ * more request headers (e.g. a guest's identity token, where an API takes guests).
+ */
+export async function api<T>(path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}): Promise<ApiResult<T>> {
   try {
     const res = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? { ...headers } : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await res.json()) as unknown;

@@ -20,6 +20,8 @@ export type Route =
   | { readonly page: 'tv'; readonly variant: VariantId | null }
   | { readonly page: 'friends' }
   | { readonly page: 'moderation' }
+  | { readonly page: 'tournaments' }
+  | { readonly page: 'tournament'; readonly id: string }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -41,6 +43,8 @@ export function matchRoute(path: string): Route {
   if (head === 'tv' && (arg === undefined || isVariantId(arg))) return { page: 'tv', variant: arg ?? null };
   if (head === 'friends' && !arg) return { page: 'friends' };
   if (head === 'moderation' && !arg) return { page: 'moderation' };
+  if (head === 'tournaments' && !arg) return { page: 'tournaments' };
+  if (head === 'tournament' && arg) return { page: 'tournament', id: arg };
   return { page: 'not-found' };
 }
 
@@ -77,6 +81,10 @@ export function pageTitle(route: Route): string {
       return 'Friends';
     case 'moderation':
       return 'Moderation';
+    case 'tournaments':
+      return 'Tournaments';
+    case 'tournament':
+      return 'Tournament';
     case 'not-found':
       return 'Page not found';
   }

@@ -4,7 +4,7 @@ import { isMuted } from './storage.js';
  * Game sounds, synthesised with WebAudio (no files to download): a short envelope per note.
  * Muting is remembered by the browser.
  */
-export type SoundName = 'move' | 'capture' | 'check' | 'series' | 'low' | 'end';
+export type SoundName = 'move' | 'capture' | 'check' | 'series' | 'low' | 'end' | 'paired';
 
 /** [frequency Hz, start s, duration s, waveform, peak gain] */
 type Note = readonly [number, number, number, OscillatorType, number];
@@ -26,6 +26,13 @@ const NOTES: Record<SoundName, readonly Note[]> = {
   low: [
     [1000, 0, 0.05, 'square', 0.1],
     [1000, 0.12, 0.05, 'square', 0.1],
+  ],
+  /** A tournament paired me: a rising call, unlike a move's. */
+  paired: [
+    [440, 0, 0.1, 'triangle', 0.3],
+    [554, 0.1, 0.1, 'triangle', 0.3],
+    [659, 0.2, 0.1, 'triangle', 0.3],
+    [880, 0.3, 0.2, 'triangle', 0.3],
   ],
   end: [
     [392, 0, 0.15, 'sine', 0.3],

@@ -1,6 +1,7 @@
 import { fillUsernameSkeletons } from './accounts-repo.js';
 import type { Database, Queryable } from './database.js';
 import { NOTIFY_SQL } from './notify-schema.js';
+import { TOURNAMENT_SQL } from '../tournament/tournament-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -179,6 +180,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX accounts_by_skeleton ON accounts(username_skeleton);`,
     fill: fillUsernameSkeletons,
   },
+  { version: 8, name: 'tournaments', sql: TOURNAMENT_SQL },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

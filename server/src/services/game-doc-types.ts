@@ -54,6 +54,12 @@ export interface GameDoc {
   readonly bot?: BotSeat;
   /** Bot games: until when the driver playing the bot's series holds its turn (absent: due at once). */
   readonly botHold?: number;
+  /** A tournament's game (tournament/): its results go to the tournament; no rematch. */
+  readonly tournamentId?: string;
+  /** A tournament arena's game: each player may berserk before their first move (`game:berserk`). */
+  readonly berserkable?: boolean;
+  /** Who berserked (halved their own clock) in this arena game. */
+  readonly berserk?: { readonly white?: boolean; readonly black?: boolean };
   /** Extra keys this game is counted under (e.g. bot games per player), released when it ends. */
   readonly counted?: readonly string[];
   /**

@@ -32,7 +32,9 @@ export function botDue(doc: GameDoc): number | null {
 export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
 
 /** The fields set when a game is created and never changed after. */
-type FixedKey = 'id' | 'variant' | 'timeControl' | 'players' | 'initialFen' | 'initialTurn' | 'custom' | 'createdAt' | 'private' | 'rated' | 'bot' | 'counted';
+type FixedKey =
+  | 'id' | 'variant' | 'timeControl' | 'players' | 'initialFen' | 'initialTurn' | 'custom' | 'createdAt' | 'private' | 'rated' | 'bot' | 'counted'
+  | 'tournamentId' | 'berserkable';
 /** The fields a change may set. */
 type ChangingKey = Exclude<keyof GameDoc, FixedKey>;
 /** Every one of these fields, optional ones too (so that a field added to GameDoc cannot be left out of `docJson`). */
@@ -42,14 +44,14 @@ type Fixed = AllOf<FixedKey>;
 const fixedOf = (doc: GameDoc): Fixed => ({
   id: doc.id, variant: doc.variant, timeControl: doc.timeControl, players: doc.players, initialFen: doc.initialFen,
   initialTurn: doc.initialTurn, custom: doc.custom, createdAt: doc.createdAt, private: doc.private, rated: doc.rated,
-  bot: doc.bot, counted: doc.counted,
+  bot: doc.bot, counted: doc.counted, tournamentId: doc.tournamentId, berserkable: doc.berserkable,
 });
 /** (Lists the fields of `FixedKey` as `fixedOf` does: a field added there must be added here.) */
 const sameFixed = (f: Fixed, doc: GameDoc): boolean =>
   f.id === doc.id && f.variant === doc.variant && f.timeControl === doc.timeControl && f.players === doc.players &&
   f.initialFen === doc.initialFen && f.initialTurn === doc.initialTurn && f.custom === doc.custom &&
   f.createdAt === doc.createdAt && f.private === doc.private && f.rated === doc.rated && f.bot === doc.bot &&
-  f.counted === doc.counted;
+  f.counted === doc.counted && f.tournamentId === doc.tournamentId && f.berserkable === doc.berserkable;
 
 /** The JSON of the fixed fields (without its closing brace), per players object, with the values it was made of. */
 const fixedJson = new WeakMap<object, { readonly fixed: Fixed; readonly json: string }>();
@@ -75,12 +77,12 @@ export function playedDoc(doc: GameDoc, c: PlayChange): GameDoc {
   return {
     id: doc.id, variant: doc.variant, timeControl: doc.timeControl, players: doc.players, initialFen: doc.initialFen,
     initialTurn: doc.initialTurn, custom: doc.custom, createdAt: doc.createdAt, private: doc.private, rated: doc.rated,
-    bot: doc.bot, counted: doc.counted,
+    bot: doc.bot, counted: doc.counted, tournamentId: doc.tournamentId, berserkable: doc.berserkable,
     state: c.state, turn: c.turn, clock: c.clock, passes: doc.passes, started: c.started, graceDeadline: c.graceDeadline,
     status: c.status, outcome: c.outcome, drawOffer: c.drawOffer, rematchOffer: doc.rematchOffer,
     rematchGameId: doc.rematchGameId, idleDeadline: c.idleDeadline, archived: doc.archived, ratings: doc.ratings,
     botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
-    quietSince: doc.quietSince,
+    quietSince: doc.quietSince, berserk: doc.berserk,
   } satisfies AllOf<keyof GameDoc>;
 }
 
@@ -95,7 +97,7 @@ export function docJson(doc: GameDoc): string {
     graceDeadline: doc.graceDeadline, status: doc.status, outcome: doc.outcome, drawOffer: doc.drawOffer,
     rematchOffer: doc.rematchOffer, rematchGameId: doc.rematchGameId, idleDeadline: doc.idleDeadline,
     archived: doc.archived, ratings: doc.ratings, botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
-    quietSince: doc.quietSince,
+    quietSince: doc.quietSince, berserk: doc.berserk,
   };
   // the fixed part always holds `id`, so it is never empty
   return `${fixedPart(doc)},${JSON.stringify(changing).slice(1)}`;
@@ -232,5 +234,9 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number, claimA
     rated: doc.rated === true,
     ratings: doc.ratings ?? null,
     ...(absence ? { absence } : {}),
+    ...(doc.tournamentId === undefined ? {} : { tournamentId: doc.tournamentId }),
+    ...(doc.berserkable === true || doc.berserk !== undefined
+      ? { berserk: { allowed: doc.berserkable === true, white: doc.berserk?.white === true, black: doc.berserk?.black === true } }
+      : {}),
   };
 }

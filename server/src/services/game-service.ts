@@ -73,6 +73,9 @@ export interface CreateGameOptions {
   readonly bot?: BotSeat;
   /** Extra keys the game was reserved under (`reserve`), released when it ends. */
   readonly counted?: readonly string[];
+  /** A tournament's game (its results go to the tournament; no rematch); `berserkable`: an arena's. */
+  readonly tournamentId?: string;
+  readonly berserkable?: boolean;
 }
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
@@ -196,6 +199,8 @@ export class GameService {
       ...(opts.rated ? { rated: true } : {}),
       ...(opts.bot ? { bot: opts.bot } : {}),
       ...(opts.counted?.length ? { counted: opts.counted } : {}),
+      ...(opts.tournamentId === undefined ? {} : { tournamentId: opts.tournamentId }),
+      ...(opts.berserkable === true ? { berserkable: true } : {}),
     };
     const doc = withActivity(created, now, this.deps.settings.limits);
     const write = this.writes.of(doc, []);

@@ -23,7 +23,10 @@ export const playerNotices =
   (publisher: Publisher): LifecycleListener =>
   (e) => {
     if (e.type === 'started') {
-      for (const color of ['white', 'black'] as const) publisher.toPlayer(e.doc.players[color].id, 'game:start', { gameId: e.doc.id, color });
+      const t = e.doc.tournamentId;
+      for (const color of ['white', 'black'] as const) {
+        publisher.toPlayer(e.doc.players[color].id, 'game:start', { gameId: e.doc.id, color, ...(t === undefined ? {} : { tournamentId: t }) });
+      }
     } else if (e.type === 'turn-ended') {
       publisher.announceTurn({ gameId: e.doc.id, version: e.version, playerId: e.playerToMove });
     }

@@ -24,6 +24,11 @@ export interface MemoryStoreOptions {
 
 export class MemoryStore implements Store {
   private closed = false;
+  /**
+   * Tournament leases (claimTournamentStep). Not journaled: a single node's restart forgets them,
+   * which only frees a lease early (the tournament's database record keeps its work from repeating).
+   */
+  private readonly tournamentSteps = new Map<string, { step: number; until: number; done: boolean }>();
 
   constructor(
     protected readonly clock: () => number = Date.now,
@@ -232,6 +237,20 @@ export class MemoryStore implements Store {
   async getAnalysis(gameId: string): Promise<string | null> {
     await this.tick();
     return this.state.getAnalysis(gameId);
+  }
+
+  async claimTournamentStep(tournamentId: string, step: number, now: number, leaseMs: number): Promise<boolean> {
+    await this.tick();
+    const held = this.tournamentSteps.get(tournamentId);
+    if (held && (held.until > now || step < held.step || (step === held.step && held.done))) return false;
+    this.tournamentSteps.set(tournamentId, { step, until: now + leaseMs, done: false });
+    return true;
+  }
+
+  async completeTournamentStep(tournamentId: string, step: number): Promise<void> {
+    await this.tick();
+    const held = this.tournamentSteps.get(tournamentId);
+    if (held?.step === step) this.tournamentSteps.set(tournamentId, { step, until: 0, done: true });
   }
 
   async ping(): Promise<void> {

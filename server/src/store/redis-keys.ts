@@ -14,6 +14,7 @@
  *   {lobby}:invites:closed zset code -> until when the code of a closed invitation is remembered
  *   player:<id>            string with a TTL               game:{<id>}:analysis string with a TTL
  *   game:{<id>}:chat:<channel> capped list with a TTL, no longer than its game's once that has one
+ *   tourn:{t:<id>}:lease   hash step, until, done: a tournament's lease (its pairing waves, its rounds)
  * One game's keys share a slot; every global structure shares the `{lobby}` slot, so each script
  * touches one slot and declares all its keys. Only a game commit spans two slots on a Cluster; it is
  * then written in steps (see redis-store.ts).
@@ -31,6 +32,8 @@ export interface RedisKeys {
   readonly invites: string;
   playing(player: string): string;
   player(id: string): string;
+  /** One tournament's keys share the `{t:<id>}` slot. */
+  tournamentLease(id: string): string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -64,5 +67,6 @@ export function redisKeys(prefix: string): RedisKeys {
     invites,
     playing: (player) => `${lobby}playing:${player}`,
     player: (id) => `${prefix}player:${id}`,
+    tournamentLease: (id) => `${prefix}tourn:{t:${id}}:lease`,
   };
 }

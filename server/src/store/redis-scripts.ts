@@ -187,3 +187,27 @@ export const COUNT_SPECTATORS = `
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then redis.call('HSET', KEYS[2], ARGV[1] .. '#w', ARGV[2]) end
 return 1
 `;
+
+/**
+ * KEYS[1] the tournament's lease hash (step, until, done). ARGV[1] step, ARGV[2] now, ARGV[3]
+ * lease ms, ARGV[4] how long the hash is kept. Returns 1 when claimed (see Store.claimTournamentStep).
+ */
+export const CLAIM_TOURNAMENT_STEP = `
+local held = redis.call('HMGET', KEYS[1], 'step', 'until', 'done')
+local step = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+if held[1] then
+  if tonumber(held[2]) > now then return 0 end
+  local s = tonumber(held[1])
+  if step < s or (step == s and held[3] == '1') then return 0 end
+end
+redis.call('HSET', KEYS[1], 'step', ARGV[1], 'until', now + tonumber(ARGV[3]), 'done', '0')
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`;
+
+/** KEYS[1] the tournament's lease hash; ARGV[1] step: completed and freed when it is the step claimed. */
+export const COMPLETE_TOURNAMENT_STEP = `
+if redis.call('HGET', KEYS[1], 'step') == ARGV[1] then redis.call('HSET', KEYS[1], 'until', '0', 'done', '1') end
+return 1
+`;

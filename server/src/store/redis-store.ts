@@ -67,7 +67,12 @@ const SCRIPTS = {
   listActive: script(lua.LIST_ACTIVE),
   appendChat: script(lua.APPEND_CHAT),
   countSpectators: script(lua.COUNT_SPECTATORS),
+  claimTournamentStep: script(lua.CLAIM_TOURNAMENT_STEP),
+  completeTournamentStep: script(lua.COMPLETE_TOURNAMENT_STEP),
 } as const;
+
+/** How long a tournament's lease hash is kept after its last claim (longer than any tournament's round). */
+const TOURNAMENT_LEASE_KEPT_MS = 90 * 86_400_000;
 
 export class RedisStore implements Store {
   private readonly k: RedisKeys;
@@ -251,6 +256,15 @@ export class RedisStore implements Store {
 
   private analysisKey(gameId: string): string {
     return `${this.k.game(gameId)[0]}:analysis`;
+  }
+
+  async claimTournamentStep(tournamentId: string, step: number, now: number, leaseMs: number): Promise<boolean> {
+    const keys = [this.k.tournamentLease(tournamentId)];
+    return Number(await this.run(SCRIPTS.claimTournamentStep, keys, [step, now, Math.max(1, Math.round(leaseMs)), TOURNAMENT_LEASE_KEPT_MS])) === 1;
+  }
+
+  async completeTournamentStep(tournamentId: string, step: number): Promise<void> {
+    await this.run(SCRIPTS.completeTournamentStep, [this.k.tournamentLease(tournamentId)], [step]);
   }
 
   async ping(): Promise<void> {

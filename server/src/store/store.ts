@@ -204,6 +204,17 @@ export interface Store {
   /** The cached analysis, or null when none or expired. */
   getAnalysis(gameId: string): Promise<string | null>;
 
+  /**
+   * Tournament work that must happen once across nodes (an arena's pairing wave, a round's start):
+   * claims step `step` of tournament `tournamentId` until `now + leaseMs` when no lease of it is live
+   * at `now`, no later step was claimed and this step is not completed. True: the caller does the
+   * work, then `completeTournamentStep`. A claimer that dies leaves its lease to lapse: the step (or a
+   * later one) is then claimable again. One tournament's lease is one key (Redis: `{t:<id>}` slot).
+   */
+  claimTournamentStep(tournamentId: string, step: number, now: number, leaseMs: number): Promise<boolean>;
+  /** Marks `step` completed and frees the lease, when it is the step claimed last (else nothing). */
+  completeTournamentStep(tournamentId: string, step: number): Promise<void>;
+
   /** Throws when the backing service is unreachable (used by /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -5,7 +5,7 @@ import { newId } from '../ids.js';
 import { fail } from '../services/errors.js';
 
 /** The prefix of every personal API token (recognisable in logs and secret scanners). */
-const TOKEN_PREFIX = 'pcl_';
+export const TOKEN_PREFIX = 'pcl_';
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 /** How often a token's "last used" time is written at most (not on every request). */
 const TOUCH_EVERY_MS = 60_000;

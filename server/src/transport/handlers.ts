@@ -1,4 +1,4 @@
-import type { AckData, ClientEventName, ClientPayload } from '@progressive-chess/shared';
+import { GAME_COMMAND_NAMES, type AckData, type ClientEventName, type ClientPayload, type GameCommandName, type GameCommandPayload } from '@progressive-chess/shared';
 import type { BotService } from '../bot/bot-service.js';
 import type { ChatService } from '../services/chat-service.js';
 import type { GameCommands } from '../services/game-commands.js';
@@ -6,6 +6,8 @@ import type { Identity } from '../services/identity.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { RoomService } from '../services/room-service.js';
 import { checkRoomCap } from '../services/room-cap.js';
+import { fail } from '../services/errors.js';
+import type { TournamentUpdates } from '../tournament/tournament-updates.js';
 import { CHAT_CHANNELS, CHAT_ROOM_PREFIX, chatRoom, type AppSocket } from './socket-types.js';
 
 export interface Services {
@@ -17,6 +19,8 @@ export interface Services {
   readonly bots: BotService;
   /** Distinct players connected, on every node. */
   readonly online: () => Promise<number>;
+  /** Tournament subscriptions (tournament/tournament-updates.ts); absent without a database. */
+  readonly tournaments?: Pick<TournamentUpdates, 'subscribe' | 'unsubscribe'>;
 }
 
 /** One handler per protocol event: (socket, parsed payload, whether the client waits for an ack) -> the ack's data. */
@@ -26,11 +30,27 @@ export type Handlers = {
 
 const none = {};
 
-export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online }: Services): Handlers {
+type GameHandlers = { readonly [C in GameCommandName]: Handlers[C] };
+
+/** A handler per entry of the game command table (`GAME_COMMANDS`): its decision, run for the sender's seat. */
+function gameHandlers(
+  commands: GameCommands,
+  me: (s: AppSocket) => string,
+  origin: (s: AppSocket, acked: boolean) => string | undefined,
+): GameHandlers {
+  const handler = (name: GameCommandName) => (s: AppSocket, p: GameCommandPayload<GameCommandName>, acked: boolean) =>
+    commands.run(name, me(s), p, origin(s, acked));
+  // (each entry answers its command's ack: `GameCommands.run` of that name)
+  return Object.fromEntries(GAME_COMMAND_NAMES.map((name) => [name, handler(name)])) as unknown as GameHandlers;
+}
+
+export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online, tournaments }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   /** A game command's event reaches its connection in the ack, when it asked for one; else in the broadcast. */
   const origin = (s: AppSocket, acked: boolean): string | undefined => (acked ? s.id : undefined);
   return {
+    // every game command of the shared table, run by its decision (game-commands.ts)
+    ...gameHandlers(commands, me, origin),
     'session:setName': async (s, p) => {
       s.data.name = await identity.setName(me(s), p.name);
       return { name: s.data.name };
@@ -61,19 +81,6 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
       return none;
     },
     'game:resync': (s, p) => rooms.resync(s, p.gameId),
-    'game:move': (s, p, acked) => commands.move(me(s), p, origin(s, acked)),
-    'game:endTurn': (s, p, acked) => commands.endTurn(me(s), p, origin(s, acked)),
-    'game:resign': (s, p, acked) => commands.resign(me(s), p.gameId, origin(s, acked)),
-    'game:drawOffer': (s, p, acked) => commands.drawOffer(me(s), p.gameId, origin(s, acked)),
-    'game:drawAccept': (s, p, acked) => commands.drawAccept(me(s), p.gameId, origin(s, acked)),
-    'game:drawDecline': (s, p, acked) => commands.drawDecline(me(s), p.gameId, origin(s, acked)),
-    'game:abort': (s, p, acked) => commands.abort(me(s), p.gameId, origin(s, acked)),
-    'game:rematchOffer': (s, p, acked) => commands.rematchOffer(me(s), p.gameId, origin(s, acked)),
-    'game:rematchAccept': (s, p, acked) => commands.rematchAccept(me(s), p.gameId, origin(s, acked)),
-    'game:rematchDecline': (s, p, acked) => commands.rematchDecline(me(s), p.gameId, origin(s, acked)),
-    'game:claimVictory': (s, p, acked) => commands.claim(me(s), p.gameId, true, origin(s, acked)),
-    'game:claimDraw': (s, p, acked) => commands.claim(me(s), p.gameId, false, origin(s, acked)),
-    'game:giveTime': (s, p, acked) => commands.giveTime(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
       const room = chatRoom(p.gameId, joined.channel);
@@ -83,5 +90,11 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
     },
     'chat:send': (s, p) => chat.send({ playerId: me(s), name: s.data.name }, p.gameId, p.text),
     'bot:play': (s, p) => bots.play(me(s), p),
+    // without a database there are no tournaments
+    'tournament:subscribe': (s, p) => (tournaments ? tournaments.subscribe(s, p.id) : Promise.resolve(fail('tournament-not-found', `no tournament ${p.id}`))),
+    'tournament:unsubscribe': async (s, p) => {
+      await tournaments?.unsubscribe(s, p.id);
+      return none;
+    },
   };
 }

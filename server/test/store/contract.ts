@@ -273,6 +273,32 @@ export function storeContract(name: string, factory: StoreFactory): void {
       });
     });
 
+    describe('tournament leases', () => {
+      it('claims each step once, lets a lapsed lease be retaken, never goes back', async () => {
+        expect(await store.claimTournamentStep('t1', 1, 1000, 500)).toBe(true);
+        // live lease: neither the same step nor the next is claimable, on any tournament but its own
+        expect(await store.claimTournamentStep('t1', 1, 1200, 500)).toBe(false);
+        expect(await store.claimTournamentStep('t1', 2, 1499, 500)).toBe(false);
+        expect(await store.claimTournamentStep('t2', 1, 1200, 500)).toBe(true);
+        // the claimer died: its step is claimable again once the lease lapsed
+        expect(await store.claimTournamentStep('t1', 1, 1500, 500)).toBe(true);
+        await store.completeTournamentStep('t1', 1);
+        // completed: not again, and never an earlier step; the next one at once
+        expect(await store.claimTournamentStep('t1', 1, 1600, 500)).toBe(false);
+        expect(await store.claimTournamentStep('t1', 0, 1600, 500)).toBe(false);
+        expect(await store.claimTournamentStep('t1', 3, 1600, 500)).toBe(true);
+        // completing a step other than the one claimed changes nothing
+        await store.completeTournamentStep('t1', 2);
+        expect(await store.claimTournamentStep('t1', 4, 1700, 500)).toBe(false);
+        expect(await store.claimTournamentStep('t1', 4, 2100, 500)).toBe(true);
+      });
+
+      it('gives a step to one of many concurrent claimers', async () => {
+        const claims = await Promise.all(Array.from({ length: 8 }, () => store.claimTournamentStep('t3', 7, 1000, 60_000)));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
     describe('players and health', () => {
       it('stores player documents', async () => {
         expect(await store.getPlayer('p1')).toBeNull();

@@ -58,6 +58,19 @@ export const ERROR_CODES = [
   'too-many-blocks', // the account blocks the most players allowed
   'not-operator', // moderation is for the configured operators (OPERATORS)
   'no-mail', // e-mail (address verification, password reset) needs SMTP, and this server has none configured
+  'tournament-not-found', // no tournament with that id
+  'tournament-game', // a rematch (or a takeback) offered in a tournament's game
+  'tournament-joined', // joining a tournament one has already joined
+  'tournament-overlap', // joining a live tournament whose time overlaps another live one the player has joined
+  'tournament-started', // joining a Swiss or round robin after its start
+  'tournament-full', // the tournament has its most players
+  'tournament-guest', // a guest (no account) may only play unrated arenas
+  'tournament-in-game', // pausing in the middle of one's tournament game
+  'tournament-not-joined', // withdrawing or pausing in a tournament one has not joined
+  'tournament-finished', // joining, withdrawing or pausing in a finished tournament
+  'tournament-cap', // the creator already has the most upcoming or running tournaments allowed
+  'tournament-bots', // a bot account joining a tournament that does not allow bots
+  'berserk-not-allowed', // berserk: not an arena game, after one's first move, twice, or a time control without berserk
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
+import { GAME_COMMAND_SCHEMAS, type GameCommandAcks } from '../game/commands.js';
 import type { Ack, SocketErrorCode } from './errors.js';
 import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
+import { tournamentIdSchema, type TournamentPaired, type TournamentUpdate, type TournamentView } from './tournament.js';
 import type {
   GameEvent,
-  GameEventBody,
   GameSnapshot,
   GameSummary,
   GoneEvent,
@@ -39,39 +40,19 @@ export const CLIENT_EVENTS = {
   'game:join': s.gameRefSchema,
   'game:leave': s.gameRefSchema,
   'game:resync': s.gameRefSchema,
-  'game:move': s.gameMoveSchema,
-  'game:endTurn': s.gameVersionedSchema,
-  'game:resign': s.gameRefSchema,
-  'game:drawOffer': s.gameRefSchema,
-  'game:drawAccept': s.gameRefSchema,
-  'game:drawDecline': s.gameRefSchema,
-  'game:abort': s.gameRefSchema,
-  'game:rematchOffer': s.gameRefSchema,
-  'game:rematchAccept': s.gameRefSchema,
-  'game:rematchDecline': s.gameRefSchema,
-  'game:claimVictory': s.gameRefSchema,
-  'game:claimDraw': s.gameRefSchema,
-  'game:giveTime': s.gameRefSchema,
+  // the game commands, from their table (game/commands.ts)
+  ...GAME_COMMAND_SCHEMAS,
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
   'bot:play': botPlaySchema,
+  'tournament:subscribe': tournamentIdSchema,
+  'tournament:unsubscribe': tournamentIdSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
 
-/**
- * The ack of a game command: the game's version after it, and the event it committed when it
- * changed the game. The connection that sent the command gets that event here and not as a
- * `game:event` (the room's broadcast skips it; the player's other connections and everyone else
- * in the room get the `game:event`): apply it as the `game:event` of `version`.
- */
-export interface CommandAck {
-  version: number;
-  event?: GameEventBody;
-}
-
-/** What a successful ack carries, per event. */
-export interface AckData {
+/** What a successful ack carries, per event (the game commands' from their table, game/commands.ts). */
+export interface AckData extends GameCommandAcks {
   'session:setName': { name: string };
   /**
    * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
@@ -95,25 +76,12 @@ export interface AckData {
   'game:join': { snapshot: GameSnapshot; seat: Seat };
   'game:leave': Record<never, never>;
   'game:resync': { snapshot: GameSnapshot; seat: Seat };
-  'game:move': CommandAck;
-  'game:endTurn': CommandAck;
-  'game:resign': CommandAck;
-  'game:drawOffer': CommandAck;
-  'game:drawAccept': CommandAck;
-  'game:drawDecline': CommandAck;
-  'game:abort': CommandAck;
-  'game:rematchOffer': CommandAck;
-  'game:rematchAccept': CommandAck & { gameId: string };
-  'game:rematchDecline': CommandAck;
-  /** Ends the game won (`opponent-left`) when the opponent has been away long enough (`GameSnapshot.absence`). */
-  'game:claimVictory': CommandAck;
-  /** Ends the game drawn (`opponent-left`) on the same terms as `game:claimVictory`. */
-  'game:claimDraw': CommandAck;
-  /** Adds `GIVE_TIME_MS` to the opponent's clock (a `time-given` event). */
-  'game:giveTime': CommandAck;
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };
+  /** The tournament now; `tournament:update`s follow while subscribed. */
+  'tournament:subscribe': { view: TournamentView };
+  'tournament:unsubscribe': Record<never, never>;
 }
 
 /**
@@ -158,8 +126,8 @@ export interface ServerToClientEvents {
   'challenge:declined': (p: { seekId: string; by: string }) => void;
   /** To every connection of an account, when a notification is added to its list (the header's bell). */
   'notify:new': (p: { notification: NotificationView; unread: number }) => void;
-  /** Sent to both players when a seek is accepted or a rematch starts. */
-  'game:start': (p: { gameId: string; color: 'white' | 'black' }) => void;
+  /** Sent to both players when a seek is accepted, a rematch starts, or a tournament pairs them (`tournamentId`). */
+  'game:start': (p: { gameId: string; color: 'white' | 'black'; tournamentId?: string }) => void;
   'game:event': (e: GameEvent) => void;
   'game:presence': (p: PresenceEvent) => void;
   'game:spectators': (p: SpectatorsEvent) => void;
@@ -169,6 +137,10 @@ export interface ServerToClientEvents {
   'game:heartbeat': (p: HeartbeatEvent) => void;
   /** The game no longer exists (see `GoneEvent`), to the game room instead of a heartbeat. */
   'game:gone': (p: GoneEvent) => void;
+  /** To a tournament's subscribers (`tournament:subscribe`): the tournament changed (batched, see `TournamentUpdate`). */
+  'tournament:update': (p: TournamentUpdate) => void;
+  /** To every connection of a player a tournament paired (then `game:start` with `tournamentId`). */
+  'tournament:paired': (p: TournamentPaired) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: SocketErrorCode; message: string }) => void;
 }
@@ -196,6 +168,8 @@ export const SERVER_EVENTS = [
   'game:heartbeat',
   'game:gone',
   'chat:message',
+  'tournament:update',
+  'tournament:paired',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 export type ServerEventName = (typeof SERVER_EVENTS)[number];

@@ -19,6 +19,8 @@ export const APP_ROUTES = {
   tv: ['/tv', '/tv/:variant'],
   friends: ['/friends'],
   moderation: ['/moderation'],
+  tournaments: ['/tournaments'],
+  tournament: ['/tournament/:id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AppPage = keyof typeof APP_ROUTES;

@@ -158,6 +158,10 @@ export interface GameSnapshot {
   readonly ratings?: GameRatingChanges | null;
   /** Which players have left the game, and when the other may claim (absent: both present). */
   readonly absence?: Absence;
+  /** A tournament's game: its id (no rematch is offered). */
+  readonly tournamentId?: string;
+  /** A tournament arena's game: each player may berserk before their first move; who did. */
+  readonly berserk?: { readonly allowed: boolean; readonly white: boolean; readonly black: boolean };
 }
 
 /**
@@ -213,6 +217,8 @@ export type GameEventBody =
   | { readonly type: 'absence'; readonly absence: Absence }
   /** `by` gave the opponent `GIVE_TIME_MS` more (`game:giveTime`). */
   | { readonly type: 'time-given'; readonly by: Color; readonly clocks: ClockView }
+  /** `by` berserked (`game:berserk`, a tournament arena's game): their own clock halved. */
+  | { readonly type: 'berserk'; readonly by: Color; readonly clocks: ClockView }
   /** The finished game was written to the archive; carries its rating changes when it was rated. */
   | { readonly type: 'archived'; readonly ratings: GameRatingChanges | null };
 

@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real server (memory store) serving the built client, on a free port. */
-export async function startServer(options: Partial<Pick<AppDeps, 'firstMoveGraceMs' | 'database' | 'bot' | 'randomInt' | 'now' | 'limits' | 'mailer'>> = {}): Promise<TestServer> {
+export async function startServer(options: Partial<Pick<AppDeps, 'firstMoveGraceMs' | 'database' | 'bot' | 'randomInt' | 'now' | 'limits' | 'mailer' | 'tournaments'>> = {}): Promise<TestServer> {
   ensureClientBuilt();
   const store = createMemoryStore();
   const app = createApp({ store, clientDir: CLIENT_DIST, ...options });

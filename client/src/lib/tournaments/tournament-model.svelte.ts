@@ -1,0 +1,126 @@
+/**
+ * One tournament as its page shows it: the server's view (`tournament:subscribe`'s ack, then each
+ * `tournament:update` newer than the one shown), the caller's place in it, and the join / withdraw /
+ * pause actions over HTTP with their refusals in words.
+ */
+import { tournamentApiPath, type TournamentAction, type TournamentPairing, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
+import type { ApiResult } from '../api.js';
+import { sentence } from '../explain.js';
+import { refusalText } from '../refusals.js';
+import type { RequestFn } from '../socket.js';
+
+/** What the model needs from the outside (the page passes the real ones, tests fakes). */
+export interface TournamentDeps {
+  readonly request: RequestFn;
+  readonly api: <T>(path: string, body?: unknown) => Promise<ApiResult<T>>;
+  /** The caller's player id (null before the session is known). */
+  readonly myId: () => string | null;
+}
+
+/** The caller's place in a tournament. */
+export interface MyPlace {
+  readonly joined: boolean;
+  readonly paused: boolean;
+  readonly withdrawn: boolean;
+  /** The caller's game in play in this tournament (null: none). */
+  readonly gameId: string | null;
+  readonly standing: TournamentStanding | null;
+}
+
+const NOBODY: MyPlace = { joined: false, paused: false, withdrawn: false, gameId: null, standing: null };
+
+/** Every pairing of the view: the arena's latest games, or every round's. */
+export function allPairings(view: TournamentView): readonly TournamentPairing[] {
+  return view.rounds ? view.rounds.flatMap((r) => r.pairings) : view.pairings;
+}
+
+/**
+ * The caller's place: read from the standings and the games in play, which every update carries
+ * (an update is the same for every subscriber), else from the view's own `me` (the subscribe ack's).
+ */
+export function placeOf(view: TournamentView, myId: string | null): MyPlace {
+  const standing = myId === null ? undefined : view.standings.find((s) => s.playerId === myId);
+  if (!standing) {
+    const me = view.me;
+    return me ? { joined: me.joined, paused: me.paused, withdrawn: me.withdrawn, gameId: me.gameId, standing: null } : NOBODY;
+  }
+  const playing = allPairings(view).find((p) => p.result === null && (p.white.id === myId || p.black.id === myId));
+  return {
+    joined: !standing.withdrawn,
+    paused: standing.paused,
+    withdrawn: standing.withdrawn,
+    gameId: playing?.gameId ?? null,
+    standing,
+  };
+}
+
+export class TournamentModel {
+  /** The view shown (null until the first arrives). */
+  view = $state.raw<TournamentView | null>(null);
+  /** Why the tournament could not be shown (null: it is, or is loading). */
+  loadError = $state<string | null>(null);
+  /** There is no such tournament. */
+  missing = $state(false);
+  /** The last refused action, in words (null: none). */
+  refusal = $state<string | null>(null);
+  busy = $state(false);
+  readonly id: string;
+  readonly #deps: TournamentDeps;
+
+  constructor(id: string, deps: TournamentDeps) {
+    this.id = id;
+    this.#deps = deps;
+  }
+
+  get place(): MyPlace {
+    return this.view ? placeOf(this.view, this.#deps.myId()) : NOBODY;
+  }
+
+  /**
+   * Shows `view` if it is newer than the one shown (updates may cross the subscribe ack, or come
+   * twice after a reconnection). Returns whether it was shown.
+   */
+  apply(view: TournamentView): boolean {
+    if (view.summary.id !== this.id) return false;
+    if (this.view !== null && view.version <= this.view.version) return false;
+    // An update has no `me` (it is the same for every subscriber): the ack's is kept.
+    this.view = view.me === undefined && this.view?.me !== undefined ? { ...view, me: this.view.me } : view;
+    return true;
+  }
+
+  /** A `tournament:update` event. */
+  update(p: { readonly id: string; readonly version: number; readonly view: TournamentView }): void {
+    if (p.id === this.id) this.apply(p.view);
+  }
+
+  /** Subscribes (again after a reconnection): the ack carries the whole view. */
+  async subscribe(): Promise<void> {
+    const res = await this.#deps.request('tournament:subscribe', { id: this.id });
+    if (res.ok) {
+      this.loadError = null;
+      this.apply(res.view);
+      return;
+    }
+    this.missing = res.code === 'tournament-not-found';
+    this.loadError = sentence(refusalText(res.code, res.message));
+  }
+
+  async unsubscribe(): Promise<void> {
+    await this.#deps.request('tournament:unsubscribe', { id: this.id });
+  }
+
+  /** Joins, withdraws or pauses; a refusal is kept in words (`refusal`). */
+  async act(action: TournamentAction): Promise<boolean> {
+    this.busy = true;
+    this.refusal = null;
+    const res = await this.#deps.api<{ view: TournamentView }>(tournamentApiPath(this.id, action), {});
+    this.busy = false;
+    if (!res.ok) {
+      this.refusal = sentence(refusalText(res.code, res.message));
+      return false;
+    }
+    // The answer is the caller's own view (with `me`): shown even at the version an update brought.
+    if (this.view === null || res.data.view.version >= this.view.version) this.view = res.data.view;
+    return true;
+  }
+}

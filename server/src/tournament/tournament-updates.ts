@@ -1,0 +1,76 @@
+import { TOURNAMENT_UPDATE_MS, type TournamentView } from '@progressive-chess/shared';
+import type { Logger } from 'pino';
+import type { AppServer, AppSocket } from '../transport/socket-types.js';
+import { throttledWarning } from '../throttled-log.js';
+import { checkRoomCap } from '../services/room-cap.js';
+import type { TournamentRepo } from './tournament-repo.js';
+import type { TournamentService } from './tournament-service.js';
+
+const ROOM_PREFIX = 'tournament:';
+export const tournamentRoom = (id: string): string => `${ROOM_PREFIX}${id}`;
+
+/**
+ * `tournament:subscribe` / `tournament:unsubscribe`, and the batched `tournament:update`s: every
+ * `intervalMs` (TOURNAMENT_UPDATE_MS) each node reads the versions of the tournaments its own
+ * connections follow (one query) and sends the view of each that changed to them (its local room
+ * only). So a subscriber gets at most one update a second per tournament, whichever node made the
+ * change, and a restarted node needs nothing but the database.
+ */
+export class TournamentUpdates {
+  private readonly sent = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<void> = Promise.resolve();
+  private busy = false;
+
+  constructor(
+    private readonly io: AppServer,
+    private readonly repo: TournamentRepo,
+    private readonly service: TournamentService,
+    private readonly logger: Logger,
+    intervalMs = TOURNAMENT_UPDATE_MS,
+  ) {
+    const failed = throttledWarning(logger, 'tournament updates failed');
+    this.timer = setInterval(() => {
+      if (this.busy) return;
+      this.busy = true;
+      this.running = this.flush()
+        .catch(failed)
+        .finally(() => {
+          this.busy = false;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async subscribe(socket: AppSocket, id: string): Promise<{ view: TournamentView }> {
+    checkRoomCap(socket.rooms, tournamentRoom(id), ROOM_PREFIX);
+    const view = await this.service.view(id, socket.data.playerId);
+    await socket.join(tournamentRoom(id));
+    return { view };
+  }
+
+  async unsubscribe(socket: AppSocket, id: string): Promise<void> {
+    await socket.leave(tournamentRoom(id));
+  }
+
+  /** Sends the changed tournaments' views to this node's subscribers now (the timer's work; tests). */
+  async flush(): Promise<void> {
+    const rooms = this.io.of('/').adapter.rooms;
+    const ids: string[] = [];
+    for (const [room, members] of rooms) if (room.startsWith(ROOM_PREFIX) && members.size > 0) ids.push(room.slice(ROOM_PREFIX.length));
+    for (const id of this.sent.keys()) if (!ids.includes(id)) this.sent.delete(id);
+    if (!ids.length) return;
+    const versions = await this.repo.versions(ids);
+    for (const [id, version] of versions) {
+      if ((this.sent.get(id) ?? 0) >= version) continue;
+      const view = await this.service.view(id);
+      this.sent.set(id, view.version);
+      this.io.local.to(tournamentRoom(id)).emit('tournament:update', { id, version: view.version, view });
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

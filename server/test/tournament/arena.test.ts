@@ -1,0 +1,200 @@
+import { ARENA_WAVE_MS } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { RECONCILE_EVERY_WAVES } from '../../src/tournament/arena-wave.js';
+import { useDatabase } from '../durable-helpers.js';
+import { arenaInput, callerOf, guests, MINUTE, openGames, scoreOf, tournamentServer, viewWhen } from './tournament-helpers.js';
+
+const db = useDatabase();
+
+/** Beyond the online count's cache (5 s of the app's clock): who is connected is asked again. */
+const PAST_ONLINE_CACHE = 6_000;
+
+describe('an arena', () => {
+  it('pairs waiting players each wave, records results and streaks, re-pairs, and ends with a podium', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob, cid] = await guests(server, ['Ann', 'Bob', 'Cid']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob, cid]) await t.service.join(callerOf(c), id);
+    expect(await t.service.join(callerOf(ann), id).catch((e: { code: string }) => e.code)).toBe('tournament-joined');
+
+    // before the start nobody is paired
+    await t.tick();
+    expect((await t.service.view(id)).summary.status).toBe('upcoming');
+    clock.set(start);
+    await t.tick();
+    let v = await t.service.view(id);
+    expect(v.summary.status).toBe('running');
+    expect(openGames(v)).toHaveLength(1);
+    const [first] = openGames(v);
+    if (!first) throw new Error('no game');
+    const ids = [first.white, first.black];
+    const waiting = [ann, bob, cid].find((c) => !ids.includes(c.id));
+    if (!waiting) throw new Error('nobody waits');
+    // the paired players hear it (and game:start carries the tournament); the one waiting hears nothing
+    const white = [ann, bob, cid].find((c) => c.id === first.white);
+    await expect.poll(() => white?.received('tournament:paired')).toEqual([{ tournamentId: id, gameId: first.gameId, color: 'white' }]);
+    await expect.poll(() => white?.received('game:start').some((s) => s.tournamentId === id && s.gameId === first.gameId)).toBe(true);
+    await waiting.settle();
+    expect(waiting.received('tournament:paired')).toEqual([]);
+    // pausing in the middle of one's game is refused
+    expect(await t.service.pause(first.white, id).catch((e: { code: string }) => e.code)).toBe('tournament-in-game');
+    // no rematch in a tournament game
+    await server.app.services.commands.run('game:resign', first.black, { gameId: first.gameId });
+    expect(await server.app.services.commands.run('game:rematchOffer', first.white, { gameId: first.gameId }).catch((e: { code: string }) => e.code)).toBe('tournament-game');
+    v = await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === first.gameId && p.result === '1-0'));
+    expect(scoreOf(v, first.white)).toBe(2);
+    expect(scoreOf(v, first.black)).toBe(0);
+
+    // the next wave pairs the two that did not just meet... or, with three, whoever waits longest against a fresh opponent
+    clock.advance(ARENA_WAVE_MS);
+    await t.tick();
+    v = await t.service.view(id);
+    const second = openGames(v)[0];
+    if (!second) throw new Error('no second game');
+    // no immediate re-pairing of the same two while a third waits
+    expect([second.white, second.black].sort()).not.toEqual([first.white, first.black].sort());
+    expect([second.white, second.black]).toContain(waiting.id);
+  });
+
+  it('counts a streak double after two wins, and the streak ends on a loss', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    clock.set(start);
+    const { commands } = server.app.services;
+    // Ann wins three in a row (2, 2, 4), then loses (0): 8 points, no fire after the loss
+    for (const [round, annWins] of [[1, true], [2, true], [3, true], [4, false]] as const) {
+      await t.tick();
+      const v = await t.service.view(id);
+      const g = openGames(v)[0];
+      if (!g) throw new Error(`no game in round ${round}`);
+      const loser = annWins ? bob.id : ann.id;
+      await commands.run('game:resign', loser, { gameId: g.gameId });
+      await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g.gameId && p.result !== null));
+      if (round === 3) {
+        const s = (await t.service.view(id)).standings.find((x) => x.playerId === ann.id);
+        expect(s).toMatchObject({ score: 8, fire: true, wins: 3 });
+      }
+      clock.advance(ARENA_WAVE_MS);
+    }
+    const v = await t.service.view(id);
+    expect(v.standings.find((x) => x.playerId === ann.id)).toMatchObject({ score: 8, fire: false, wins: 3, losses: 1 });
+    expect(v.standings.find((x) => x.playerId === bob.id)).toMatchObject({ score: 2 });
+    // colours alternate: nobody had more than ARENA_MAX_SAME_COLOUR in a row
+    expect(new Set(v.pairings.map((p) => p.white.id)).size).toBe(2);
+  });
+
+  it('berserk: halves the berserker\'s clock before the first move, once, only in an arena game', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    clock.set(start);
+    await t.tick();
+    const g = openGames(await t.service.view(id))[0];
+    if (!g) throw new Error('no game');
+    const black = g.black === ann.id ? ann : bob;
+    await black.ok('game:join', { gameId: g.gameId });
+    const ack = await black.ok('game:berserk', { gameId: g.gameId });
+    expect(ack.event).toMatchObject({ type: 'berserk', by: 'black', clocks: { black: 90_000, white: 180_000 } });
+    expect(await black.send('game:berserk', { gameId: g.gameId })).toMatchObject({ ok: false, code: 'berserk-not-allowed' });
+    const { snapshot } = await black.ok('game:resync', { gameId: g.gameId });
+    expect(snapshot).toMatchObject({ tournamentId: id, berserk: { allowed: true, white: false, black: true } });
+    // the berserk reaches the tournament's record with the result
+    await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
+    const v = await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g.gameId && p.result === '0-1'));
+    expect(v.pairings.find((p) => p.gameId === g.gameId)?.berserk).toEqual({ white: false, black: true });
+    // a win before BERSERK_MIN_TURNS scores no extra point
+    expect(scoreOf(v, g.black)).toBe(2);
+    // an ordinary game has no berserk
+    const other = await server.app.services.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 60, increment: 0 }, white: { id: ann.id, name: 'Ann' }, black: { id: bob.id, name: 'Bob' } });
+    expect(await ann.send('game:berserk', { gameId: other })).toMatchObject({ ok: false, code: 'berserk-not-allowed' });
+  });
+
+  it('pauses a waiting player who misses pairings while away; joining again comes back; withdrawing takes the player out', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob, cid] = await guests(server, ['Ann', 'Bob', 'Cid']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob, cid]) await t.service.join(callerOf(c), id);
+    cid.close();
+    await expect.poll(async () => (await server.app.io.fetchSockets()).some((x) => x.data.playerId === cid.id)).toBe(false);
+    clock.set(start + PAST_ONLINE_CACHE);
+    await t.tick();
+    let v = await t.service.view(id);
+    // only the two connected are paired; Cid misses the wave
+    expect(openGames(v).flatMap((g) => [g.white, g.black]).sort()).toEqual([ann.id, bob.id].sort());
+    expect(v.standings.find((s) => s.playerId === cid.id)?.paused).toBe(false);
+    clock.advance(ARENA_WAVE_MS);
+    await t.tick();
+    v = await t.service.view(id);
+    expect(v.standings.find((s) => s.playerId === cid.id)?.paused).toBe(true);
+    // back: joining again unpauses
+    const back = await t.service.join(callerOf(cid), id);
+    expect(back.me).toMatchObject({ joined: true, paused: false });
+    // withdrawing: not paired again, listed as withdrawn
+    const out = await t.service.withdraw(cid.id, id);
+    expect(out.me).toMatchObject({ joined: false, withdrawn: true });
+    expect(await t.service.withdraw(cid.id, id).catch((e: { code: string }) => e.code)).toBe('tournament-not-joined');
+  });
+
+  it('finds a game end whose lifecycle event was lost (a node died between commit and emit) on a later wave', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    clock.set(start);
+    await t.tick();
+    const g = openGames(await t.service.view(id))[0];
+    if (!g) throw new Error('no game');
+    await server.app.services.commands.run('game:resign', g.black, { gameId: g.gameId });
+    await viewWhen(t, id, (x) => x.pairings.some((p) => p.result !== null));
+    // as if the event never came: the game in the store is over, the tournament's record says in play
+    await db().query('UPDATE tournament_games SET result = NULL, ended_at = NULL WHERE game_id = $1', [g.gameId]);
+    await db().query('UPDATE tournament_players SET current_game = $2 WHERE tournament_id = $1', [id, g.gameId]);
+    expect(openGames(await t.service.view(id))).toHaveLength(1);
+    // waves 2.. pair nobody (both still "in" the game); the reconciling wave finds the end and pairs them again
+    for (let wave = 2; wave <= RECONCILE_EVERY_WAVES; wave++) {
+      clock.advance(ARENA_WAVE_MS);
+      await t.tick();
+    }
+    const v = await t.service.view(id);
+    expect(v.pairings.find((p) => p.gameId === g.gameId)?.result).toBe('1-0');
+    expect(openGames(v)).toHaveLength(1);
+    expect(openGames(v)[0]?.gameId).not.toBe(g.gameId);
+  });
+
+  it('stops pairing at the end; a game in progress then still counts; then the podium', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob, cid, dan] = await guests(server, ['Ann', 'Bob', 'Cid', 'Dan']);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const c of [ann, bob, cid, dan]) await t.service.join(callerOf(c), id);
+    clock.set(start);
+    await t.tick();
+    const [g1, g2] = openGames(await t.service.view(id));
+    if (!g1 || !g2) throw new Error('two games expected');
+    await server.app.services.commands.run('game:resign', g1.black, { gameId: g1.gameId });
+    await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g1.gameId && p.result !== null));
+    // the end: g1's players wait, but nobody is paired any more; g2 is still being played
+    clock.set(start + 20 * MINUTE);
+    await t.tick();
+    let v = await t.service.view(id);
+    expect(v.summary.status).toBe('running');
+    expect(v.pairings).toHaveLength(2);
+    await server.app.services.commands.run('game:resign', g2.white, { gameId: g2.gameId });
+    await viewWhen(t, id, (x) => x.pairings.some((p) => p.gameId === g2.gameId && p.result === '0-1'));
+    clock.advance(ARENA_WAVE_MS);
+    await t.tick();
+    v = await t.service.view(id);
+    expect(v.summary.status).toBe('finished');
+    expect(v.podium.map((s) => s.score)).toEqual([2, 2, 0]);
+    expect(v.podium.map((s) => s.playerId).sort()).toContain(g2.black);
+    expect(await t.service.join(callerOf(ann), id).catch((e: { code: string }) => e.code)).toBe('tournament-finished');
+  });
+});

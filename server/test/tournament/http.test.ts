@@ -1,0 +1,79 @@
+import { TOURNAMENT_LIMITS, tournamentApiPath, type TournamentCreate, type TournamentUpdate } from '@progressive-chess/shared';
+import { describe, expect, it } from 'vitest';
+import { account, http, useDatabase } from '../durable-helpers.js';
+import { Client, startServer, type TestServer } from '../helpers.js';
+import { arenaInput, MINUTE } from './tournament-helpers.js';
+
+const db = useDatabase();
+
+/** A request as a guest: its identity token as a bearer (what a guest's page sends). */
+async function asGuest(server: TestServer, path: string, token: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+  return { status: res.status, body: await res.json() };
+}
+
+const create = (server: TestServer, cookie: string, input: Partial<TournamentCreate> = {}) =>
+  http(server, 'POST', '/api/tournaments', { ...arenaInput(Date.now() + 10 * MINUTE), ...input }, cookie);
+
+describe('tournament HTTP API', () => {
+  it('creates for accounts only, within the creator cap and lead time; lists; 404 for an unknown one', async () => {
+    const server = await startServer({ database: db(), tournaments: { tickMs: 0 } });
+    const alice = await account(server, 'alice');
+    expect(await http(server, 'POST', '/api/tournaments', arenaInput(Date.now() + 10 * MINUTE))).toMatchObject({ status: 401, body: { code: 'account-required' } });
+    expect(await create(server, alice.cookie, { startsAt: Date.now() + MINUTE })).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+    expect(await create(server, alice.cookie, { name: 'x' })).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+    const made = await create(server, alice.cookie);
+    expect(made).toMatchObject({ status: 201, body: { tournament: { name: 'Test Arena', status: 'upcoming', createdBy: 'alice', players: 0 } } });
+    for (let i = 1; i < TOURNAMENT_LIMITS.openPerCreator; i++) expect((await create(server, alice.cookie)).status).toBe(201);
+    expect(await create(server, alice.cookie)).toMatchObject({ status: 409, body: { code: 'tournament-cap' } });
+    const lists = (await http(server, 'GET', '/api/tournaments')).body as { upcoming: unknown[]; running: unknown[]; finished: unknown[] };
+    expect(lists.upcoming).toHaveLength(TOURNAMENT_LIMITS.openPerCreator);
+    expect(lists.running).toEqual([]);
+    expect(await http(server, 'GET', tournamentApiPath('nope'))).toMatchObject({ status: 404, body: { code: 'tournament-not-found' } });
+  });
+
+  it('refuses with codes: a guest in a rated one, twice, overlapping, full, pausing when not in it', async () => {
+    const server = await startServer({ database: db(), tournaments: { tickMs: 0 } });
+    const alice = await account(server, 'alice');
+    const bob = await account(server, 'bob');
+    const carol = await account(server, 'carol');
+    const guest = await Client.connect(server, { name: 'Guest' });
+    const rated = ((await create(server, alice.cookie, { maxPlayers: 2, rated: true })).body as { tournament: { id: string } }).tournament.id;
+    const casual = ((await create(server, alice.cookie, { rated: false })).body as { tournament: { id: string } }).tournament.id;
+    const join = (cookie: string, id: string) => http(server, 'POST', tournamentApiPath(id, 'join'), {}, cookie);
+    expect(await asGuest(server, tournamentApiPath(rated, 'join'), guest.session.token)).toMatchObject({ status: 403, body: { code: 'tournament-guest' } });
+    // a guest may play an unrated arena
+    expect(await asGuest(server, tournamentApiPath(casual, 'join'), guest.session.token)).toMatchObject({ status: 200, body: { ok: true, view: { me: { joined: true } } } });
+    expect(await join(bob.cookie, rated)).toMatchObject({ status: 200, body: { ok: true, view: { summary: { players: 1 } } } });
+    expect(await join(bob.cookie, rated)).toMatchObject({ status: 409, body: { code: 'tournament-joined' } });
+    // the casual arena is at the same time
+    expect(await join(bob.cookie, casual)).toMatchObject({ status: 409, body: { code: 'tournament-overlap' } });
+    expect(await join(carol.cookie, rated)).toMatchObject({ status: 200 });
+    expect(await join(alice.cookie, rated)).toMatchObject({ status: 409, body: { code: 'tournament-full' } });
+    expect(await http(server, 'POST', tournamentApiPath(rated, 'pause'), {}, alice.cookie)).toMatchObject({ status: 409, body: { code: 'tournament-not-joined' } });
+    expect(await http(server, 'POST', tournamentApiPath(rated, 'join'), {})).toMatchObject({ status: 401, body: { code: 'account-required' } });
+    // a bot account where bots are not allowed
+    await db().query('INSERT INTO bot_accounts (player_id, upgraded_at) SELECT player_id, 0 FROM accounts WHERE username = $1', ['alice']);
+    expect(await join(alice.cookie, casual)).toMatchObject({ status: 403, body: { code: 'tournament-bots' } });
+    const one = (await http(server, 'GET', tournamentApiPath(rated), undefined, bob.cookie)).body as { view: { me: unknown; standings: unknown[] } };
+    expect(one.view.me).toEqual({ joined: true, paused: false, withdrawn: false, gameId: null });
+    expect(one.view.standings).toHaveLength(2);
+  });
+
+  it('socket subscribers get the view, then batched versioned updates', async () => {
+    const server = await startServer({ database: db(), tournaments: { tickMs: 0, updateMs: 50 } });
+    const alice = await account(server, 'alice');
+    const bob = await account(server, 'bob');
+    const id = ((await create(server, alice.cookie)).body as { tournament: { id: string } }).tournament.id;
+    const watcher = await Client.connect(server, { name: 'Watcher' });
+    const { view } = await watcher.ok('tournament:subscribe', { id });
+    expect(view).toMatchObject({ summary: { id, players: 0 }, standings: [], podium: [] });
+    expect(await watcher.send('tournament:subscribe', { id: 'nope' })).toMatchObject({ ok: false, code: 'tournament-not-found' });
+    const update = watcher.next('tournament:update', (u: TournamentUpdate) => u.view.summary.players === 1);
+    await http(server, 'POST', tournamentApiPath(id, 'join'), {}, bob.cookie);
+    const u = await update;
+    expect(u.id).toBe(id);
+    expect(u.version).toBeGreaterThan(view.version);
+    await watcher.ok('tournament:unsubscribe', { id });
+  });
+});

@@ -1,0 +1,129 @@
+import { ARENA_MAX_SAME_COLOUR } from '../protocol/tournament.js';
+import { hashEncodedState } from '../rules/state-hash.js';
+import { matchPairs, type WeightedEdge } from './blossom.js';
+import { firstGetsWhite, mayTake, type ColourHistory } from './colours.js';
+
+/** An arena player waiting for a game. */
+export interface ArenaCandidate {
+  readonly id: string;
+  /** Arena points so far. */
+  readonly score: number;
+  readonly rating: number;
+  /** The opponent of the player's latest game in this arena, or null. */
+  readonly lastOpponent: string | null;
+  /** The player's colours in this arena, oldest first. */
+  readonly colours: ColourHistory;
+}
+
+export interface Pair {
+  readonly white: string;
+  readonly black: string;
+}
+
+export interface ArenaPairingOptions {
+  /** Decides what nothing else does (who gets white between equals); the same seed, the same pairing. */
+  readonly seed: number;
+  /**
+   * Players matched together at most (default ARENA_WINDOW): the waiting list, ranked by score, is
+   * matched window by window (those left unpaired in one join the next), so a wave of thousands
+   * stays fast. A window of the whole list matches everyone at once.
+   */
+  readonly window?: number;
+}
+
+/** The default window of `pairArena` (lichess splits its big arenas in groups of similar size). */
+export const ARENA_WINDOW = 96;
+
+interface Ranked {
+  readonly c: ArenaCandidate;
+  /** 0 = the best score among the waiting. */
+  readonly rank: number;
+}
+
+/** Whether a and b played each other in their latest games (both ways, as lichess). */
+const justPlayed = (a: ArenaCandidate, b: ArenaCandidate): boolean => a.lastOpponent === b.id && b.lastOpponent === a.id;
+
+/** The colours a may take against b (white for a, black for a), within ARENA_MAX_SAME_COLOUR in a row. */
+function allowed(a: ArenaCandidate, b: ArenaCandidate): { aWhite: boolean; aBlack: boolean } {
+  const max = ARENA_MAX_SAME_COLOUR;
+  return {
+    aWhite: mayTake(a.colours, 'white', max) && mayTake(b.colours, 'black', max),
+    aBlack: mayTake(a.colours, 'black', max) && mayTake(b.colours, 'white', max),
+  };
+}
+
+/**
+ * The cost of pairing a with b (lower is better), as lichess's arena: the distance in rank, weighed
+ * more near the top (300 to 2000 a place), plus the rating difference; null when they may not meet.
+ */
+function cost(a: Ranked, b: Ranked, count: number, repairOk: boolean): number | null {
+  if (!repairOk && justPlayed(a.c, b.c)) return null;
+  const { aWhite, aBlack } = allowed(a.c, b.c);
+  if (!aWhite && !aBlack) return null;
+  const top = Math.min(a.rank, b.rank);
+  const factor = 300 + Math.floor((1700 * (count - top)) / count);
+  return Math.abs(a.rank - b.rank) * factor + Math.abs(Math.round(a.c.rating) - Math.round(b.c.rating));
+}
+
+/** The indices of `group` matched by least total cost (as many pairs as possible first). */
+function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean): [number, number][] {
+  const costs: [number, number, number][] = [];
+  let most = 0;
+  for (let i = 0; i < group.length; i++) {
+    for (let j = i + 1; j < group.length; j++) {
+      const c = cost(group[i] as Ranked, group[j] as Ranked, count, repairOk);
+      if (c === null) continue;
+      costs.push([i, j, c]);
+      if (c > most) most = c;
+    }
+  }
+  const edges: WeightedEdge[] = costs.map(([i, j, c]) => [i, j, most + 1 - c]);
+  return matchPairs(edges);
+}
+
+/** A coin toss for the pair {a, b} from the seed: whether `a` wins it (the same whichever order they come in). */
+function coin(seed: number, a: string, b: string): boolean {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  const heads = (parseInt(hashEncodedState(`${seed}\u0000${lo}\u0000${hi}`), 16) & 1) === 1;
+  return heads === (a === lo);
+}
+
+function colourPair(a: Ranked, b: Ranked, seed: number): Pair {
+  const { aWhite, aBlack } = allowed(a.c, b.c);
+  const tie = coin(seed, a.c.id, b.c.id);
+  const aIsWhite = aWhite && (!aBlack || firstGetsWhite(a.c.colours, b.c.colours, tie));
+  return aIsWhite ? { white: a.c.id, black: b.c.id } : { white: b.c.id, black: a.c.id };
+}
+
+/**
+ * One arena wave: pairs among the waiting players, best ranked first. By score (then rating), by a
+ * maximum-weight matching (Edmonds' blossom) that keeps opponents close in rank and rating; two
+ * players whose latest games were against each other meet again only if nobody else waits; nobody
+ * gets more than ARENA_MAX_SAME_COLOUR games in a row with one colour (such pairs are not made).
+ * Players left over wait for the next wave.
+ */
+export function pairArena(waiting: readonly ArenaCandidate[], opts: ArenaPairingOptions): Pair[] {
+  const window = Math.max(2, opts.window ?? ARENA_WINDOW);
+  const ranked: Ranked[] = [...waiting]
+    .sort((a, b) => b.score - a.score || b.rating - a.rating || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((c, rank) => ({ c, rank }));
+  const count = ranked.length;
+  const repairOk = count === 2;
+  const pairs: { pair: Pair; rank: number }[] = [];
+  let carry: Ranked[] = [];
+  let next = 0;
+  while (next < count) {
+    const room = Math.max(window - carry.length, Math.ceil(window / 2));
+    const group = [...carry, ...ranked.slice(next, next + room)];
+    next += room;
+    const paired = new Set<number>();
+    for (const [i, j] of matchGroup(group, count, repairOk)) {
+      paired.add(i).add(j);
+      const a = group[i] as Ranked;
+      const b = group[j] as Ranked;
+      pairs.push({ pair: colourPair(a, b, opts.seed), rank: Math.min(a.rank, b.rank) });
+    }
+    carry = group.filter((_, i) => !paired.has(i)).slice(-Math.floor(window / 2));
+  }
+  return pairs.sort((x, y) => x.rank - y.rank).map((p) => p.pair);
+}
