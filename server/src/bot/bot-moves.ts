@@ -1,3 +1,4 @@
+import { ServiceError } from '../services/errors.js';
 import { botDue, type GameDoc } from '../services/game-doc.js';
 import { ctxOf, type GameCommands } from '../services/game-commands.js';
 import type { GameService } from '../services/game-service.js';
@@ -36,6 +37,20 @@ export class BotMoves {
   /** The computer declines draw offers. */
   async declineDraw(doc: GameDoc): Promise<number> {
     return (await this.commands.drawDecline(this.seat(doc), doc.id)).version;
+  }
+
+  /**
+   * The computer grants takebacks (only casual games have them); one that can no longer be made
+   * (the game changed meanwhile) is declined, so that the offer does not stand unanswered.
+   */
+  async answerTakeback(doc: GameDoc): Promise<number> {
+    const seat = this.seat(doc);
+    try {
+      return (await this.commands.takebackAccept(seat, doc.id)).version;
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      return (await this.commands.takebackDecline(seat, doc.id)).version;
+    }
   }
 
   private seat(doc: GameDoc): string {

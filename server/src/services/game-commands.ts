@@ -4,6 +4,8 @@ import { fail } from './errors.js';
 import type { GameDoc } from './game-doc.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
+import { parseMoves } from './game-doc.js';
+import { takebackAcceptTransition, takebackDeclineTransition, takebackOfferTransition } from './game-takeback.js';
 import type { CommandContext, CommandResult, GameService } from './game-service.js';
 import {
   ABORTED,
@@ -15,6 +17,10 @@ import {
   type Transition,
   type TransitionContext,
 } from './game-transitions.js';
+
+const TAKEBACK_ATTEMPTS = 3;
+/** Thrown inside a takeback's decision when the game is no longer the one whose log was read. */
+const LOG_CHANGED = new Error('the game changed since its log was read');
 
 /** A command's answer (the ack's data): the version after it, and the event it committed if it changed the game. */
 export type Committed = { version: number; event?: GameEventBody };
@@ -96,6 +102,38 @@ export class GameCommands {
       return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
     });
     return committed(r);
+  }
+
+  /** Asks to take back the caller's last series (casual games: docs/rules.md, Takebacks). */
+  async takebackOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    return committed(await this.games.command(gameId, playerId, { origin }, (c) => takebackOfferTransition(c.doc, c.state, c.color)));
+  }
+
+  async takebackDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    return committed(await this.games.command(gameId, playerId, { origin }, (c) => takebackDeclineTransition(c.doc, c.state, c.color)));
+  }
+
+  /**
+   * Grants the opponent's takeback offer. The takeback replays the move log, which a command does
+   * not load: it is read first, and the decision is made again on a fresh read when the game
+   * changed in between (the compare-and-set still guards the commit).
+   */
+  async takebackAccept(playerId: string, gameId: string, origin?: string): Promise<Committed> {
+    for (let attempt = 0; attempt < TAKEBACK_ATTEMPTS; attempt++) {
+      const full = await this.games.load(gameId);
+      const log = parseMoves(full.moves);
+      const r = await this.games
+        .command(gameId, playerId, { origin }, (c) => {
+          if (c.stored.version !== full.version) throw LOG_CHANGED;
+          return takebackAcceptTransition({ doc: c.doc, state: c.state, color: c.color, now: c.now, graceMs: c.graceMs, log });
+        })
+        .catch((e: unknown) => {
+          if (e === LOG_CHANGED) return null;
+          throw e;
+        });
+      if (r !== null) return committed(r);
+    }
+    fail('conflict', 'the game kept changing; try again');
   }
 
   /**

@@ -19,12 +19,13 @@ export type { BotSeat, GameDoc, PlayerRef } from './game-doc-types.js';
 
 
 /**
- * A bot game in progress that needs its computer: its turn, or a draw offer made to it (answered
- * at once, on either side's turn). When a driver may take it (a driver's hold, else at once).
+ * A bot game in progress that needs its computer: its turn, or a draw or takeback offer made to it
+ * (answered at once, on either side's turn). When a driver may take it (a driver's hold, else at once).
  */
 export function botDue(doc: GameDoc): number | null {
   if (doc.bot === undefined || doc.status !== 'playing') return null;
-  const offered = doc.drawOffer === opposite(doc.bot.color);
+  const person = opposite(doc.bot.color);
+  const offered = doc.drawOffer === person || doc.takebackOffer === person;
   if (!offered && colorOfTurn(doc.turn) !== doc.bot.color) return null;
   return doc.botHold ?? doc.createdAt;
 }
@@ -32,7 +33,7 @@ export function botDue(doc: GameDoc): number | null {
 export const parseDoc = (s: string): GameDoc => JSON.parse(s) as GameDoc;
 
 /** The fields set when a game is created and never changed after. */
-type FixedKey = 'id' | 'variant' | 'timeControl' | 'players' | 'initialFen' | 'initialTurn' | 'custom' | 'createdAt' | 'private' | 'rated' | 'bot' | 'counted';
+type FixedKey = 'id' | 'variant' | 'timeControl' | 'players' | 'initialFen' | 'initialTurn' | 'custom' | 'createdAt' | 'private' | 'rated' | 'tournamentId' | 'bot' | 'counted';
 /** The fields a change may set. */
 type ChangingKey = Exclude<keyof GameDoc, FixedKey>;
 /** Every one of these fields, optional ones too (so that a field added to GameDoc cannot be left out of `docJson`). */
@@ -42,14 +43,14 @@ type Fixed = AllOf<FixedKey>;
 const fixedOf = (doc: GameDoc): Fixed => ({
   id: doc.id, variant: doc.variant, timeControl: doc.timeControl, players: doc.players, initialFen: doc.initialFen,
   initialTurn: doc.initialTurn, custom: doc.custom, createdAt: doc.createdAt, private: doc.private, rated: doc.rated,
-  bot: doc.bot, counted: doc.counted,
+  tournamentId: doc.tournamentId, bot: doc.bot, counted: doc.counted,
 });
 /** (Lists the fields of `FixedKey` as `fixedOf` does: a field added there must be added here.) */
 const sameFixed = (f: Fixed, doc: GameDoc): boolean =>
   f.id === doc.id && f.variant === doc.variant && f.timeControl === doc.timeControl && f.players === doc.players &&
   f.initialFen === doc.initialFen && f.initialTurn === doc.initialTurn && f.custom === doc.custom &&
   f.createdAt === doc.createdAt && f.private === doc.private && f.rated === doc.rated && f.bot === doc.bot &&
-  f.counted === doc.counted;
+  f.counted === doc.counted && f.tournamentId === doc.tournamentId;
 
 /** The JSON of the fixed fields (without its closing brace), per players object, with the values it was made of. */
 const fixedJson = new WeakMap<object, { readonly fixed: Fixed; readonly json: string }>();
@@ -64,7 +65,7 @@ function fixedPart(doc: GameDoc): string {
 }
 
 /** The fields a move or a pass changes (game-transitions.ts `afterPlay`). */
-export type PlayChange = Pick<GameDoc, 'state' | 'turn' | 'clock' | 'started' | 'graceDeadline' | 'status' | 'outcome' | 'drawOffer' | 'idleDeadline'>;
+export type PlayChange = Pick<GameDoc, 'state' | 'turn' | 'clock' | 'started' | 'graceDeadline' | 'status' | 'outcome' | 'drawOffer' | 'idleDeadline' | 'turnStarts'>;
 
 /**
  * `{ ...doc, ...change }` for a move, built field by field: V8 copies an object that was itself made
@@ -75,9 +76,11 @@ export function playedDoc(doc: GameDoc, c: PlayChange): GameDoc {
   return {
     id: doc.id, variant: doc.variant, timeControl: doc.timeControl, players: doc.players, initialFen: doc.initialFen,
     initialTurn: doc.initialTurn, custom: doc.custom, createdAt: doc.createdAt, private: doc.private, rated: doc.rated,
-    bot: doc.bot, counted: doc.counted,
+    tournamentId: doc.tournamentId, bot: doc.bot, counted: doc.counted,
     state: c.state, turn: c.turn, clock: c.clock, passes: doc.passes, started: c.started, graceDeadline: c.graceDeadline,
     status: c.status, outcome: c.outcome, drawOffer: c.drawOffer, rematchOffer: doc.rematchOffer,
+    // every move or pass ends a standing takeback offer (docs/rules.md, Takebacks)
+    takebackOffer: doc.takebackOffer == null ? doc.takebackOffer : null, turnStarts: c.turnStarts, takebacks: doc.takebacks,
     rematchGameId: doc.rematchGameId, idleDeadline: c.idleDeadline, archived: doc.archived, ratings: doc.ratings,
     botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
     quietSince: doc.quietSince,
@@ -93,12 +96,26 @@ export function docJson(doc: GameDoc): string {
   const changing: AllOf<ChangingKey> = {
     state: doc.state, turn: doc.turn, clock: doc.clock, passes: doc.passes, started: doc.started,
     graceDeadline: doc.graceDeadline, status: doc.status, outcome: doc.outcome, drawOffer: doc.drawOffer,
+    takebackOffer: doc.takebackOffer, turnStarts: undefined, takebacks: doc.takebacks,
     rematchOffer: doc.rematchOffer, rematchGameId: doc.rematchGameId, idleDeadline: doc.idleDeadline,
     archived: doc.archived, ratings: doc.ratings, botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
     quietSince: doc.quietSince,
   };
   // the fixed part always holds `id`, so it is never empty
-  return `${fixedPart(doc)},${JSON.stringify(changing).slice(1)}`;
+  return `${fixedPart(doc)},${turnStartsPart(doc.turnStarts)}${JSON.stringify(changing).slice(1)}`;
+}
+
+/** The JSON of a turn-start list, per list: a list changes only when a turn starts, so a move within a series reuses it. */
+const turnStartsJson = new WeakMap<object, string>();
+
+function turnStartsPart(list: GameDoc['turnStarts']): string {
+  if (list === undefined) return '';
+  let json = turnStartsJson.get(list);
+  if (json === undefined) {
+    json = `"turnStarts":${JSON.stringify(list)},`;
+    turnStartsJson.set(list, json);
+  }
+  return json;
 }
 export const parseMoves = (moves: readonly string[]): MoveRecord[] => moves.map((m) => JSON.parse(m) as MoveRecord);
 
@@ -184,6 +201,7 @@ export function summaryOf(doc: GameDoc, spectators: number): GameSummary {
     white: doc.players.white.name,
     black: doc.players.black.name,
     turn: doc.turn,
+    ...(doc.takebacks ? { takebacks: doc.takebacks } : {}),
     spectators,
     ...(doc.rated ? { rated: true } : {}),
     ...(doc.players.white.rating === undefined ? {} : { whiteRating: doc.players.white.rating }),
@@ -225,6 +243,7 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number, claimA
     status: doc.status,
     outcome: doc.outcome,
     drawOffer: doc.drawOffer,
+    takebackOffer: doc.takebackOffer ?? null,
     rematchOffer: doc.rematchOffer,
     rematchGameId: doc.rematchGameId,
     spectators: live.spectators,

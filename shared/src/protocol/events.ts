@@ -45,6 +45,9 @@ export const CLIENT_EVENTS = {
   'game:drawOffer': s.gameRefSchema,
   'game:drawAccept': s.gameRefSchema,
   'game:drawDecline': s.gameRefSchema,
+  'game:takebackOffer': s.gameRefSchema,
+  'game:takebackAccept': s.gameRefSchema,
+  'game:takebackDecline': s.gameRefSchema,
   'game:abort': s.gameRefSchema,
   'game:rematchOffer': s.gameRefSchema,
   'game:rematchAccept': s.gameRefSchema,
@@ -101,6 +104,11 @@ export interface AckData {
   'game:drawOffer': CommandAck;
   'game:drawAccept': CommandAck;
   'game:drawDecline': CommandAck;
+  /** Asks to take back the caller's last series (casual games: docs/rules.md, Takebacks); offering again changes nothing. */
+  'game:takebackOffer': CommandAck;
+  /** Grants the opponent's standing takeback offer (a `takeback` event). */
+  'game:takebackAccept': CommandAck;
+  'game:takebackDecline': CommandAck;
   'game:abort': CommandAck;
   'game:rematchOffer': CommandAck;
   'game:rematchAccept': CommandAck & { gameId: string };
