@@ -1,5 +1,6 @@
 import {
   type Absence,
+  applyTakeback,
   decodeState,
   endTurn,
   moveRecord,
@@ -57,10 +58,14 @@ export class GameSync {
   clocks = $state.raw<ClockView | null>(null);
   outcome = $state.raw<Outcome | null>(null);
   drawOffer = $state<Color | null>(null);
+  /** The side whose takeback offer stands (casual games). */
+  takebackOffer = $state<Color | null>(null);
   rematchOffer = $state<Color | null>(null);
   rematchGameId = $state<string | null>(null);
   /** The last offer turned down (shown to the side that made it). */
-  declined = $state.raw<{ readonly kind: 'draw' | 'rematch'; readonly by: Color } | null>(null);
+  declined = $state.raw<{ readonly kind: 'draw' | 'rematch' | 'takeback'; readonly by: Color } | null>(null);
+  /** The last takeback applied (its turn), until the next move: the page says where the game went back to. */
+  takenBack = $state.raw<{ readonly by: Color; readonly turn: number } | null>(null);
   /** Rating changes of a rated game, once it is archived. */
   ratings = $state.raw<GameRatingChanges | null>(null);
   spectators = $state(0);
@@ -145,6 +150,7 @@ export class GameSync {
     this.setClocks(s.clocks);
     this.outcome = s.outcome;
     this.drawOffer = s.drawOffer;
+    this.takebackOffer = s.takebackOffer ?? null;
     this.rematchOffer = s.rematchOffer;
     this.rematchGameId = s.rematchGameId;
     this.ratings = s.ratings ?? null;
@@ -234,6 +240,7 @@ export class GameSync {
         // A standing draw offer lapses when the offered side ends a turn; a declined one is old news then.
         if (rec.turnEnded && this.drawOffer !== null && rec.color !== this.drawOffer) this.drawOffer = null;
         if (rec.turnEnded) this.forgetDeclined('draw');
+        this.playedOn();
         if (rec.color === this.myColor) this.onOwnMove(rec);
         this.setClocks(ev.clocks);
         if (ev.outcome) this.finish(ev.outcome);
@@ -245,6 +252,7 @@ export class GameSync {
         this.serverState = next.value.state;
         if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
         this.forgetDeclined('draw');
+        this.playedOn();
         this.onSnapshot();
         this.setClocks(ev.clocks);
         // A pass may end the game (e.g. the next side starts its turn mated).
@@ -263,6 +271,29 @@ export class GameSync {
         this.drawOffer = null;
         this.declined = { kind: 'draw', by: ev.by };
         return true;
+      case 'takeback-offer':
+        this.takebackOffer = ev.by;
+        this.declined = null;
+        return true;
+      case 'takeback-declined':
+        this.takebackOffer = null;
+        this.declined = { kind: 'takeback', by: ev.by };
+        return true;
+      case 'takeback': {
+        const decoded = decodeState(ev.state);
+        if (!decoded.ok || !this.clocks) return false;
+        // the effect every side applies alike (shared applyTakeback)
+        const view = applyTakeback({ moves: this.serverMoves, state: '', clocks: this.clocks, drawOffer: this.drawOffer, takebackOffer: this.takebackOffer }, ev);
+        this.serverState = decoded.value;
+        this.serverMoves = view.moves;
+        this.drawOffer = view.drawOffer;
+        this.takebackOffer = view.takebackOffer;
+        this.declined = null;
+        this.takenBack = { by: ev.by, turn: ev.turn };
+        this.setClocks(view.clocks);
+        this.onTakeback();
+        return true;
+      }
       case 'rematch-declined':
         this.rematchOffer = null;
         this.declined = { kind: 'rematch', by: ev.by };
@@ -286,14 +317,22 @@ export class GameSync {
     }
   }
 
+  /** A move or a pass: a standing takeback offer lapses (docs/rules.md, Takebacks), a takeback is old news. */
+  private playedOn(): void {
+    this.takebackOffer = null;
+    this.takenBack = null;
+    this.forgetDeclined('takeback');
+  }
+
   /** A declined offer is news until the turn ends (a draw's) or a new offer is made. */
-  private forgetDeclined(kind: 'draw' | 'rematch'): void {
+  private forgetDeclined(kind: 'draw' | 'rematch' | 'takeback'): void {
     if (this.declined?.kind === kind) this.declined = null;
   }
 
   private finish(outcome: Outcome): void {
     this.outcome = outcome;
     this.drawOffer = null;
+    this.takebackOffer = null;
     this.forgetDeclined('draw');
     this.onSnapshot();
   }
@@ -358,6 +397,9 @@ export class GameSync {
 
   /** The server state replaced whatever was predicted locally (snapshot, pass, game end). */
   protected onSnapshot(): void {}
+
+  /** The server took moves back: whatever was predicted or queued on them is void. */
+  protected onTakeback(): void {}
 
   /** The server confirmed one of my moves. */
   protected onOwnMove(_move: MoveRecord): void {}
