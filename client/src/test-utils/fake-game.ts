@@ -6,6 +6,9 @@ import {
   newGame,
   parseUci,
   play,
+  replayToTurn,
+  takebackTurn,
+  type Color,
   type Ack,
   type AckData,
   type ClientEventName,
@@ -108,6 +111,18 @@ export class FakeGame {
       version: this.version,
       event: { type: 'move', uci: record.uci, hash: stateHash(this.state), clocks: CLOCKS, ...(res.value.outcome ? { outcome: res.value.outcome } : {}) },
     };
+  }
+
+  /** `by`'s offer granted: the `takeback` event the server would broadcast (shared rules of what is taken back). */
+  takeback(by: Color): GameEvent {
+    const turn = takebackTurn(this.state, by, 1);
+    if (turn === null) throw new Error(`${by} has nothing to take back`);
+    const r = replayToTurn({ variant: this.variant, initialFen: INITIAL_FEN, initialTurn: 1, moves: this.moves, passes: [] }, turn);
+    if (!r.ok) throw new Error(r.error);
+    this.state = r.value.state;
+    this.moves.length = r.value.moves;
+    this.version++;
+    return { gameId: 'g1', version: this.version, event: { type: 'takeback', by, turn, moves: r.value.moves, state: encodeState(this.state), clocks: CLOCKS } };
   }
 }
 
