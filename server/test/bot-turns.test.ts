@@ -42,8 +42,8 @@ describe('bot turns in the deadline queue', () => {
     expect(deadlineOf(d, AWAY)).toBe(d.graceDeadline);
 
     // Black's reply, then the computer's three-move series: held between its moves, released by the last.
-    const v = (await server.app.services.commands.move('p1', { gameId: id, version: played.version, move: 'e7e5' })).version;
-    const v2 = (await server.app.services.commands.move('p1', { gameId: id, version: v, move: 'g8f6' })).version;
+    const v = (await server.app.services.commands.run('game:move', 'p1', { gameId: id, version: played.version, move: 'e7e5' })).version;
+    const v2 = (await server.app.services.commands.run('game:move', 'p1', { gameId: id, version: v, move: 'g8f6' })).version;
     d = await doc();
     expect(d.botHold).toBeUndefined();
     expect(deadlineOf(d, AWAY)).toBe(d.createdAt);

@@ -44,10 +44,10 @@ describe('game lifecycle', () => {
     const store = createMemoryStore();
     const { games, commands, events } = node(store);
     const gameId = await games.create(SCOTTISH);
-    let { version } = await commands.move('w1', { gameId, version: 1, move: 'e2e4' });
-    ({ version } = await commands.move('b1', { gameId, version, move: 'e7e5' }));
-    await commands.move('b1', { gameId, version, move: 'd7d6' });
-    await commands.resign('b1', gameId);
+    let { version } = await commands.run('game:move', 'w1', { gameId, version: 1, move: 'e2e4' });
+    ({ version } = await commands.run('game:move', 'b1', { gameId, version, move: 'e7e5' }));
+    await commands.run('game:move', 'b1', { gameId, version, move: 'd7d6' });
+    await commands.run('game:resign', 'b1', { gameId });
     expect(brief(events)).toEqual(['started@1', 'turn-ended@2', 'changed@3', 'turn-ended@4', 'finished@5']);
     expect(events[1]).toMatchObject({ toMove: 'black', playerToMove: 'b1', prev: { turn: 1 }, doc: { id: gameId, turn: 2 } });
     expect(events[3]).toMatchObject({ toMove: 'white', playerToMove: 'w1' });
@@ -69,7 +69,7 @@ describe('game lifecycle', () => {
       after.push(e.type);
     });
     const gameId = await games.create(SCOTTISH);
-    const { version } = await commands.move('w1', { gameId, version: 1, move: 'e2e4' });
+    const { version } = await commands.run('game:move', 'w1', { gameId, version: 1, move: 'e2e4' });
     expect(version).toBe(2);
     expect(after).toEqual(['started', 'turn-ended']);
     expect(brief(events)).toEqual(['started@1', 'turn-ended@2']);
@@ -88,15 +88,15 @@ describe('game lifecycle', () => {
     const a = node(store);
     const b = node(store);
     const gameId = await a.games.create(SCOTTISH);
-    await a.commands.move('w1', { gameId, version: 1, move: 'e2e4' });
+    await a.commands.run('game:move', 'w1', { gameId, version: 1, move: 'e2e4' });
     // Black moves on the other node: node A's copy (version 2) is now behind
-    await b.commands.move('b1', { gameId, version: 2, move: 'e7e5' });
+    await b.commands.run('game:move', 'b1', { gameId, version: 2, move: 'e7e5' });
     // A's first try from its copy loses the compare-and-set; the retry from a fresh load commits
-    await a.commands.resign('w1', gameId);
+    await a.commands.run('game:resign', 'w1', { gameId });
     const results = await Promise.all(commits.mock.results.map((r) => r.value as ReturnType<Store['commitGame']>));
     expect(results.map((r) => r.ok)).toEqual([true, true, false, true]);
     // a versioned command at a version that is gone is refused: nothing committed, nothing told
-    await expect(a.commands.move('w1', { gameId, version: 2, move: 'd2d4' })).rejects.toMatchObject({ code: 'game-over' });
+    await expect(a.commands.run('game:move', 'w1', { gameId, version: 2, move: 'd2d4' })).rejects.toMatchObject({ code: 'game-over' });
     expect(brief(a.events)).toEqual(['started@1', 'turn-ended@2', 'finished@4']);
     expect(brief(b.events)).toEqual(['changed@3']);
     await store.close();
@@ -134,7 +134,7 @@ describe('game lifecycle', () => {
     const a = node(store, () => 1_000, silent, archive);
     const b = node(store, () => 1_000, silent, archive);
     const gameId = await a.games.create(SCOTTISH);
-    await a.commands.resign('w1', gameId);
+    await a.commands.run('game:resign', 'w1', { gameId });
     await Promise.all([a.games.resolveDeadline(gameId, 5_000), b.games.resolveDeadline(gameId, 5_000)]);
     await Promise.all([a.games.close(), b.games.close()]);
     const archived = [...a.events, ...b.events].filter((e) => e.type === 'archived');
@@ -156,7 +156,7 @@ describe('game lifecycle', () => {
     });
     const gameId = await games.create(SCOTTISH);
     stop();
-    await commands.move('w1', { gameId, version: 1, move: 'e2e4' });
+    await commands.run('game:move', 'w1', { gameId, version: 1, move: 'e2e4' });
     expect(all).toEqual(['started']);
     expect(turns).toEqual(['b1']);
     await store.close();

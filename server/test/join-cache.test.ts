@@ -49,11 +49,11 @@ describe('joins and resyncs served from the node copy of a game', () => {
     const other = await Client.connect(a);
     expect((await spectator.ok('game:join', { gameId })).snapshot.version).toBe(1);
     // node b commits; node a has version 1 in its copy and sees no event (no adapter between them)
-    expect(await b.app.services.commands.move(W.id, { gameId, version: 1, move: 'e2e4' })).toMatchObject({ version: 2 });
+    expect(await b.app.services.commands.run('game:move', W.id, { gameId, version: 1, move: 'e2e4' })).toMatchObject({ version: 2 });
     const resynced = (await spectator.ok('game:resync', { gameId })).snapshot;
     expect(resynced.version).toBe(2);
     expect(resynced.moves.map((m) => m.uci)).toEqual(['e2e4']);
-    expect(await b.app.services.commands.move(B.id, { gameId, version: 2, move: 'e7e5' })).toMatchObject({ version: 3 });
+    expect(await b.app.services.commands.run('game:move', B.id, { gameId, version: 2, move: 'e7e5' })).toMatchObject({ version: 3 });
     const joined = (await other.ok('game:join', { gameId })).snapshot;
     expect(joined.version).toBe(3);
     expect(joined.moves.map((m) => m.uci)).toEqual(['e2e4', 'e7e5']);

@@ -65,7 +65,7 @@ async function playCounted(store: Store, perMove: () => Map<string, number> | Re
   let left = series.shift() ?? 1;
   for (const [i, move] of moves.entries()) {
     reset();
-    version = (await app.services.commands.move(color.id, { gameId, version, move })).version;
+    version = (await app.services.commands.run('game:move', color.id, { gameId, version, move })).version;
     // the first move loads the commit script into Redis (NOSCRIPT, then EVAL): counted from the second on
     if (i > 0) seen.push(Object.fromEntries(perMove()));
     if (--left === 0) {
@@ -97,7 +97,7 @@ describe('a move costs one store round trip', () => {
       let version = 1;
       for (const [who, move] of [[W, m1], [B, m2], [B, m3], [W, m4]] as const) {
         clock.advance(1000);
-        version = (await app.services.commands.move(who.id, { gameId, version, move: move ?? '' })).version;
+        version = (await app.services.commands.run('game:move', who.id, { gameId, version, move: move ?? '' })).version;
       }
     }
     const [t1, t2, t3, t4, u1, u2, u3, u4] = writes;
@@ -119,9 +119,9 @@ describe('a move costs one store round trip', () => {
     const [a, b] = await Promise.all([startServer({ store, ...QUIET }), startServer({ store, ...QUIET })]);
     const gameId = await a.app.services.games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white: W, black: B });
     const [m1, m2] = quietMoves(2);
-    await b.app.services.commands.move(W.id, { gameId, version: 1, move: m1 ?? '' });
+    await b.app.services.commands.run('game:move', W.id, { gameId, version: 1, move: m1 ?? '' });
     calls.clear();
-    expect(await a.app.services.commands.move(B.id, { gameId, version: 2, move: m2 ?? '' })).toMatchObject({ version: 3 });
+    expect(await a.app.services.commands.run('game:move', B.id, { gameId, version: 2, move: m2 ?? '' })).toMatchObject({ version: 3 });
     expect(Object.fromEntries(calls)).toEqual({ loadGameHead: 1, commitGame: 1 });
   });
 });

@@ -31,7 +31,7 @@ describe('services publish through the Publisher interface (no Socket.IO)', () =
     expect(publisher.sent[2]?.[1]).toEqual({ gameId, color: 'black' });
 
     publisher.sent.length = 0;
-    const { version } = await new GameCommands(games).move('w1', { gameId, version: 1, move: 'e2e4' });
+    const { version } = await new GameCommands(games).run('game:move', 'w1', { gameId, version: 1, move: 'e2e4' });
     expect(version).toBe(2);
     const [name, event] = publisher.sent[0] ?? [];
     expect(name).toBe('game:event');

@@ -8,4 +8,4 @@ export * from './mate/index.js';
 export * from './search/index.js';
 export * from './analysis/index.js';
 export * from './engine/index.js';
-export * from './game/takeback.js';
+export * from './game/index.js';

@@ -16,8 +16,8 @@ describe.runIf(run)('browser: analysis, puzzles and profiles as players move aro
       white: { id: 'w-player', name: 'Wes' },
       black: { id: 'b-player', name: 'Bea' },
     });
-    await commands.move('w-player', { gameId, version: 1, move: 'e2e4' });
-    await commands.resign('b-player', gameId);
+    await commands.run('game:move', 'w-player', { gameId, version: 1, move: 'e2e4' });
+    await commands.run('game:resign', 'b-player', { gameId });
 
     const { page } = ctx.alice;
     await page.goto(`${ctx.server.url}/analysis?game=${gameId}`);

@@ -83,13 +83,13 @@ describe.runIf(run)('browser: puzzles and the analysis of a finished game', () =
     });
     let version = 1;
     const play = async (player: string, moves: string[]) => {
-      for (const move of moves) version = (await commands.move(player, { gameId, version, move })).version;
+      for (const move of moves) version = (await commands.run('game:move', player, { gameId, version, move })).version;
     };
     // 1.e4 2.e5 Nf6 3.Bc4 Qh5, and White resigns with Qxf7# to play.
     await play('w-player', ['e2e4']);
     await play('b-player', ['e7e5', 'g8f6']);
     await play('w-player', ['f1c4', 'd1h5']);
-    await commands.resign('w-player', gameId);
+    await commands.run('game:resign', 'w-player', { gameId });
 
     const { page } = ann;
     await page.goto(`${server.url}/game/${gameId}`);

@@ -37,13 +37,13 @@ describe('GameAnnouncer (screen readers)', () => {
 
   it("reads the opponent's draw offer and the end of the game", async () => {
     const { m, game, said } = setup('white');
-    m.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'draw-offer', by: 'black' } });
+    m.handleEvent(game.event({ type: 'draw-offer', by: 'black' }));
     await flush();
     expect(said()).toEqual(['Your opponent offers a draw.']);
-    m.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks: game.snapshot().clocks } });
+    m.handleEvent(game.event({ type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks: game.snapshot().clocks }));
     await flush();
     expect(said().at(-1)).toBe('Game over. Black wins: White resigned.');
-    m.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'rematch-offer', by: 'black' } });
+    m.handleEvent(game.event({ type: 'rematch-offer', by: 'black' }));
     await flush();
     expect(said().at(-1)).toBe('Your opponent wants a rematch.');
   });

@@ -190,7 +190,7 @@ describe('GameNotices', () => {
     const { m, game } = model('white');
     for (const uci of ['e2e4', 'e7e5', 'd7d6']) m.handleEvent(game.move(uci));
     const clocks = game.snapshot().clocks;
-    m.handleEvent({ gameId: 'g1', version: game.version + 1, event: { type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks } });
+    m.handleEvent(game.event({ type: 'game-over', outcome: { result: '0-1', reason: 'resignation' }, clocks }));
     m.view(1);
     render(GameNotices, { game: m });
     expect(screen.getByTestId('browsing').textContent).toMatch(/^\s*Viewing move 1 of 3\.\s*Go to the last move\s*$/);
@@ -213,12 +213,10 @@ describe('GameNotices', () => {
     const { m, game } = model('white');
     render(GameNotices, { game: m });
     m.handleEvent(game.move('e2e4')); // White's one-move series ends: Black to move
-    let v = game.version;
-    m.handleEvent({ gameId: 'g1', version: ++v, event: { type: 'draw-offer', by: 'white' } });
-    m.handleEvent({ gameId: 'g1', version: ++v, event: { type: 'draw-declined', by: 'black' } });
+    m.handleEvent(game.event({ type: 'draw-offer', by: 'white' }));
+    m.handleEvent(game.event({ type: 'draw-declined', by: 'black' }));
     flushSync();
     expect(screen.getByTestId('declined').textContent).toBe('Your opponent declined the draw offer.');
-    game.version = v;
     m.handleEvent(game.move('e7e5')); // in the middle of Black's series: still news
     flushSync();
     expect(screen.queryByTestId('declined')).not.toBeNull();
@@ -226,9 +224,8 @@ describe('GameNotices', () => {
     flushSync();
     expect(screen.queryByTestId('declined')).toBeNull();
     // declined, then a new offer: the new offer replaces the old news
-    v = game.version;
-    m.handleEvent({ gameId: 'g1', version: v + 1, event: { type: 'draw-declined', by: 'black' } });
-    m.handleEvent({ gameId: 'g1', version: v + 2, event: { type: 'draw-offer', by: 'black' } });
+    m.handleEvent(game.event({ type: 'draw-declined', by: 'black' }));
+    m.handleEvent(game.event({ type: 'draw-offer', by: 'black' }));
     flushSync();
     expect(screen.queryByTestId('declined')).toBeNull();
   });

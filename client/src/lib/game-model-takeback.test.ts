@@ -7,7 +7,7 @@ describe('GameModel takebacks', () => {
     const { model, game } = setup('black');
     for (const m of ['e2e4', 'e7e5', 'g8f6', 'd2d4']) model.handleEvent(game.move(m));
     expect(model.canTakeback).toBe(true);
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'takeback-offer', by: 'white' } });
+    model.handleEvent(game.event({ type: 'takeback-offer', by: 'white' }));
     expect(model.takebackOffer).toBe('white');
     model.handleEvent(game.takeback('white'));
     expect(model.moves.map((m) => m.uci)).toEqual(['e2e4', 'e7e5', 'g8f6']);
@@ -25,11 +25,11 @@ describe('GameModel takebacks', () => {
   it('an offer lapses with the next move; a declined one is told to the side that asked', () => {
     const { model, game } = setup('white');
     model.handleEvent(game.move('e2e4'));
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'takeback-offer', by: 'white' } });
+    model.handleEvent(game.event({ type: 'takeback-offer', by: 'white' }));
     model.handleEvent(game.move('e7e5'));
     expect(model.takebackOffer).toBeNull();
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'takeback-offer', by: 'white' } });
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'takeback-declined', by: 'black' } });
+    model.handleEvent(game.event({ type: 'takeback-offer', by: 'white' }));
+    model.handleEvent(game.event({ type: 'takeback-declined', by: 'black' }));
     expect(model.takebackOffer).toBeNull();
     expect(model.declined).toEqual({ kind: 'takeback', by: 'black' });
   });

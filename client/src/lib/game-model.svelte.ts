@@ -8,6 +8,7 @@ import {
   play,
   sameMove,
   type AckError,
+  type GameAction,
   type GameState,
   type Move,
   type MoveRecord,
@@ -16,23 +17,6 @@ import { GameSync } from './game-sync.svelte.js';
 import { cyclePendingSquares, earlyChecks, type BlockedMove } from './early-check.js';
 import { checkQueue, nextTurnState } from './premoves.js';
 import { seriesProgress, type SeriesProgress } from './series.js';
-
-/** Player actions the server decides alone (no local prediction). */
-export type GameAction =
-  | 'game:resign'
-  | 'game:drawOffer'
-  | 'game:drawAccept'
-  | 'game:drawDecline'
-  | 'game:abort'
-  | 'game:rematchOffer'
-  | 'game:rematchAccept'
-  | 'game:rematchDecline'
-  | 'game:claimVictory'
-  | 'game:claimDraw'
-  | 'game:giveTime'
-  | 'game:takebackOffer'
-  | 'game:takebackAccept'
-  | 'game:takebackDecline';
 
 /** An own move shown before the server confirmed it. */
 interface PendingMove {
@@ -242,7 +226,7 @@ export class GameModel extends GameSync {
     if (!res.ok) this.refused(res);
   }
 
-  /** Resign, draw offers, abort, rematch: server-side actions with no local prediction. */
+  /** Resign, draw offers, abort, rematch, claims, time: the commands of the table the server decides alone (no local prediction). */
   async action(event: GameAction): Promise<void> {
     const res = await this.command(event, { gameId: this.id });
     if (res.ok) this.notice = null;

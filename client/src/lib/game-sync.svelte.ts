@@ -1,23 +1,20 @@
 import {
+  applyGameEvent,
+  viewOf,
   type Absence,
-  applyTakeback,
-  decodeState,
-  endTurn,
-  moveRecord,
-  parseUci,
-  play,
-  stateHash,
   type Ack,
   type AckData,
-  type ClientEventName,
   type ClientPayload,
   type ClockView,
   type CommandAck,
   type Color,
+  type Declined,
+  type GameCommandName,
   type GameEvent,
   type GameRatingChanges,
   type GameSnapshot,
   type GameState,
+  type GameView,
   type GoneEvent,
   type HeartbeatEvent,
   type MoveRecord,
@@ -30,9 +27,6 @@ import { ClockSync } from './clock-sync.js';
 import type { RequestFn } from './socket.js';
 import { refusalText } from './refusals.js';
 
-/** The game commands: their ack carries the event they committed (`CommandAck`). */
-export type CommandName = { [E in ClientEventName]: AckData[E] extends CommandAck ? E : never }[ClientEventName];
-
 /** How long an announced version may run ahead of the applied events before a resync. */
 export const STALE_GRACE_MS = 300;
 
@@ -40,38 +34,43 @@ export const STALE_GRACE_MS = 300;
 export const GONE_TEXT = 'This game no longer exists on the server: it expired or was lost.';
 
 /**
- * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s
- * applied in order (a move is replayed with the rules and checked against the event's state
- * hash); a gap, an unreadable event or a hash mismatch triggers a resync, and events arriving
- * meanwhile are buffered. This connection's own commands are answered with their event in the
- * ack (the room's broadcast skips it), applied in the same order; while one is in flight, a gap
- * waits for it. Subclasses hook into own-move confirmation and every change.
+ * The server's view of one game, kept in step: the snapshot, then versioned `game:event`s applied
+ * in order by the shared reducer (`applyGameEvent`: a move is replayed with the rules and checked
+ * against the event's state hash). This class keeps the transport's side: a gap, an unreadable
+ * event or a hash mismatch triggers a resync, and events arriving meanwhile are buffered. This
+ * connection's own commands are answered with their event in the ack (the room's broadcast skips
+ * it), applied in the same order; while one is in flight, a gap waits for it. Subclasses hook into
+ * own-move confirmation and every change.
  */
 export class GameSync {
   readonly id: string;
-  snapshot = $state.raw<GameSnapshot | null>(null);
+  /** The game as the server has it (`applyGameEvent` of the snapshot and the events since). */
+  serverView = $state.raw<GameView | null>(null);
   seat = $state<Seat>('spectator');
+  /** The view's fields the page reads (`snapshot`: the fixed ones, players, variant, time control...). */
+  readonly snapshot = $derived<GameView | null>(this.serverView);
   /** Version of the last applied server event. */
-  version = $state(0);
-  serverState = $state.raw<GameState | null>(null);
-  serverMoves = $state.raw<readonly MoveRecord[]>([]);
-  clocks = $state.raw<ClockView | null>(null);
-  outcome = $state.raw<Outcome | null>(null);
-  drawOffer = $state<Color | null>(null);
+  readonly version = $derived(this.serverView?.version ?? 0);
+  readonly serverState = $derived<GameState | null>(this.serverView?.state ?? null);
+  readonly serverMoves = $derived<readonly MoveRecord[]>(this.serverView?.moves ?? []);
+  readonly clocks = $derived<ClockView | null>(this.serverView?.clocks ?? null);
+  readonly outcome = $derived<Outcome | null>(this.serverView?.outcome ?? null);
+  readonly drawOffer = $derived<Color | null>(this.serverView?.drawOffer ?? null);
   /** The side whose takeback offer stands (casual games). */
-  takebackOffer = $state<Color | null>(null);
-  rematchOffer = $state<Color | null>(null);
-  rematchGameId = $state<string | null>(null);
-  /** The last offer turned down (shown to the side that made it). */
-  declined = $state.raw<{ readonly kind: 'draw' | 'rematch' | 'takeback'; readonly by: Color } | null>(null);
-  /** The last takeback applied (its turn), until the next move: the page says where the game went back to. */
+  readonly takebackOffer = $derived<Color | null>(this.serverView?.takebackOffer ?? null);
+  /** The last takeback applied, until the next move or pass: the page says where the game went back to. */
   takenBack = $state.raw<{ readonly by: Color; readonly turn: number } | null>(null);
+  readonly rematchOffer = $derived<Color | null>(this.serverView?.rematchOffer ?? null);
+  readonly rematchGameId = $derived<string | null>(this.serverView?.rematchGameId ?? null);
+  /** The last offer turned down (shown to the side that made it). */
+  readonly declined = $derived<Declined | null>(this.serverView?.declined ?? null);
   /** Rating changes of a rated game, once it is archived. */
-  ratings = $state.raw<GameRatingChanges | null>(null);
+  readonly ratings = $derived<GameRatingChanges | null>(this.serverView?.ratings ?? null);
+  /** Players who left the game, and from when the other may claim (server times; null: both there). */
+  readonly absence = $derived<Absence | null>(this.serverView?.absence ?? null);
+  /** Live counts (unversioned `game:spectators` and `game:presence` after the snapshot's). */
   spectators = $state(0);
   online = $state({ white: true, black: true });
-  /** Players who left the game, and from when the other may claim (server times; null: both there). */
-  absence = $state.raw<Absence | null>(null);
   /** The last explanation for the user (refused move, stopped premove queue...). */
   notice = $state<string | null>(null);
   /** The notice when it is an `unavailable` refusal (the store away): cleared by the next sign that the store answers. */
@@ -136,27 +135,17 @@ export class GameSync {
   }
 
   applySnapshot(s: GameSnapshot, seat: Seat): void {
-    const decoded = decodeState(s.state);
-    if (!decoded.ok) {
-      this.loadError = `Unreadable game state: ${decoded.error.message}`;
+    const view = viewOf(s);
+    if (!view.ok) {
+      this.loadError = `Unreadable game state: ${view.error.message}`;
       return;
     }
-    this.snapshot = s;
+    this.serverView = view.value;
     this.seat = seat;
-    this.version = s.version;
     this.knownVersion = Math.max(this.knownVersion, s.version);
-    this.serverState = decoded.value;
-    this.serverMoves = s.moves;
-    this.setClocks(s.clocks);
-    this.outcome = s.outcome;
-    this.drawOffer = s.drawOffer;
-    this.takebackOffer = s.takebackOffer ?? null;
-    this.rematchOffer = s.rematchOffer;
-    this.rematchGameId = s.rematchGameId;
-    this.ratings = s.ratings ?? null;
+    this.clock.observe(s.clocks.serverNow);
     this.spectators = s.spectators;
     this.online = { white: s.players.white.online, black: s.players.black.online };
-    this.absence = s.absence ?? null;
     this.loadError = null;
     this.storeAnswers();
     this.onSnapshot();
@@ -167,7 +156,7 @@ export class GameSync {
    * Sends a game command of this game. Its ack carries the event the command committed, which
    * this connection does not get as a `game:event`: it is applied here, in version order.
    */
-  protected async command<E extends CommandName>(event: E, payload: ClientPayload<E>): Promise<Ack<AckData[E]>> {
+  protected async command<E extends GameCommandName>(event: E, payload: ClientPayload<E>): Promise<Ack<AckData[E]>> {
     this.commandsInFlight++;
     let res: Ack<AckData[E]>;
     try {
@@ -214,7 +203,6 @@ export class GameSync {
       void this.resync();
       return;
     }
-    this.version = e.version;
     this.knownVersion = Math.max(this.knownVersion, e.version);
     this.afterChange();
     // Events that waited for this one (a gap an ack filled).
@@ -224,122 +212,23 @@ export class GameSync {
     if (next) this.handleEvent(next);
   }
 
+  /** Applies `e` with the shared reducer; false when it does not apply (resync). */
   private applyEvent(e: GameEvent): boolean {
-    const ev = e.event;
-    switch (ev.type) {
-      case 'move': {
-        // The event carries the move and the hash of the state after it: apply it with the rules,
-        // which also make its record (as the server made it).
-        const before = this.serverState;
-        const move = parseUci(ev.uci);
-        const next = move && before ? play(before, move) : null;
-        if (!move || !before || !next?.ok || stateHash(next.value.state) !== ev.hash) return false;
-        const rec = moveRecord(before, move, next.value, ev.clocks.serverNow);
-        this.serverState = next.value.state;
-        this.serverMoves = [...this.serverMoves, rec];
-        // A standing draw offer lapses when the offered side ends a turn; a declined one is old news then.
-        if (rec.turnEnded && this.drawOffer !== null && rec.color !== this.drawOffer) this.drawOffer = null;
-        if (rec.turnEnded) this.forgetDeclined('draw');
-        this.playedOn();
-        if (rec.color === this.myColor) this.onOwnMove(rec);
-        this.setClocks(ev.clocks);
-        if (ev.outcome) this.finish(ev.outcome);
-        return true;
-      }
-      case 'turn-passed': {
-        const next = this.serverState ? endTurn(this.serverState, ev.color) : null;
-        if (!next?.ok || stateHash(next.value.state) !== ev.hash) return false;
-        this.serverState = next.value.state;
-        if (this.drawOffer !== null && ev.color !== this.drawOffer) this.drawOffer = null;
-        this.forgetDeclined('draw');
-        this.playedOn();
-        this.onSnapshot();
-        this.setClocks(ev.clocks);
-        // A pass may end the game (e.g. the next side starts its turn mated).
-        if (ev.outcome) this.finish(ev.outcome);
-        return true;
-      }
-      case 'game-over':
-        this.setClocks(ev.clocks);
-        this.finish(ev.outcome);
-        return true;
-      case 'draw-offer':
-        this.drawOffer = ev.by;
-        this.declined = null;
-        return true;
-      case 'draw-declined':
-        this.drawOffer = null;
-        this.declined = { kind: 'draw', by: ev.by };
-        return true;
-      case 'takeback-offer':
-        this.takebackOffer = ev.by;
-        this.declined = null;
-        return true;
-      case 'takeback-declined':
-        this.takebackOffer = null;
-        this.declined = { kind: 'takeback', by: ev.by };
-        return true;
-      case 'takeback': {
-        const decoded = decodeState(ev.state);
-        if (!decoded.ok || !this.clocks) return false;
-        // the effect every side applies alike (shared applyTakeback)
-        const view = applyTakeback({ moves: this.serverMoves, state: '', clocks: this.clocks, drawOffer: this.drawOffer, takebackOffer: this.takebackOffer }, ev);
-        this.serverState = decoded.value;
-        this.serverMoves = view.moves;
-        this.drawOffer = view.drawOffer;
-        this.takebackOffer = view.takebackOffer;
-        this.declined = null;
-        this.takenBack = { by: ev.by, turn: ev.turn };
-        this.setClocks(view.clocks);
-        this.onTakeback();
-        return true;
-      }
-      case 'rematch-declined':
-        this.rematchOffer = null;
-        this.declined = { kind: 'rematch', by: ev.by };
-        return true;
-      case 'rematch-offer':
-        this.rematchOffer = ev.by;
-        this.declined = null;
-        return true;
-      case 'rematch':
-        this.rematchGameId = ev.gameId;
-        return true;
-      case 'archived':
-        this.ratings = ev.ratings;
-        return true;
-      case 'absence':
-        this.absence = ev.absence;
-        return true;
-      case 'time-given':
-        this.setClocks(ev.clocks);
-        return true;
-    }
-  }
-
-  /** A move or a pass: a standing takeback offer lapses (docs/rules.md, Takebacks), a takeback is old news. */
-  private playedOn(): void {
-    this.takebackOffer = null;
-    this.takenBack = null;
-    this.forgetDeclined('takeback');
-  }
-
-  /** A declined offer is news until the turn ends (a draw's) or a new offer is made. */
-  private forgetDeclined(kind: 'draw' | 'rematch' | 'takeback'): void {
-    if (this.declined?.kind === kind) this.declined = null;
-  }
-
-  private finish(outcome: Outcome): void {
-    this.outcome = outcome;
-    this.drawOffer = null;
-    this.takebackOffer = null;
-    this.forgetDeclined('draw');
-    this.onSnapshot();
-  }
-
-  private setClocks(view: ClockView): void {
-    this.clocks = view;
-    this.clock.observe(view.serverNow);
+    const before = this.serverView;
+    const res = before ? applyGameEvent(before, e) : null;
+    if (!before || !res?.ok) return false;
+    const after = res.value;
+    this.serverView = after;
+    if (after.clocks !== before.clocks) this.clock.observe(after.clocks.serverNow);
+    const own = e.event.type === 'move' ? after.moves.at(-1) : undefined;
+    if (own && own.color === this.myColor) this.onOwnMove(own);
+    if (e.event.type === 'takeback') {
+      this.takenBack = { by: e.event.by, turn: e.event.turn };
+      this.onTakeback();
+    } else if (e.event.type === 'move' || e.event.type === 'turn-passed') this.takenBack = null;
+    // The server's state replaces whatever was predicted locally: after a pass, or the game's end.
+    if (e.event.type === 'turn-passed' || (after.outcome !== null && before.outcome === null)) this.onSnapshot();
+    return true;
   }
 
   handlePresence(p: PresenceEvent): void {

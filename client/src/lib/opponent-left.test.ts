@@ -36,10 +36,10 @@ describe('the game view keeps the absences and the time given', () => {
     const { model, game } = setup('white');
     expect(model.absence).toBeNull();
     const absence = { white: null, black: { since: 5, claimFrom: 30_005 } };
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'absence', absence } });
+    model.handleEvent(game.event({ type: 'absence', absence }));
     expect(model.absence).toEqual(absence);
     const clocks = { white: 75_000, black: 60_000, running: null, serverNow: 9 };
-    model.handleEvent({ gameId: 'g1', version: ++game.version, event: { type: 'time-given', by: 'black', clocks } });
+    model.handleEvent(game.event({ type: 'time-given', by: 'black', clocks }));
     expect(model.clocks).toEqual(clocks);
     expect(model.version).toBe(game.version);
     model.applySnapshot({ ...game.snapshot(), absence: { white: null, black: null } }, 'white');

@@ -1,7 +1,8 @@
 import {
   INITIAL_FEN,
+  applyGameEvent,
   encodeState,
-  moveRecord,
+  snapshotOfView,
   stateHash,
   newGame,
   parseUci,
@@ -9,15 +10,17 @@ import {
   replayToTurn,
   takebackTurn,
   type Color,
+  viewOf,
   type Ack,
   type AckData,
   type ClientEventName,
   type ClientPayload,
   type ClockView,
   type GameEvent,
+  type GameEventBody,
   type GameSnapshot,
   type GameState,
-  type MoveRecord,
+  type GameView,
   type VariantId,
 } from '@progressive-chess/shared';
 import type { RequestFn } from '../lib/socket.js';
@@ -53,41 +56,51 @@ export class FakeTransport {
 
 const CLOCKS: ClockView = { white: 60_000, black: 60_000, running: 'white', serverNow: 1_000 };
 
-/** Builds a server-side game history with the real rules: snapshots and versioned events. */
+/**
+ * A server-side game history for tests: produces versioned events as the server would commit them
+ * (moves made with the real rules) and applies each with the shared reducer (`applyGameEvent`),
+ * the same code the client and the server's snapshots use, so its snapshots cannot drift from them.
+ */
 export class FakeGame {
-  state: GameState;
-  version = 1;
-  readonly moves: MoveRecord[] = [];
-  readonly variant: VariantId;
+  private view: GameView;
 
   constructor(variant: VariantId = 'scottish', fen: string = INITIAL_FEN) {
     const res = newGame(variant, { fen });
     if (!res.ok) throw new Error(res.error.message);
-    this.state = res.value;
-    this.variant = variant;
-  }
-
-  snapshot(overrides: Partial<GameSnapshot> = {}): GameSnapshot {
-    return {
+    const start = viewOf({
       id: 'g1',
-      version: this.version,
-      variant: this.variant,
+      version: 1,
+      variant,
       timeControl: { kind: 'fischer', initial: 60, increment: 1 },
       players: { white: { id: 'w', name: 'Wanda', online: true }, black: { id: 'b', name: 'Boris', online: true } },
       initialFen: INITIAL_FEN,
       initialTurn: 1,
-      moves: [...this.moves],
-      state: encodeState(this.state),
+      moves: [],
+      state: encodeState(res.value),
       clocks: CLOCKS,
       status: 'playing',
       outcome: null,
       drawOffer: null,
+      takebackOffer: null,
       rematchOffer: null,
       rematchGameId: null,
       spectators: 0,
       createdAt: 0,
-      ...overrides,
-    };
+    });
+    if (!start.ok) throw new Error(start.error.message);
+    this.view = start.value;
+  }
+
+  get version(): number {
+    return this.view.version;
+  }
+
+  get state(): GameState {
+    return this.view.state;
+  }
+
+  snapshot(overrides: Partial<GameSnapshot> = {}): GameSnapshot {
+    return { ...snapshotOfView(this.view), ...overrides };
   }
 
   /** The ack of the command that made `e`: it carries the event to the connection that sent it. */
@@ -95,34 +108,33 @@ export class FakeGame {
     return { ok: true, version: e.version, event: e.event };
   }
 
+  /** Commits `body` as the game's next version (applied with the reducer) and returns its `game:event`. */
+  event(body: GameEventBody): GameEvent {
+    const e: GameEvent = { gameId: this.view.id, version: this.view.version + 1, event: body };
+    const res = applyGameEvent(this.view, e);
+    if (!res.ok) throw new Error(`${body.type}: ${res.error.message}`);
+    this.view = res.value;
+    return e;
+  }
+
   /** Plays a UCI move and returns the `game:event` the server would broadcast. */
   move(uci: string): GameEvent {
     const move = parseUci(uci);
     if (!move) throw new Error(`bad uci ${uci}`);
-    const before = this.state;
-    const res = play(before, move);
+    const res = play(this.view.state, move);
     if (!res.ok) throw new Error(`${uci}: ${res.error.message}`);
-    const record = moveRecord(before, move, res.value, CLOCKS.serverNow);
-    this.state = res.value.state;
-    this.moves.push(record);
-    this.version++;
-    return {
-      gameId: 'g1',
-      version: this.version,
-      event: { type: 'move', uci: record.uci, hash: stateHash(this.state), clocks: CLOCKS, ...(res.value.outcome ? { outcome: res.value.outcome } : {}) },
-    };
+    const outcome = res.value.outcome ? { outcome: res.value.outcome } : {};
+    return this.event({ type: 'move', uci, hash: stateHash(res.value.state), clocks: CLOCKS, ...outcome });
   }
 
   /** `by`'s offer granted: the `takeback` event the server would broadcast (shared rules of what is taken back). */
   takeback(by: Color): GameEvent {
-    const turn = takebackTurn(this.state, by, 1);
+    const v = this.view;
+    const turn = takebackTurn(v.state, by, v.initialTurn);
     if (turn === null) throw new Error(`${by} has nothing to take back`);
-    const r = replayToTurn({ variant: this.variant, initialFen: INITIAL_FEN, initialTurn: 1, moves: this.moves, passes: [] }, turn);
+    const r = replayToTurn({ variant: v.variant, initialFen: v.initialFen, initialTurn: v.initialTurn, moves: v.moves, passes: [] }, turn);
     if (!r.ok) throw new Error(r.error);
-    this.state = r.value.state;
-    this.moves.length = r.value.moves;
-    this.version++;
-    return { gameId: 'g1', version: this.version, event: { type: 'takeback', by, turn, moves: r.value.moves, state: encodeState(this.state), clocks: CLOCKS } };
+    return this.event({ type: 'takeback', by, turn, moves: r.value.moves, state: encodeState(r.value.state), clocks: CLOCKS });
   }
 }
 

@@ -1,9 +1,9 @@
-import { apiChatSchema, idSchema, PASS_MOVE as PASS, seriesSchema, uciSchema, type ErrorCode } from '@progressive-chess/shared';
+import { apiChatSchema, idSchema, PASS_MOVE as PASS, seriesSchema, uciSchema, type CommandAck, type ErrorCode, type GameAction } from '@progressive-chess/shared';
 import express, { type Request } from 'express';
 import type { z } from 'zod';
 import type { ChatService } from '../services/chat-service.js';
 import { ServiceError, fail } from '../services/errors.js';
-import type { Committed, GameCommands } from '../services/game-commands.js';
+import type { GameCommands } from '../services/game-commands.js';
 import type { Store } from '../store/store.js';
 import { callerOf, needKind, needScope } from './api-auth.js';
 import { gameStream, type StreamDeps } from './streams.js';
@@ -32,14 +32,14 @@ const STALE_RETRIES = 3;
  * move: the command is versioned with the game's stored version, and tried again when another
  * change was committed in between.
  */
-async function playOne(d: PlayDeps, playerId: string, gameId: string, uci: string): Promise<Committed> {
+async function playOne(d: PlayDeps, playerId: string, gameId: string, uci: string): Promise<CommandAck> {
   const move = uci === PASS ? PASS : parse(uciSchema, uci);
   for (let attempt = 0; ; attempt++) {
     const version = (await d.store.gameVersion(gameId)) ?? fail('unknown-game', `no game ${gameId}`);
     try {
       return move === PASS
-        ? await d.commands.endTurn(playerId, { gameId, version })
-        : await d.commands.move(playerId, { gameId, version, move });
+        ? await d.commands.run('game:endTurn', playerId, { gameId, version })
+        : await d.commands.run('game:move', playerId, { gameId, version, move });
     } catch (e) {
       if (!(e instanceof ServiceError && e.code === 'stale-version') || attempt >= STALE_RETRIES) throw e;
     }
@@ -88,20 +88,21 @@ export function playRoutes(d: PlayDeps, kind: 'bot' | 'board'): express.Router {
     }
     res.json({ ok: true, version, applied: moves.length });
   });
-  const action = (path: string, run: (playerId: string, gameId: string) => Promise<Committed>): void => {
+  /** An action of the game's command table (`{ gameId }` alone), on its route. */
+  const action = (path: string, command: GameAction): void => {
     r.post(`/game/:id/${path}`, async (req, res) => {
-      const c = await run(me(res), gameIdOf(req));
+      const c = await d.commands.run(command, me(res), { gameId: gameIdOf(req) });
       res.json({ ok: true, version: c.version });
     });
   };
-  action('resign', (p, g) => d.commands.resign(p, g));
-  action('abort', (p, g) => d.commands.abort(p, g));
-  action('draw/offer', (p, g) => d.commands.drawOffer(p, g));
-  action('draw/accept', (p, g) => d.commands.drawAccept(p, g));
-  action('draw/decline', (p, g) => d.commands.drawDecline(p, g));
-  action('claim-victory', (p, g) => d.commands.claim(p, g, true));
-  action('claim-draw', (p, g) => d.commands.claim(p, g, false));
-  action('give-time', (p, g) => d.commands.giveTime(p, g));
+  action('resign', 'game:resign');
+  action('abort', 'game:abort');
+  action('draw/offer', 'game:drawOffer');
+  action('draw/accept', 'game:drawAccept');
+  action('draw/decline', 'game:drawDecline');
+  action('claim-victory', 'game:claimVictory');
+  action('claim-draw', 'game:claimDraw');
+  action('give-time', 'game:giveTime');
   r.post('/game/:id/chat', async (req, res) => {
     const { text } = parse(apiChatSchema, req.body ?? {});
     const caller = callerOf(res);

@@ -1,8 +1,8 @@
 import { ServiceError } from '../services/errors.js';
 import { botDue, type GameDoc } from '../services/game-doc.js';
-import { ctxOf, type GameCommands } from '../services/game-commands.js';
+import { GAME_DECISIONS, NOTHING_GATHERED, type GameCommands } from '../services/game-commands.js';
 import type { GameService } from '../services/game-service.js';
-import { moveTransition, passTransition, type Transition } from '../services/game-transitions.js';
+import type { Transition } from '../services/game-transitions.js';
 
 type Played = { version: number; doc: GameDoc };
 
@@ -10,7 +10,8 @@ type Played = { version: number; doc: GameDoc };
  * The bot's commit keeps holding its turn until `holdUntil` (no other driver takes it meanwhile);
  * the commit that ends its series drops the hold, so its next turn is due as soon as it comes.
  */
-function holding(t: Transition, holdUntil: number): Transition {
+function holding(t: Transition | null, holdUntil: number): Transition | null {
+  if (t === null) return null;
   const { botHold: _old, ...doc } = t.doc;
   return { ...t, doc: botDue(doc) === null ? doc : { ...doc, botHold: holdUntil } };
 }
@@ -26,17 +27,19 @@ export class BotMoves {
   ) {}
 
   move(doc: GameDoc, version: number, uci: string, holdUntil: number): Promise<Played> {
-    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(moveTransition(ctxOf(c), uci), holdUntil));
+    const p = { gameId: doc.id, version, move: uci };
+    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(GAME_DECISIONS['game:move'].decide(c, p, NOTHING_GATHERED), holdUntil));
   }
 
   /** Cost variants: ends the turn when the series stopped short. */
   pass(doc: GameDoc, version: number, holdUntil: number): Promise<Played> {
-    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(passTransition(ctxOf(c)), holdUntil));
+    const p = { gameId: doc.id, version };
+    return this.games.command(doc.id, this.seat(doc), { version }, (c) => holding(GAME_DECISIONS['game:endTurn'].decide(c, p, NOTHING_GATHERED), holdUntil));
   }
 
   /** The computer declines draw offers. */
   async declineDraw(doc: GameDoc): Promise<number> {
-    return (await this.commands.drawDecline(this.seat(doc), doc.id)).version;
+    return (await this.commands.run('game:drawDecline', this.seat(doc), { gameId: doc.id })).version;
   }
 
   /**
@@ -46,10 +49,10 @@ export class BotMoves {
   async answerTakeback(doc: GameDoc): Promise<number> {
     const seat = this.seat(doc);
     try {
-      return (await this.commands.takebackAccept(seat, doc.id)).version;
+      return (await this.commands.run('game:takebackAccept', seat, { gameId: doc.id })).version;
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
-      return (await this.commands.takebackDecline(seat, doc.id)).version;
+      return (await this.commands.run('game:takebackDecline', seat, { gameId: doc.id })).version;
     }
   }
 

@@ -1,11 +1,18 @@
-import { canAbort, opposite, type GameEventBody } from '@progressive-chess/shared';
+import {
+  canAbort,
+  opposite,
+  type CommandAck,
+  type GameCommandAck,
+  type GameCommandName,
+  type GameCommandPayload,
+  type MoveRecord,
+} from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
-import type { GameDoc } from './game-doc.js';
+import { parseMoves, type GameDoc } from './game-doc.js';
+import { takebackAcceptTransition, takebackDeclineTransition, takebackOfferTransition } from './game-takeback.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
-import { parseMoves } from './game-doc.js';
-import { takebackAcceptTransition, takebackDeclineTransition, takebackOfferTransition } from './game-takeback.js';
 import type { CommandContext, CommandResult, GameService } from './game-service.js';
 import {
   ABORTED,
@@ -18,13 +25,46 @@ import {
   type TransitionContext,
 } from './game-transitions.js';
 
-const TAKEBACK_ATTEMPTS = 3;
-/** Thrown inside a takeback's decision when the game is no longer the one whose log was read. */
-const LOG_CHANGED = new Error('the game changed since its log was read');
+/** What a decision reads besides the game: what its entry gathered before (I/O), and a fresh game id. */
+export interface Gathered {
+  /** The player ids connected to the game's room on every node (counted only for entries with `members`). */
+  readonly present: ReadonlySet<string>;
+  /** A new game's id (a rematch's). */
+  readonly newGameId: () => string;
+  /** The game's move log and the version it was read at (read only for entries with `log`). */
+  readonly log: { readonly version: number; readonly moves: readonly MoveRecord[] } | null;
+}
 
-/** A command's answer (the ack's data): the version after it, and the event it committed if it changed the game. */
-export type Committed = { version: number; event?: GameEventBody };
-const committed = (r: CommandResult): Committed => (r.event === undefined ? { version: r.version } : { version: r.version, event: r.event });
+/** The I/O after a commit (`Decision.settle`). */
+export interface SettleIo {
+  readonly games: GameService;
+}
+
+/** A command's pure decision from the game as loaded: the change to commit, null for none; refusals throw (`fail`). */
+export type Decide<C extends GameCommandName> = (c: CommandContext, p: GameCommandPayload<C>, g: Gathered) => Transition | null;
+
+interface DecisionBase<C extends GameCommandName> {
+  readonly decide: Decide<C>;
+  /** The game status the command needs: `finished` for the rematch commands (default: in progress). */
+  readonly phase?: 'finished';
+  /** Counts the room's members across nodes before deciding (a claim needs the opponent gone). */
+  readonly members?: true;
+  /**
+   * Reads the whole move log before deciding (a takeback replays it; a command loads no log): the
+   * decision throws `LOG_CHANGED` when the game is no longer at the version read, and is gathered
+   * and decided again.
+   */
+  readonly log?: true;
+}
+
+/** After a won commit: the I/O it asked for and the ack's data. Required when the ack carries more than `CommandAck`. */
+type Settle<C extends GameCommandName> = (io: SettleIo, r: CommandResult) => Promise<GameCommandAck<C>>;
+
+/** The server's side of one entry of the shared command table (`GAME_COMMANDS`). */
+export type Decision<C extends GameCommandName> = DecisionBase<C> &
+  (CommandAck extends GameCommandAck<C> ? { readonly settle?: Settle<C> } : { readonly settle: Settle<C> });
+
+const committed = (r: CommandResult): CommandAck => (r.event === undefined ? { version: r.version } : { version: r.version, event: r.event });
 
 export const ctxOf = (c: CommandContext): TransitionContext => ({
   doc: c.doc,
@@ -37,163 +77,156 @@ export const ctxOf = (c: CommandContext): TransitionContext => ({
 });
 const finishBy = (c: CommandContext, outcome: Parameters<typeof finishTransition>[2]): Transition =>
   finishTransition(c.doc, c.state, outcome, c.now);
-const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Transition => ({
-  doc,
-  state: c.state,
-  moves: [],
-  body,
-});
+const change = (c: CommandContext, doc: GameDoc, body: Transition['body']): Transition => ({ doc, state: c.state, moves: [], body });
+
+function needDrawOffer(c: CommandContext): void {
+  if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
+}
+
+function needRematchOffer(c: CommandContext): void {
+  if (c.doc.rematchOffer !== opposite(c.color)) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+}
+
+/** Offering while the opponent's offer stands (or against the computer, which always accepts) starts the rematch. */
+function rematch(c: CommandContext, g: Gathered, accepting: boolean): Transition | null {
+  const offered = rematchOffered(c.doc, c.color);
+  if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
+  if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;
+  if (!offered) return change(c, { ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
+  const id = g.newGameId();
+  return change(c, { ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
+}
+
+/** Creates the rematch this command committed (none when it committed no `rematch` event). */
+async function startRematch(io: SettleIo, r: CommandResult): Promise<CommandAck> {
+  if (r.event?.type === 'rematch') {
+    const { options, countedAs } = rematchOf(r.doc);
+    // A rematch replaces a finished game: counted, but never refused by the per-player cap.
+    await io.games.reserve(r.event.gameId, countedAs, Number.MAX_SAFE_INTEGER);
+    await io.games.create(options, r.event.gameId);
+  }
+  return committed(r);
+}
+
+/** Thrown by a decision whose gathered log is older than the game it decides on (`DecisionBase.log`). */
+export const LOG_CHANGED = new Error('the game changed since its log was read');
+/** Times a command with `log` is gathered and decided before `conflict`. */
+const LOG_ATTEMPTS = 3;
+
+/** Grants the opponent's takeback offer, replaying the gathered log (game-takeback.ts). */
+function takeback(c: CommandContext, g: Gathered): Transition {
+  if (g.log === null || g.log.version !== c.stored.version) throw LOG_CHANGED;
+  return takebackAcceptTransition({ doc: c.doc, state: c.state, color: c.color, now: c.now, graceMs: c.graceMs, log: g.log.moves });
+}
+
+/** Ends the game won (`victory`) or drawn, `opponent-left`, when the opponent has been away long enough and has no connection now. */
+function claim(c: CommandContext, g: Gathered, victory: boolean): Transition {
+  if (g.present.has(c.doc.players[opposite(c.color)].id)) fail('opponent-present', 'your opponent is connected to the game');
+  return claimTransition(c.doc, c.state, c.color, c.now, c.claimAfterMs, victory);
+}
 
 /**
- * The player commands of a game room, each one `GameService.command` with its decision. `origin`
- * is the connection that sent the command: the event goes to it in the answer, not the broadcast.
+ * The server's decision for every game command of the shared table (`GAME_COMMANDS`): a new command
+ * added there is a compile error here until it has one. Each decision is pure (the game as loaded,
+ * the payload, what was gathered before): `GameService.command` runs it with the seat, clock, status
+ * and version checks and commits what it decides by compare-and-set; the few that need I/O say so
+ * (`members` before, `settle` after).
+ */
+const TABLE = {
+  'game:move': { decide: (c, p) => moveTransition(ctxOf(c), p.move) },
+  'game:endTurn': { decide: (c) => passTransition(ctxOf(c)) },
+  'game:resign': { decide: (c) => finishBy(c, resignation(c.color)) },
+  'game:drawOffer': {
+    decide: (c) => {
+      if (c.doc.drawOffer === opposite(c.color)) return finishBy(c, AGREEMENT);
+      if (c.doc.drawOffer === c.color) return null;
+      return change(c, { ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
+    },
+  },
+  'game:drawAccept': {
+    decide: (c) => {
+      needDrawOffer(c);
+      return finishBy(c, AGREEMENT);
+    },
+  },
+  'game:drawDecline': {
+    decide: (c) => {
+      needDrawOffer(c);
+      return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
+    },
+  },
+  'game:takebackOffer': { decide: (c) => takebackOfferTransition(c.doc, c.state, c.color) },
+  'game:takebackAccept': { log: true, decide: (c, _p, g) => takeback(c, g) },
+  'game:takebackDecline': { decide: (c) => takebackDeclineTransition(c.doc, c.state, c.color) },
+  'game:abort': {
+    decide: (c) => {
+      if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
+      return finishBy(c, ABORTED.byPlayer);
+    },
+  },
+  'game:rematchOffer': { phase: 'finished', decide: (c, _p, g) => rematch(c, g, false), settle: startRematch },
+  'game:rematchAccept': {
+    phase: 'finished',
+    decide: (c, _p, g) => rematch(c, g, true),
+    settle: async (io, r) => {
+      const ack = await startRematch(io, r);
+      return { ...ack, gameId: r.doc.rematchGameId ?? fail('no-rematch-offer', 'the opponent has not offered a rematch') };
+    },
+  },
+  'game:rematchDecline': {
+    phase: 'finished',
+    decide: (c) => {
+      needRematchOffer(c);
+      return change(c, { ...c.doc, rematchOffer: null }, { type: 'rematch-declined', by: c.color });
+    },
+  },
+  'game:claimVictory': { members: true, decide: (c, _p, g) => claim(c, g, true) },
+  'game:claimDraw': { members: true, decide: (c, _p, g) => claim(c, g, false) },
+  'game:giveTime': { decide: (c) => giveTimeTransition(c.doc, c.state, c.color, c.now) },
+} satisfies { readonly [C in GameCommandName]: Decision<C> };
+
+export const GAME_DECISIONS: { readonly [C in GameCommandName]: Decision<C> } = TABLE;
+/** What a decision gets when its entry gathers nothing (no `members`). */
+export const NOTHING_GATHERED: Gathered = { present: new Set(), newGameId, log: null };
+
+/**
+ * Runs the game commands of the table, each one `GameService.command` with its decision. `origin` is
+ * the connection that sent the command: the event goes to it in the answer, not the broadcast.
  */
 export class GameCommands {
+  private readonly io: SettleIo;
+
   constructor(
     private readonly games: GameService,
     /** The player id of every connection in the game's room, on every node (`Publisher.gameMembers`). */
     private readonly members: (gameId: string) => Promise<readonly string[]> = () => Promise.resolve([]),
-  ) {}
+  ) {
+    this.io = { games };
+  }
 
   /** (A promise chain, not an async function: this is on every move's path.) */
-  move(playerId: string, p: { gameId: string; version: number; move: string }, origin?: string): Promise<Committed> {
-    return this.games.command(p.gameId, playerId, { version: p.version, origin }, (c) => moveTransition(ctxOf(c), p.move)).then(committed);
+  run<C extends GameCommandName>(name: C, playerId: string, payload: GameCommandPayload<C>, origin?: string): Promise<GameCommandAck<C>> {
+    const d: Decision<C> = GAME_DECISIONS[name];
+    const ref = payload as { readonly gameId: string; readonly version?: number };
+    const opts = { ...(ref.version === undefined ? {} : { version: ref.version }), ...(d.phase ? { phase: d.phase } : {}), origin };
+    const run = (g: Gathered): Promise<CommandResult> => this.games.command(ref.gameId, playerId, opts, (c) => d.decide(c, payload, g));
+    const done = d.members || d.log ? this.gatheredRun(ref.gameId, d, run) : run(NOTHING_GATHERED);
+    // without `settle`, the ack is a plain `CommandAck` (`Decision` requires one otherwise)
+    return done.then((r) => (d.settle ? d.settle(this.io, r) : (committed(r) as GameCommandAck<C>)));
   }
 
-  async endTurn(playerId: string, p: { gameId: string; version: number }, origin?: string): Promise<Committed> {
-    return committed(await this.games.command(p.gameId, playerId, { version: p.version, origin }, (c) => passTransition(ctxOf(c))));
-  }
-
-  async resign(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => finishBy(c, resignation(c.color)));
-    return committed(r);
-  }
-
-  /** Only before both sides have completed a turn. */
-  async abort(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
-      if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
-      return finishBy(c, ABORTED.byPlayer);
-    });
-    return committed(r);
-  }
-
-  /** Offering while the opponent's offer stands accepts it. */
-  async drawOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
-      if (c.doc.drawOffer === opposite(c.color)) return finishBy(c, AGREEMENT);
-      if (c.doc.drawOffer === c.color) return null;
-      return change(c, { ...c.doc, drawOffer: c.color }, { type: 'draw-offer', by: c.color });
-    });
-    return committed(r);
-  }
-
-  async drawAccept(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
-      if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
-      return finishBy(c, AGREEMENT);
-    });
-    return committed(r);
-  }
-
-  async drawDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
-      if (c.doc.drawOffer !== opposite(c.color)) fail('no-draw-offer', 'the opponent has not offered a draw');
-      return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
-    });
-    return committed(r);
-  }
-
-  /** Asks to take back the caller's last series (casual games: docs/rules.md, Takebacks). */
-  async takebackOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    return committed(await this.games.command(gameId, playerId, { origin }, (c) => takebackOfferTransition(c.doc, c.state, c.color)));
-  }
-
-  async takebackDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    return committed(await this.games.command(gameId, playerId, { origin }, (c) => takebackDeclineTransition(c.doc, c.state, c.color)));
-  }
-
-  /**
-   * Grants the opponent's takeback offer. The takeback replays the move log, which a command does
-   * not load: it is read first, and the decision is made again on a fresh read when the game
-   * changed in between (the compare-and-set still guards the commit).
-   */
-  async takebackAccept(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    for (let attempt = 0; attempt < TAKEBACK_ATTEMPTS; attempt++) {
-      const full = await this.games.load(gameId);
-      const log = parseMoves(full.moves);
-      const r = await this.games
-        .command(gameId, playerId, { origin }, (c) => {
-          if (c.stored.version !== full.version) throw LOG_CHANGED;
-          return takebackAcceptTransition({ doc: c.doc, state: c.state, color: c.color, now: c.now, graceMs: c.graceMs, log });
-        })
-        .catch((e: unknown) => {
-          if (e === LOG_CHANGED) return null;
-          throw e;
-        });
-      if (r !== null) return committed(r);
+  /** Gathers what the entry reads before deciding, then runs it; again on a fresh read when its log is out of date. */
+  private async gatheredRun(gameId: string, d: DecisionBase<GameCommandName>, run: (g: Gathered) => Promise<CommandResult>): Promise<CommandResult> {
+    for (let attempt = 0; attempt < LOG_ATTEMPTS; attempt++) {
+      const present = d.members ? new Set(await this.members(gameId)) : NOTHING_GATHERED.present;
+      const full = d.log ? await this.games.load(gameId) : null;
+      const log = full === null ? null : { version: full.version, moves: parseMoves(full.moves) };
+      const r = await run({ present, newGameId, log }).catch((e: unknown) => {
+        if (e === LOG_CHANGED) return null;
+        throw e;
+      });
+      if (r !== null) return r;
     }
     fail('conflict', 'the game kept changing; try again');
-  }
-
-  /**
-   * Ends the game won (`victory`) or drawn, `opponent-left`: the opponent has had no connection to
-   * the game for `claimAfterMs` (the store's `away`, written by the room counts of every node), and
-   * has none now (counted across nodes before the compare-and-set).
-   */
-  async claim(playerId: string, gameId: string, victory: boolean, origin?: string): Promise<Committed> {
-    const here = new Set(await this.members(gameId));
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => {
-      if (here.has(c.doc.players[opposite(c.color)].id)) fail('opponent-present', 'your opponent is connected to the game');
-      return claimTransition(c.doc, c.state, c.color, c.now, c.claimAfterMs, victory);
-    });
-    return committed(r);
-  }
-
-  /** Adds `GIVE_TIME_MS` to the opponent's clock (shared `giveTime`). */
-  async giveTime(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { origin }, (c) => giveTimeTransition(c.doc, c.state, c.color, c.now));
-    return committed(r);
-  }
-
-  /** Offering while the opponent's offer stands accepts it (and starts the rematch). */
-  async rematchOffer(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    return committed(await this.rematch(playerId, gameId, false, origin));
-  }
-
-  async rematchAccept(playerId: string, gameId: string, origin?: string): Promise<Committed & { gameId: string }> {
-    const r = await this.rematch(playerId, gameId, true, origin);
-    if (r.doc.rematchGameId === null) fail('no-rematch-offer', 'the opponent has not offered a rematch');
-    return { ...committed(r), gameId: r.doc.rematchGameId };
-  }
-
-  /** Turns down the opponent's standing rematch offer. */
-  async rematchDecline(playerId: string, gameId: string, origin?: string): Promise<Committed> {
-    const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
-      if (c.doc.rematchOffer !== opposite(c.color)) fail('no-rematch-offer', 'the opponent has not offered a rematch');
-      return change(c, { ...c.doc, rematchOffer: null }, { type: 'rematch-declined', by: c.color });
-    });
-    return committed(r);
-  }
-
-  private async rematch(playerId: string, gameId: string, accepting: boolean, origin?: string): Promise<CommandResult> {
-    const made: { id: string | null } = { id: null };
-    const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
-      made.id = null;
-      const offered = rematchOffered(c.doc, c.color);
-      if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
-      if (c.doc.rematchGameId !== null || c.doc.rematchOffer === c.color) return null;
-      if (!offered) return change(c, { ...c.doc, rematchOffer: c.color }, { type: 'rematch-offer', by: c.color });
-      const id = newGameId();
-      made.id = id;
-      return change(c, { ...c.doc, rematchOffer: null, rematchGameId: id }, { type: 'rematch', gameId: id });
-    });
-    if (made.id !== null) {
-      const { options, countedAs } = rematchOf(r.doc);
-      // A rematch replaces a finished game: counted, but never refused by the per-player cap.
-      await this.games.reserve(made.id, countedAs, Number.MAX_SAFE_INTEGER);
-      await this.games.create(options, made.id);
-    }
-    return r;
   }
 }

@@ -81,10 +81,10 @@ export function takebackAcceptTransition(ctx: TakebackContext): Transition {
   const encoded = encodeState(replayed.value.state);
   const body: TakebackEvent = { type: 'takeback', by, turn, moves: replayed.value.moves, state: encoded, clocks: clockView(clock, now, graceDeadline) };
   // the doc's share of the event's effect, as every client applies it
-  const view = applyTakeback({ moves: [], state: doc.state, clocks: body.clocks, drawOffer: doc.drawOffer, takebackOffer: doc.takebackOffer ?? null }, body);
+  const view = applyTakeback({ moves: [], clocks: body.clocks, drawOffer: doc.drawOffer, takebackOffer: doc.takebackOffer ?? null }, body);
   const next: GameDoc = {
     ...doc,
-    state: view.state,
+    state: encoded,
     turn,
     clock,
     passes: replayed.value.passes,

@@ -1,10 +1,10 @@
 import {
+  drawOfferAfterPlay,
   encodeState,
   finish,
   hasFirstMoveGrace,
   isPlayErrorCode,
   moveRecord,
-  opposite,
   parseUci,
   play,
   timeoutOutcome,
@@ -102,7 +102,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     graceDeadline,
     status,
     outcome: out.outcome,
-    drawOffer: over || (out.turnEnded && doc.drawOffer === opposite(color)) ? null : doc.drawOffer,
+    drawOffer: drawOfferAfterPlay(doc.drawOffer, color, out.turnEnded, over),
     turnStarts,
     // as `withActivity` sets it at commit, so that the doc is not copied once more there
     idleDeadline: idleDeadlineOf(status, now, idleMsOf({ bot: doc.bot, started }, ctx.idle)),

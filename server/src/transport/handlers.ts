@@ -1,4 +1,4 @@
-import type { AckData, ClientEventName, ClientPayload } from '@progressive-chess/shared';
+import { GAME_COMMAND_NAMES, type AckData, type ClientEventName, type ClientPayload, type GameCommandName, type GameCommandPayload } from '@progressive-chess/shared';
 import type { BotService } from '../bot/bot-service.js';
 import type { ChatService } from '../services/chat-service.js';
 import type { GameCommands } from '../services/game-commands.js';
@@ -26,11 +26,27 @@ export type Handlers = {
 
 const none = {};
 
+type GameHandlers = { readonly [C in GameCommandName]: Handlers[C] };
+
+/** A handler per entry of the game command table (`GAME_COMMANDS`): its decision, run for the sender's seat. */
+function gameHandlers(
+  commands: GameCommands,
+  me: (s: AppSocket) => string,
+  origin: (s: AppSocket, acked: boolean) => string | undefined,
+): GameHandlers {
+  const handler = (name: GameCommandName) => (s: AppSocket, p: GameCommandPayload<GameCommandName>, acked: boolean) =>
+    commands.run(name, me(s), p, origin(s, acked));
+  // (each entry answers its command's ack: `GameCommands.run` of that name)
+  return Object.fromEntries(GAME_COMMAND_NAMES.map((name) => [name, handler(name)])) as unknown as GameHandlers;
+}
+
 export function createHandlers({ identity, lobby, rooms, commands, chat, bots, online }: Services): Handlers {
   const me = (s: AppSocket) => s.data.playerId;
   /** A game command's event reaches its connection in the ack, when it asked for one; else in the broadcast. */
   const origin = (s: AppSocket, acked: boolean): string | undefined => (acked ? s.id : undefined);
   return {
+    // every game command of the shared table, run by its decision (game-commands.ts)
+    ...gameHandlers(commands, me, origin),
     'session:setName': async (s, p) => {
       s.data.name = await identity.setName(me(s), p.name);
       return { name: s.data.name };
@@ -61,22 +77,6 @@ export function createHandlers({ identity, lobby, rooms, commands, chat, bots, o
       return none;
     },
     'game:resync': (s, p) => rooms.resync(s, p.gameId),
-    'game:move': (s, p, acked) => commands.move(me(s), p, origin(s, acked)),
-    'game:endTurn': (s, p, acked) => commands.endTurn(me(s), p, origin(s, acked)),
-    'game:resign': (s, p, acked) => commands.resign(me(s), p.gameId, origin(s, acked)),
-    'game:drawOffer': (s, p, acked) => commands.drawOffer(me(s), p.gameId, origin(s, acked)),
-    'game:drawAccept': (s, p, acked) => commands.drawAccept(me(s), p.gameId, origin(s, acked)),
-    'game:drawDecline': (s, p, acked) => commands.drawDecline(me(s), p.gameId, origin(s, acked)),
-    'game:takebackOffer': (s, p, acked) => commands.takebackOffer(me(s), p.gameId, origin(s, acked)),
-    'game:takebackAccept': (s, p, acked) => commands.takebackAccept(me(s), p.gameId, origin(s, acked)),
-    'game:takebackDecline': (s, p, acked) => commands.takebackDecline(me(s), p.gameId, origin(s, acked)),
-    'game:abort': (s, p, acked) => commands.abort(me(s), p.gameId, origin(s, acked)),
-    'game:rematchOffer': (s, p, acked) => commands.rematchOffer(me(s), p.gameId, origin(s, acked)),
-    'game:rematchAccept': (s, p, acked) => commands.rematchAccept(me(s), p.gameId, origin(s, acked)),
-    'game:rematchDecline': (s, p, acked) => commands.rematchDecline(me(s), p.gameId, origin(s, acked)),
-    'game:claimVictory': (s, p, acked) => commands.claim(me(s), p.gameId, true, origin(s, acked)),
-    'game:claimDraw': (s, p, acked) => commands.claim(me(s), p.gameId, false, origin(s, acked)),
-    'game:giveTime': (s, p, acked) => commands.giveTime(me(s), p.gameId, origin(s, acked)),
     'chat:join': async (s, p) => {
       const joined = await chat.join(me(s), p.gameId);
       const room = chatRoom(p.gameId, joined.channel);

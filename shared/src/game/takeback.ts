@@ -130,26 +130,19 @@ export interface TakebackEvent {
   readonly clocks: ClockView;
 }
 
-/** The parts of a game's view a takeback changes (the client's `GameSync`, the server's doc and snapshot). */
+/** The parts of a game's view a takeback changes besides the rules state (the client's `GameView`, the server's doc). */
 export interface TakebackView {
   readonly moves: readonly MoveRecord[];
-  readonly state: string;
   readonly clocks: ClockView;
   readonly drawOffer: Color | null;
   readonly takebackOffer: Color | null;
 }
 
 /**
- * A takeback applied to a view: the log cut, the state and clocks of the turn start, every
- * standing offer gone. The one definition of the event's effect, for the server and the clients.
+ * A takeback applied to a view: the log cut, the clocks of the turn start, every standing offer
+ * gone (the caller takes `e.state`, encoded or decoded). The one definition of the event's effect:
+ * the reducer (`applyGameEvent`) and the server's decision both use it.
  */
 export function applyTakeback<V extends TakebackView>(view: V, e: TakebackEvent): V {
-  return {
-    ...view,
-    moves: view.moves.slice(0, e.moves),
-    state: e.state,
-    clocks: e.clocks,
-    drawOffer: null,
-    takebackOffer: null,
-  };
+  return { ...view, moves: view.moves.slice(0, e.moves), clocks: e.clocks, drawOffer: null, takebackOffer: null };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { GAME_COMMAND_SCHEMAS, type GameCommandAcks } from '../game/commands.js';
 import type { Ack, SocketErrorCode } from './errors.js';
 import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
@@ -6,7 +7,6 @@ import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
 import type {
   GameEvent,
-  GameEventBody,
   GameSnapshot,
   GameSummary,
   GoneEvent,
@@ -39,22 +39,8 @@ export const CLIENT_EVENTS = {
   'game:join': s.gameRefSchema,
   'game:leave': s.gameRefSchema,
   'game:resync': s.gameRefSchema,
-  'game:move': s.gameMoveSchema,
-  'game:endTurn': s.gameVersionedSchema,
-  'game:resign': s.gameRefSchema,
-  'game:drawOffer': s.gameRefSchema,
-  'game:drawAccept': s.gameRefSchema,
-  'game:drawDecline': s.gameRefSchema,
-  'game:takebackOffer': s.gameRefSchema,
-  'game:takebackAccept': s.gameRefSchema,
-  'game:takebackDecline': s.gameRefSchema,
-  'game:abort': s.gameRefSchema,
-  'game:rematchOffer': s.gameRefSchema,
-  'game:rematchAccept': s.gameRefSchema,
-  'game:rematchDecline': s.gameRefSchema,
-  'game:claimVictory': s.gameRefSchema,
-  'game:claimDraw': s.gameRefSchema,
-  'game:giveTime': s.gameRefSchema,
+  // the game commands, from their table (game/commands.ts)
+  ...GAME_COMMAND_SCHEMAS,
   'chat:join': s.gameRefSchema,
   'chat:send': s.chatSendSchema,
   'bot:play': botPlaySchema,
@@ -62,19 +48,8 @@ export const CLIENT_EVENTS = {
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENTS)[E]>;
 
-/**
- * The ack of a game command: the game's version after it, and the event it committed when it
- * changed the game. The connection that sent the command gets that event here and not as a
- * `game:event` (the room's broadcast skips it; the player's other connections and everyone else
- * in the room get the `game:event`): apply it as the `game:event` of `version`.
- */
-export interface CommandAck {
-  version: number;
-  event?: GameEventBody;
-}
-
-/** What a successful ack carries, per event. */
-export interface AckData {
+/** What a successful ack carries, per event (the game commands' from their table, game/commands.ts). */
+export interface AckData extends GameCommandAcks {
   'session:setName': { name: string };
   /**
    * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
@@ -98,27 +73,6 @@ export interface AckData {
   'game:join': { snapshot: GameSnapshot; seat: Seat };
   'game:leave': Record<never, never>;
   'game:resync': { snapshot: GameSnapshot; seat: Seat };
-  'game:move': CommandAck;
-  'game:endTurn': CommandAck;
-  'game:resign': CommandAck;
-  'game:drawOffer': CommandAck;
-  'game:drawAccept': CommandAck;
-  'game:drawDecline': CommandAck;
-  /** Asks to take back the caller's last series (casual games: docs/rules.md, Takebacks); offering again changes nothing. */
-  'game:takebackOffer': CommandAck;
-  /** Grants the opponent's standing takeback offer (a `takeback` event). */
-  'game:takebackAccept': CommandAck;
-  'game:takebackDecline': CommandAck;
-  'game:abort': CommandAck;
-  'game:rematchOffer': CommandAck;
-  'game:rematchAccept': CommandAck & { gameId: string };
-  'game:rematchDecline': CommandAck;
-  /** Ends the game won (`opponent-left`) when the opponent has been away long enough (`GameSnapshot.absence`). */
-  'game:claimVictory': CommandAck;
-  /** Ends the game drawn (`opponent-left`) on the same terms as `game:claimVictory`. */
-  'game:claimDraw': CommandAck;
-  /** Adds `GIVE_TIME_MS` to the opponent's clock (a `time-given` event). */
-  'game:giveTime': CommandAck;
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };

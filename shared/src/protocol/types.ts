@@ -154,8 +154,8 @@ export interface GameSnapshot {
   readonly status: GameStatus;
   readonly outcome: Outcome | null;
   readonly drawOffer: Color | null;
-  /** The side whose takeback offer stands (casual games; absent from older servers: none). */
-  readonly takebackOffer?: Color | null;
+  /** The side whose takeback offer stands (casual games). */
+  readonly takebackOffer: Color | null;
   readonly rematchOffer: Color | null;
   readonly rematchGameId: string | null;
   readonly spectators: number;

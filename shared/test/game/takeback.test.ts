@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyGameEvent,
   applyTakeback,
+  stateHash,
+  viewOf,
+  type GameEventBody,
+  type GameView,
   canPass,
   encodeState,
   endTurn,
@@ -175,13 +180,70 @@ describe('restored clocks', () => {
   });
 });
 
-describe('applyTakeback', () => {
-  it('cuts the log, sets the state and clocks, and ends every standing offer', () => {
+describe('applyTakeback, and the reducer on takeback events', () => {
+  it('cuts the log, takes the clocks, and ends every standing offer (the caller takes the state)', () => {
     const rec = (uci: string, turn: number) => ({ uci, san: uci, color: 'white' as const, turn, index: 1, turnEnded: true, at: 0 });
     const clocks = { white: 1, black: 2, running: 'white' as const, serverNow: 5 };
-    const view = { moves: [rec('e2e4', 1), rec('e7e5', 2), rec('d7d5', 2)], state: 'old', clocks: { ...clocks, white: 9 }, drawOffer: 'black' as const, takebackOffer: 'white' as const, other: 7 };
+    const view = { moves: [rec('e2e4', 1), rec('e7e5', 2), rec('d7d5', 2)], clocks: { ...clocks, white: 9 }, drawOffer: 'black' as const, takebackOffer: 'white' as const, other: 7 };
     const after = applyTakeback(view, { type: 'takeback', by: 'white', turn: 1, moves: 0, state: 'new', clocks });
-    expect(after).toEqual({ moves: [], state: 'new', clocks, drawOffer: null, takebackOffer: null, other: 7 });
+    expect(after).toEqual({ moves: [], clocks, drawOffer: null, takebackOffer: null, other: 7 });
     expect(view.moves).toHaveLength(3);
+  });
+
+  const CLOCKS = { white: 60_000, black: 60_000, running: 'white' as const, serverNow: 5_000 };
+  function view(): GameView {
+    const state = newGame('english');
+    if (!state.ok) throw new Error(state.error.message);
+    const v = viewOf({
+      id: 'g1', version: 1, variant: 'english', timeControl: { kind: 'none' },
+      players: { white: { id: 'w', name: 'W', online: true }, black: { id: 'b', name: 'B', online: true } },
+      initialFen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', initialTurn: 1, moves: [], state: encodeState(state.value), clocks: CLOCKS,
+      status: 'playing', outcome: null, drawOffer: null, takebackOffer: null, rematchOffer: null, rematchGameId: null, spectators: 0, createdAt: 0,
+    });
+    if (!v.ok) throw new Error(v.error.message);
+    return v.value;
+  }
+  function apply(v: GameView, event: GameEventBody): GameView {
+    const r = applyGameEvent(v, { gameId: 'g1', version: v.version + 1, event });
+    if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+    return r.value;
+  }
+  function move(v: GameView, uci: string): GameView {
+    const r = play(v.state, { from: 0, to: 0, ...parse(uci) });
+    if (!r.ok) throw new Error(r.error.message);
+    return apply(v, { type: 'move', uci, hash: stateHash(r.value.state), clocks: CLOCKS });
+  }
+  const parse = (uci: string) => {
+    const sq = (s: string) => s.charCodeAt(0) - 97 + 8 * (Number(s[1]) - 1);
+    return { from: sq(uci.slice(0, 2)), to: sq(uci.slice(2, 4)) };
+  };
+
+  it('offer, lapse with the next move, decline, and the takeback itself (English: the cycle of the series goes)', () => {
+    let v = ['e2e4', 'e7e5', 'g8f6', 'd2d4'].reduce(move, view());
+    v = apply(v, { type: 'takeback-offer', by: 'black' });
+    expect(v.takebackOffer).toBe('black');
+    v = move(v, 'g1f3');
+    expect(v.takebackOffer).toBeNull();
+    v = apply(v, { type: 'takeback-offer', by: 'white' });
+    v = apply(v, { type: 'takeback-declined', by: 'black' });
+    expect(v).toMatchObject({ takebackOffer: null, declined: { kind: 'takeback', by: 'black' } });
+    v = apply(v, { type: 'draw-offer', by: 'black' });
+    v = apply(v, { type: 'takeback-offer', by: 'white' });
+    expect(v.state.cycleMoved.length).toBeGreaterThan(0);
+    const back = replayToTurn({ ...v, moves: v.moves, passes: [] }, 3);
+    if (!back.ok) throw new Error(back.error);
+    const clocks = { ...CLOCKS, white: 50_000 };
+    const after = apply(v, { type: 'takeback', by: 'white', turn: 3, moves: back.value.moves, state: encodeState(back.value.state), clocks });
+    expect(after).toMatchObject({ drawOffer: null, takebackOffer: null, declined: null, clocks, status: 'playing' });
+    expect(after.moves.map((m) => m.uci)).toEqual(['e2e4', 'e7e5', 'g8f6']);
+    expect(after.state).toMatchObject({ turn: 3, moveIndex: 0, cycleMoved: [] });
+    // the game goes on from there
+    expect(move(after, 'c2c4').moves).toHaveLength(4);
+  });
+
+  it('refuses a takeback whose state does not decode (resync)', () => {
+    const v = move(view(), 'e2e4');
+    const r = applyGameEvent(v, { gameId: 'g1', version: v.version + 1, event: { type: 'takeback', by: 'white', turn: 1, moves: 0, state: 'nonsense', clocks: CLOCKS } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'bad-state' } });
   });
 });
