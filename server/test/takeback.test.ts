@@ -24,6 +24,7 @@ describe('takebacks', () => {
     // turn 3 starts: White 10 s + 2 s, Black 10 s - 1 s + 2 x 2 s
     clock.advance(2000);
     v = await playMoves(white, gameId, v, ['d2d4']);
+    expect(v).toBe(5);
     clock.advance(1000);
 
     const offered = watcher.next('game:event', (e) => e.event.type === 'takeback-offer');
@@ -45,7 +46,7 @@ describe('takebacks', () => {
     expect(s.state).toBe((accepted.event as { state: string }).state);
 
     // White plays on; at the start of its turn 4 Black asks back its series 2 (White's series 3 goes too)
-    v = await playMoves(white, gameId, accepted.version, ['c2c4', 'b1c3', 'g1f3']);
+    await playMoves(white, gameId, accepted.version, ['c2c4', 'b1c3', 'g1f3']);
     clock.advance(500);
     await black.ok('game:takebackOffer', { gameId });
     const back = await white.ok('game:takebackAccept', { gameId });
@@ -80,7 +81,7 @@ describe('takebacks', () => {
     expect(await white.send('game:takebackDecline', { gameId })).toMatchObject({ ok: false, code: 'no-takeback-offer' });
     // offered during the opponent's series and granted: its moves go too
     v = await playMoves(white, gameId, v + 2, ['d2d4', 'c2c4', 'b1c3']);
-    v = await playMoves(black, gameId, v, ['d7d5']);
+    await playMoves(black, gameId, v, ['d7d5']);
     await white.ok('game:takebackOffer', { gameId });
     const r = await black.ok('game:takebackAccept', { gameId });
     expect(r.event).toMatchObject({ type: 'takeback', by: 'white', turn: 3, moves: 3 });
