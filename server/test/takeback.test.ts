@@ -88,6 +88,28 @@ describe('takebacks', () => {
     expect((await watcher.ok('game:resync', { gameId })).snapshot.moves).toHaveLength(3);
   });
 
+  it('cost variant: the pass that ended a series taken back goes with it; one before the takeback stays', async () => {
+    const { server, white, black, watcher, gameId } = await game({ variant: 'cost', timeControl: { kind: 'none' } });
+    let v = await playMoves(white, gameId, 1, ['e2e4']);
+    v = await playMoves(black, gameId, v, ['e7e5']);
+    v = await playMoves(white, gameId, v, ['d2d4']); // turn 3: 2 points, 1 used
+    v = (await white.ok('game:endTurn', { gameId, version: v })).version;
+    v = await playMoves(black, gameId, v, ['a7a6']); // turn 4: 2 points, 1 used
+    v = (await black.ok('game:endTurn', { gameId, version: v })).version;
+    v = await playMoves(white, gameId, v, ['c2c4']); // turn 5: 3 points
+    // Black asks back its series 4 (and White's moves of 5): the pass that ended White's series 3 stays
+    await black.ok('game:takebackOffer', { gameId });
+    const r = await white.ok('game:takebackAccept', { gameId });
+    expect(r.event).toMatchObject({ type: 'takeback', by: 'black', turn: 4, moves: 3 });
+    // Black's 2 points are whole again: two pawn moves end its series
+    v = await playMoves(black, gameId, r.version, ['b7b6', 'g7g6']);
+    const stored = await server.app.services.games.load(gameId);
+    expect((JSON.parse(stored.doc) as { passes: number[] }).passes).toEqual([3]);
+    const movetext = (await (await fetch(`${server.url}/api/games/${gameId}/pgn`)).text()).split('\n\n').at(-1) ?? '';
+    expect(movetext.trim()).toBe('1.e4 2.e5 3.d4 4.b6 g6 *');
+    expect((await watcher.ok('game:resync', { gameId })).snapshot.version).toBe(v);
+  });
+
   it('is refused in a rated game, before one\'s first series, and after the end', async () => {
     const rated = await game({ rated: true });
     await playMoves(rated.white, rated.gameId, 1, ['e2e4']);
