@@ -96,7 +96,7 @@ describe('takebacks', () => {
     v = (await white.ok('game:endTurn', { gameId, version: v })).version;
     v = await playMoves(black, gameId, v, ['a7a6']); // turn 4: 2 points, 1 used
     v = (await black.ok('game:endTurn', { gameId, version: v })).version;
-    v = await playMoves(white, gameId, v, ['c2c4']); // turn 5: 3 points
+    await playMoves(white, gameId, v, ['c2c4']); // turn 5: 3 points
     // Black asks back its series 4 (and White's moves of 5): the pass that ended White's series 3 stays
     await black.ok('game:takebackOffer', { gameId });
     const r = await white.ok('game:takebackAccept', { gameId });
