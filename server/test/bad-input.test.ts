@@ -1,13 +1,10 @@
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, playMoves, startServer } from './helpers.js';
+import { Client, gameWithPlayers, playMoves, startServer } from './helpers.js';
 
 async function setup(deps: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(deps);
-  const [white, black, stranger] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, { variant: 'scottish' });
-  await white.ok('game:join', { gameId });
-  await black.ok('game:join', { gameId });
+  const { server, white, black, others, gameId } = await gameWithPlayers({ deps, game: { variant: 'scottish' }, others: 1 });
+  const stranger = others[0]!;
   const version = await playMoves(white, gameId, 1, ['e2e4']);
   return { server, white, black, stranger, gameId, version };
 }

@@ -1,6 +1,6 @@
 import type { GameEvent, GameSnapshot, TimeControl } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, manualClock, playMoves, sleep, startServer } from './helpers.js';
+import { Client, gameWithPlayers, manualClock, playMoves, sleep } from './helpers.js';
 
 /**
  * Clocks at their edges, as players and a spectator meet them (docs/rules.md section 9): the
@@ -14,14 +14,13 @@ const DAY = 86_400_000;
 async function game(opts: { timeControl?: TimeControl; fen?: string; turn?: number; variant?: 'scottish' | 'take-all' | 'cost'; abandonAfterMs?: number; tickMs?: number } = {}) {
   const clock = manualClock();
   const limits = opts.abandonAfterMs === undefined ? {} : { limits: { abandonAfterMs: opts.abandonAfterMs } };
-  const server = await startServer({ now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000, ...limits });
-  const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, {
-    variant: opts.variant ?? 'scottish',
-    timeControl: opts.timeControl ?? FISCHER,
-    ...(opts.fen ? { fen: opts.fen, turn: opts.turn ?? 1 } : {}),
+  const { server, white, black, others, gameId } = await gameWithPlayers({
+    deps: { now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000, ...limits },
+    game: { variant: opts.variant ?? 'scottish', timeControl: opts.timeControl ?? FISCHER, ...(opts.fen ? { fen: opts.fen, turn: opts.turn ?? 1 } : {}) },
+    others: 1,
+    join: 'all',
   });
-  for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
+  const watcher = others[0]!;
   const snapshot = async () => (await watcher.ok('game:resync', { gameId })).snapshot;
   const overFor = (c: Client) => c.next('game:event', (e) => e.gameId === gameId && e.event.type === 'game-over');
   return { clock, server, white, black, watcher, gameId, snapshot, overFor };

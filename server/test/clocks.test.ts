@@ -1,21 +1,19 @@
 import type { TimeControl } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
-import { Client, createGame, manualClock, playMoves, startServer } from './helpers.js';
+import { Client, createGame, manualClock, playMoves, startServer, gameWithPlayers } from './helpers.js';
 
 const FISCHER_10_2: TimeControl = { kind: 'fischer', initial: 10, increment: 2 };
 
 async function timedGame(opts: { fen?: string; tickMs?: number; timeControl?: TimeControl } = {}) {
   const clock = manualClock();
-  const server = await startServer({ now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000 });
-  const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, {
-    variant: 'scottish',
-    timeControl: opts.timeControl ?? FISCHER_10_2,
-    ...(opts.fen ? { fen: opts.fen } : {}),
+  const { server, white, black, others, gameId } = await gameWithPlayers({
+    deps: { now: clock.now, deadlineTickMs: opts.tickMs ?? 10, firstMoveGraceMs: 30_000 },
+    game: { variant: 'scottish', timeControl: opts.timeControl ?? FISCHER_10_2, ...(opts.fen ? { fen: opts.fen } : {}) },
+    others: 1,
+    join: 'all',
   });
-  for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
-  return { clock, server, white, black, watcher, gameId };
+  return { clock, server, white, black, watcher: others[0]!, gameId };
 }
 
 describe('clocks', () => {

@@ -1,14 +1,9 @@
 import { hashEncodedState, type GameEvent } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, playMoves, startServer } from './helpers.js';
+import { createGame, gameWithPlayers, playMoves } from './helpers.js';
 
 async function pair(variant: Parameters<typeof createGame>[3] = {}) {
-  const server = await startServer();
-  const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, variant);
-  await white.ok('game:join', { gameId });
-  await black.ok('game:join', { gameId });
-  return { server, white, black, gameId };
+  return gameWithPlayers({ game: variant });
 }
 
 const ucis = (events: GameEvent[]) => events.flatMap((e) => (e.event.type === 'move' ? [e.event.uci] : []));

@@ -1,9 +1,10 @@
 import type { AckData, ClientEventName, ClientPayload, ServerToClientEvents, Session } from '@progressive-chess/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterEach } from 'vitest';
 import { createApp, type App, type AppDeps } from '../src/app.js';
 import type { CreateGameOptions } from '../src/services/game-service.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import { connectClient, request, type ClientSocket } from '../../test/support/game-client.js';
 
 export type AckResult<E extends ClientEventName> = { ok: true } & AckData[E] & { code?: undefined };
 export type AckFailure = { ok: false; code: string; message: string };
@@ -45,15 +46,22 @@ export async function startServer(deps: Partial<AppDeps> = {}): Promise<TestServ
   return { app, port, url: `http://127.0.0.1:${port}` };
 }
 
-/** A connected test client, with typed emit-and-wait helpers and an event recorder. */
+/**
+ * A connected test client (the tests' one socket client, test/support/game-client.ts, closed after
+ * the test), with typed emit-and-wait helpers and a recorder of every event it receives.
+ */
 export class Client {
   readonly events: { name: string; payload: unknown }[] = [];
   private waiters: { name: string; pred: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+  /** The same socket, untyped: raw emits of unknown events and bad payloads. */
+  readonly socket: Socket;
 
   private constructor(
-    readonly socket: Socket,
+    private readonly typed: ClientSocket,
     readonly session: Session,
   ) {
+    const socket = typed as unknown as Socket;
+    this.socket = socket;
     socket.onAny((name: string, payload: unknown) => {
       this.events.push({ name, payload });
       this.waiters = this.waiters.filter((w) => {
@@ -66,16 +74,11 @@ export class Client {
 
   /** `cookie`: a Cookie header for the handshake (an account's session). */
   static async connect(server: TestServer, auth: { token?: string; name?: string } = {}, cookie?: string): Promise<Client> {
-    const headers = cookie === undefined ? {} : { extraHeaders: { cookie } };
-    const socket = connect(server.url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers });
+    const c = await connectClient(server.url, auth, cookie === undefined ? {} : { cookie });
     cleanups.push(async () => {
-      socket.disconnect();
+      c.close();
     });
-    const session = await new Promise<Session>((resolve, reject) => {
-      socket.once('session', resolve);
-      socket.once('connect_error', reject);
-    });
-    return new Client(socket, session);
+    return new Client(c.socket, c.session);
   }
 
   get id(): string {
@@ -84,7 +87,7 @@ export class Client {
 
   /** Emits a protocol event and resolves with its ack. */
   send<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<AckResult<E> | AckFailure> {
-    return this.socket.timeout(5000).emitWithAck(event, payload) as Promise<AckResult<E> | AckFailure>;
+    return request(this.typed, event, payload, 5000) as Promise<AckResult<E> | AckFailure>;
   }
 
   /** Like `send`, failing the test unless the ack is ok. */
@@ -154,6 +157,35 @@ export async function createGame(
     white: { id: white.id, name: white.session.name },
     black: { id: black.id, name: black.session.name },
   });
+}
+
+/** A game test's set-up (`gameWithPlayers`). */
+export interface GameSetUp {
+  readonly server: TestServer;
+  readonly white: Client;
+  readonly black: Client;
+  /** Other connections (spectators, strangers), in order. */
+  readonly others: readonly Client[];
+  readonly gameId: string;
+}
+
+/**
+ * The usual set-up of a game test: a server (`deps`), two players and `others` more connections, a
+ * game between the players made straight through the game service (`game`: variant, time control,
+ * start...), joined by the players (`join: 'players'`, the default), by everyone (`'all'`) or by
+ * nobody (`'none'`).
+ */
+export async function gameWithPlayers(
+  opts: { deps?: Partial<AppDeps>; game?: Partial<Omit<CreateGameOptions, 'white' | 'black'>>; others?: number; join?: 'players' | 'all' | 'none' } = {},
+): Promise<GameSetUp> {
+  const server = await startServer(opts.deps);
+  const [white, black, ...others] = await Promise.all(Array.from({ length: 2 + (opts.others ?? 0) }, () => Client.connect(server)));
+  if (!white || !black) throw new Error('no clients');
+  const gameId = await createGame(server, white, black, opts.game);
+  const join = opts.join ?? 'players';
+  const joining = join === 'none' ? [] : join === 'players' ? [white, black] : [white, black, ...others];
+  for (const c of joining) await c.ok('game:join', { gameId });
+  return { server, white, black, others, gameId };
 }
 
 /** Plays moves in order as one player, each with the version the previous ack returned. */

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { StoreUnavailableError, type Store } from '../src/store/store.js';
-import { Client, createGame, manualClock, startServer } from './helpers.js';
+import { Client, createGame, manualClock, startServer, gameWithPlayers } from './helpers.js';
 
 const CLAIM_MS = 5_000;
 
 /** A game between two joined players; Black then closes the tab. White's page learns when it may claim. */
 async function blackLeaves(timeControl: Parameters<typeof createGame>[3] = {}) {
   const clock = manualClock();
-  const server = await startServer({ now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
-  const [white, black, carol] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, timeControl);
-  await white.ok('game:join', { gameId });
-  await black.ok('game:join', { gameId });
+  const deps = { now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } };
+  const { server, white, black, others, gameId } = await gameWithPlayers({ deps, game: timeControl, others: 1 });
+  const carol = others[0]!;
   await white.next('game:presence', (p) => p.color === 'black' && p.online);
   const left = white.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.black !== null);
   black.close();
@@ -70,11 +68,7 @@ describe('recording an absence', () => {
     let failures = 0;
     const flaky = Object.create(store) as Store;
     flaky.commitGame = (id, v, w) => (failures-- > 0 ? Promise.reject(new StoreUnavailableError('away')) : store.commitGame(id, v, w));
-    const server = await startServer({ store: flaky, presenceBatchMs: 30 });
-    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
-    const gameId = await createGame(server, white, black);
-    await white.ok('game:join', { gameId });
-    await black.ok('game:join', { gameId });
+    const { white, black } = await gameWithPlayers({ deps: { store: flaky, presenceBatchMs: 30 } });
     await white.next('game:presence', (p) => p.color === 'black' && p.online);
     const recorded = white.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.black !== null);
     failures = 1;

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, playMoves, startServer } from './helpers.js';
+import { createGame, gameWithPlayers, playMoves } from './helpers.js';
 
 async function game(opts: Parameters<typeof createGame>[3] = {}) {
-  const server = await startServer();
-  const [white, black, watcher] = await Promise.all([Client.connect(server), Client.connect(server), Client.connect(server)]);
-  const gameId = await createGame(server, white, black, { variant: 'scottish', ...opts });
-  for (const c of [white, black, watcher]) await c.ok('game:join', { gameId });
-  return { server, white, black, watcher, gameId };
+  const { server, white, black, others, gameId } = await gameWithPlayers({ game: { variant: 'scottish', ...opts }, others: 1, join: 'all' });
+  return { server, white, black, watcher: others[0]!, gameId };
 }
 
 describe('draw offers, abort, rematch', () => {

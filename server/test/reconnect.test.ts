@@ -1,14 +1,10 @@
 import { decodeState } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, playMoves, startServer } from './helpers.js';
+import { Client, createGame, playMoves, startServer, gameWithPlayers } from './helpers.js';
 
 describe('reconnection and presence', () => {
   it('a player reconnecting mid-series resumes from the snapshot and finishes the series', async () => {
-    const server = await startServer();
-    const [white, black] = await Promise.all([Client.connect(server), Client.connect(server)]);
-    const gameId = await createGame(server, white, black, { variant: 'italian' });
-    await white.ok('game:join', { gameId });
-    await black.ok('game:join', { gameId });
+    const { server, white, black, gameId } = await gameWithPlayers({ game: { variant: 'italian' } });
     let v = await playMoves(white, gameId, 1, ['e2e4']);
     v = await playMoves(black, gameId, v, ['f7f6', 'g7g5']);
     v = await playMoves(white, gameId, v, ['a2a3']);

@@ -28,21 +28,29 @@ export interface Client {
   close(): void;
 }
 
-/** Connects over WebSocket only (as the web client does) and waits for the `session` event. */
-export async function connectClient(url: string, auth: { token?: string; name?: string } = {}): Promise<Client> {
-  const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false });
+/**
+ * Connects over WebSocket only (as the web client does) and waits for the `session` event; a refused
+ * handshake rejects with the `connect_error` (its `data.code`). `cookie`: a Cookie header for the
+ * handshake (an account's session). The one socket client of the tests: server/test/helpers.ts's
+ * `Client` is this one with an event recorder and a cleanup after each test.
+ */
+export async function connectClient(url: string, auth: { token?: string; name?: string } = {}, opts: { cookie?: string } = {}): Promise<Client> {
+  const headers = opts.cookie === undefined ? {} : { extraHeaders: { cookie: opts.cookie } };
+  const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers });
   const events: GameEvent[] = [];
   socket.on('game:event', (e) => events.push(e));
   const session = await new Promise<Session>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no session from ${url}`)), 10_000);
+    const failed = (e: Error): void => {
+      clearTimeout(timer);
+      socket.disconnect();
+      reject(e);
+    };
+    const timer = setTimeout(() => failed(new Error(`no session from ${url}`)), 10_000);
     socket.once('session', (s) => {
       clearTimeout(timer);
       resolve(s);
     });
-    socket.once('connect_error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
+    socket.once('connect_error', failed);
   });
   return { socket, session, events, close: () => socket.disconnect() };
 }
