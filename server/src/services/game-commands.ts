@@ -9,7 +9,7 @@ import {
 } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
-import { parseMoves, type GameDoc } from './game-doc.js';
+import { parseDoc, parseMoves, type GameDoc } from './game-doc.js';
 import { takebackAcceptTransition, takebackDeclineTransition, takebackOfferTransition } from './game-takeback.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
@@ -31,8 +31,12 @@ export interface Gathered {
   readonly present: ReadonlySet<string>;
   /** A new game's id (a rematch's). */
   readonly newGameId: () => string;
-  /** The game's move log and the version it was read at (read only for entries with `log`). */
-  readonly log: { readonly version: number; readonly moves: readonly MoveRecord[] } | null;
+  /**
+   * The game's move log, with the game's takeback count when it was read (read only for entries with
+   * `log`): the log a decision sees is the same while its length and that count are (a log only grows,
+   * except by a takeback).
+   */
+  readonly log: { readonly takebacks: number; readonly moves: readonly MoveRecord[] } | null;
 }
 
 /** The I/O after a commit (`Decision.settle`). */
@@ -51,7 +55,7 @@ interface DecisionBase<C extends GameCommandName> {
   readonly members?: true;
   /**
    * Reads the whole move log before deciding (a takeback replays it; a command loads no log): the
-   * decision throws `LOG_CHANGED` when the game is no longer at the version read, and is gathered
+   * decision throws `LOG_CHANGED` when the game's log is no longer the one read, and is gathered
    * and decided again.
    */
   readonly log?: true;
@@ -115,7 +119,7 @@ const LOG_ATTEMPTS = 3;
 
 /** Grants the opponent's takeback offer, replaying the gathered log (game-takeback.ts). */
 function takeback(c: CommandContext, g: Gathered): Transition {
-  if (g.log === null || g.log.version !== c.stored.version) throw LOG_CHANGED;
+  if (g.log === null || g.log.moves.length !== c.stored.moveCount || g.log.takebacks !== (c.doc.takebacks ?? 0)) throw LOG_CHANGED;
   return takebackAcceptTransition({ doc: c.doc, state: c.state, color: c.color, now: c.now, graceMs: c.graceMs, log: g.log.moves });
 }
 
@@ -220,7 +224,7 @@ export class GameCommands {
     for (let attempt = 0; attempt < LOG_ATTEMPTS; attempt++) {
       const present = d.members ? new Set(await this.members(gameId)) : NOTHING_GATHERED.present;
       const full = d.log ? await this.games.load(gameId) : null;
-      const log = full === null ? null : { version: full.version, moves: parseMoves(full.moves) };
+      const log = full === null ? null : { takebacks: parseDoc(full.doc).takebacks ?? 0, moves: parseMoves(full.moves) };
       const r = await run({ present, newGameId, log }).catch((e: unknown) => {
         if (e === LOG_CHANGED) return null;
         throw e;
