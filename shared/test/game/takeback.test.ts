@@ -12,6 +12,7 @@ import {
   legalMoves,
   makeUci,
   newGame,
+  parseUci,
   play,
   replayToTurn,
   restoredClock,
@@ -209,14 +210,12 @@ describe('applyTakeback, and the reducer on takeback events', () => {
     return r.value;
   }
   function move(v: GameView, uci: string): GameView {
-    const r = play(v.state, { from: 0, to: 0, ...parse(uci) });
+    const m = parseUci(uci);
+    if (!m) throw new Error(`not a move: ${uci}`);
+    const r = play(v.state, m);
     if (!r.ok) throw new Error(r.error.message);
     return apply(v, { type: 'move', uci, hash: stateHash(r.value.state), clocks: CLOCKS });
   }
-  const parse = (uci: string) => {
-    const sq = (s: string) => s.charCodeAt(0) - 97 + 8 * (Number(s[1]) - 1);
-    return { from: sq(uci.slice(0, 2)), to: sq(uci.slice(2, 4)) };
-  };
 
   it('offer, lapse with the next move, decline, and the takeback itself (English: the cycle of the series goes)', () => {
     let v = ['e2e4', 'e7e5', 'g8f6', 'd2d4'].reduce(move, view());
