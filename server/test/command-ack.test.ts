@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, createGame, startServer } from './helpers.js';
+import { Client, gameWithPlayers } from './helpers.js';
 
 /**
  * A game command's ack carries the event it committed, and the room's broadcast skips the
@@ -8,12 +8,11 @@ import { Client, createGame, startServer } from './helpers.js';
  */
 describe('the ack of a game command carries its event', () => {
   async function setup() {
-    const server = await startServer();
-    const [white, black, spectator] = await Promise.all([1, 2, 3].map(() => Client.connect(server))) as [Client, Client, Client];
-    const gameId = await createGame(server, white, black);
+    const { server, white, black, others, gameId } = await gameWithPlayers({ others: 1, join: 'all' });
+    // the white player's other tab
     const tab = await Client.connect(server, { token: white.session.token });
-    for (const c of [white, black, spectator, tab]) await c.ok('game:join', { gameId });
-    return { white, black, spectator, tab, gameId };
+    await tab.ok('game:join', { gameId });
+    return { white, black, spectator: others[0]!, tab, gameId };
   }
 
   it('a move: in the ack for its connection, as an event for the room and the player`s other tab', async () => {
