@@ -111,7 +111,11 @@ async function playChecked(s: Server, variant: VariantId, timeControl: TimeContr
     const anyone = pick(['white', 'black'] as const);
     const r = rnd();
     let what: string;
-    if (view.drawOffer !== null && r < 0.2) {
+    if (view.takebackOffer !== null && r < 0.6) {
+      const by = view.takebackOffer === 'white' ? 'black' : 'white';
+      what = `takeback granted (or declined) by ${by}`;
+      await attempt(() => s.commands.run(r < 0.3 ? 'game:takebackAccept' : 'game:takebackDecline', idOf(by), { gameId }));
+    } else if (view.drawOffer !== null && r < 0.2) {
       const by = view.drawOffer === 'white' ? 'black' : 'white';
       what = `draw declined (or accepted) by ${by}`;
       await attempt(() => s.commands.run(r < 0.17 ? 'game:drawDecline' : 'game:drawAccept', idOf(by), { gameId }));
@@ -139,6 +143,9 @@ async function playChecked(s: Server, variant: VariantId, timeControl: TimeContr
       what = 'a long wait (flag or first-move abort)';
       s.clock.advance(10 * 60_000);
       await s.games.resolveDeadline(gameId, s.clock.now());
+    } else if (r < 0.235) {
+      what = `takeback offer by ${anyone}`;
+      await attempt(() => s.commands.run('game:takebackOffer', idOf(anyone), { gameId }));
     } else if (r < 0.24) {
       what = `resignation or abort by ${anyone}`;
       await attempt(() => s.commands.run(rnd() < 0.5 ? 'game:resign' : 'game:abort', idOf(anyone), { gameId }));
@@ -189,6 +196,7 @@ describe('the one game model: the server\'s snapshot after each commit is applyG
     }
     const all: GameEventBody['type'][] = [
       'move', 'turn-passed', 'game-over', 'draw-offer', 'draw-declined', 'rematch-offer', 'rematch-declined', 'rematch', 'absence', 'time-given', 'archived',
+      'takeback-offer', 'takeback-declined', 'takeback',
     ];
     expect([...seen].sort()).toEqual([...all].sort());
     await s.games.close();

@@ -2,6 +2,7 @@ import {
   canAbort,
   canPass,
   isTimed,
+  takebackBar,
   legalMoves,
   moveRecord,
   play,
@@ -60,6 +61,13 @@ export class GameModel extends GameSync {
   /** The server's rule (shared): before both sides have completed a turn. */
   readonly canAbort = $derived(
     this.myColor !== null && this.serverState !== null && this.snapshot !== null && canAbort(this.serverState, this.snapshot.initialTurn),
+  );
+  /** The shared rule: a casual game in progress, after a series of mine (docs/rules.md, Takebacks). */
+  readonly canTakeback = $derived(
+    this.myColor !== null &&
+      this.serverState !== null &&
+      this.snapshot !== null &&
+      takebackBar({ rated: this.snapshot.rated === true, over: this.over, initialTurn: this.snapshot.initialTurn }, this.serverState, this.myColor) === null,
   );
   /** Cost variants: "pass the rest" once at least one move of the series is made. */
   readonly canPass = $derived(this.isMyTurn && this.state !== null && this.myColor !== null && canPass(this.state, this.myColor));
@@ -152,6 +160,12 @@ export class GameModel extends GameSync {
 
   cancelPremoves(): void {
     this.premoves = [];
+  }
+
+  protected override onTakeback(): void {
+    this.pending = [];
+    this.premoves = [];
+    this.viewPly = null;
   }
 
   protected override onSnapshot(): void {

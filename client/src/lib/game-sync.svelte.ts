@@ -56,6 +56,10 @@ export class GameSync {
   readonly clocks = $derived<ClockView | null>(this.serverView?.clocks ?? null);
   readonly outcome = $derived<Outcome | null>(this.serverView?.outcome ?? null);
   readonly drawOffer = $derived<Color | null>(this.serverView?.drawOffer ?? null);
+  /** The side whose takeback offer stands (casual games). */
+  readonly takebackOffer = $derived<Color | null>(this.serverView?.takebackOffer ?? null);
+  /** The last takeback applied, until the next move or pass: the page says where the game went back to. */
+  takenBack = $state.raw<{ readonly by: Color; readonly turn: number } | null>(null);
   readonly rematchOffer = $derived<Color | null>(this.serverView?.rematchOffer ?? null);
   readonly rematchGameId = $derived<string | null>(this.serverView?.rematchGameId ?? null);
   /** The last offer turned down (shown to the side that made it). */
@@ -218,6 +222,10 @@ export class GameSync {
     if (after.clocks !== before.clocks) this.clock.observe(after.clocks.serverNow);
     const own = e.event.type === 'move' ? after.moves.at(-1) : undefined;
     if (own && own.color === this.myColor) this.onOwnMove(own);
+    if (e.event.type === 'takeback') {
+      this.takenBack = { by: e.event.by, turn: e.event.turn };
+      this.onTakeback();
+    } else if (e.event.type === 'move' || e.event.type === 'turn-passed') this.takenBack = null;
     // The server's state replaces whatever was predicted locally: after a pass, or the game's end.
     if (e.event.type === 'turn-passed' || (after.outcome !== null && before.outcome === null)) this.onSnapshot();
     return true;
@@ -278,6 +286,9 @@ export class GameSync {
 
   /** The server state replaced whatever was predicted locally (snapshot, pass, game end). */
   protected onSnapshot(): void {}
+
+  /** The server took moves back: whatever was predicted or queued on them is void. */
+  protected onTakeback(): void {}
 
   /** The server confirmed one of my moves. */
   protected onOwnMove(_move: MoveRecord): void {}

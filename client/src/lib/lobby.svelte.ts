@@ -1,6 +1,7 @@
 import {
   byUrgency,
   inviteLink,
+  olderEntry,
   type AckData,
   type AckError,
   type ClientPayload,
@@ -147,10 +148,11 @@ export class LobbyModel {
 
   /**
    * `lobby:gameUpdated`: replaces the game's summary, or adds it. An update older than the one shown
-   * (an earlier turn, delayed between server nodes) or of a game that ended is stale, and ignored.
+   * (an earlier turn, delayed between server nodes, unless a takeback came between: `olderEntry`)
+   * or of a game that ended is stale, and ignored.
    */
   gameUpdated(g: GameSummary): void {
-    if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && x.turn > g.turn)) return;
+    if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && olderEntry(x, g))) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
   }
 
@@ -168,7 +170,7 @@ export class LobbyModel {
   myGameUpdated(g: MyGame): void {
     if (this.ended.has(g.id)) return;
     const known = this.myGames.find((m) => m.id === g.id);
-    if (known && known.turn > g.turn) return;
+    if (known && olderEntry(known, g)) return;
     this.myGames = mostUrgentFirst(known ? this.myGames.map((m) => (m.id === g.id ? g : m)) : [g, ...this.myGames]);
   }
 

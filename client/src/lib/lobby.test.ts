@@ -31,6 +31,11 @@ describe('LobbyModel', () => {
     expect(lobby.games).toEqual([{ ...g, turn: 4 }]);
     lobby.gameUpdated({ ...g, turn: 4, spectators: 2 });
     expect(lobby.games).toEqual([{ ...g, turn: 4, spectators: 2 }]);
+    // a takeback goes back in turns: its update is newer, and the turn before it is older again
+    lobby.gameUpdated({ ...g, turn: 2, takebacks: 1 });
+    expect(lobby.games).toEqual([{ ...g, turn: 2, takebacks: 1 }]);
+    lobby.gameUpdated({ ...g, turn: 4, spectators: 2 });
+    expect(lobby.games).toEqual([{ ...g, turn: 2, takebacks: 1 }]);
     lobby.gameRemoved('g1');
     expect(lobby.games).toEqual([]);
     // nor does a late update bring back a game that ended
@@ -179,6 +184,12 @@ describe('LobbyModel', () => {
     lobby.myGameUpdated(game('g2', 2, { opponent: 'Carol' }));
     expect(lobby.myGames.map((g) => [g.id, g.turn, g.yourTurn])).toEqual([['g1', 3, true], ['g2', 2, false]]);
     lobby.myGameUpdated(game('g1', 2)); // an older update, delayed: ignored
+    expect(lobby.myGames.find((g) => g.id === 'g1')?.turn).toBe(3);
+    lobby.myGameUpdated(game('g1', 1, { takebacks: 1, yourTurn: true })); // taken back: newer
+    expect(lobby.myGames.find((g) => g.id === 'g1')?.turn).toBe(1);
+    lobby.myGameUpdated(game('g1', 3)); // from before the takeback: ignored
+    expect(lobby.myGames.find((g) => g.id === 'g1')?.turn).toBe(1);
+    lobby.myGameUpdated(game('g1', 3, { takebacks: 1 })); // played on after it
     lobby.gameUpdated({ id: 'g1', variant: 'scottish', timeControl: { kind: 'none' }, white: 'Me', black: 'Bob', turn: 2, spectators: 0 });
     expect(lobby.myGames.find((g) => g.id === 'g1')?.turn).toBe(3);
     lobby.myGameRemoved('g2');

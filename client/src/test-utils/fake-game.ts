@@ -7,6 +7,9 @@ import {
   newGame,
   parseUci,
   play,
+  replayToTurn,
+  takebackTurn,
+  type Color,
   viewOf,
   type Ack,
   type AckData,
@@ -78,6 +81,7 @@ export class FakeGame {
       status: 'playing',
       outcome: null,
       drawOffer: null,
+      takebackOffer: null,
       rematchOffer: null,
       rematchGameId: null,
       spectators: 0,
@@ -121,6 +125,16 @@ export class FakeGame {
     if (!res.ok) throw new Error(`${uci}: ${res.error.message}`);
     const outcome = res.value.outcome ? { outcome: res.value.outcome } : {};
     return this.event({ type: 'move', uci, hash: stateHash(res.value.state), clocks: CLOCKS, ...outcome });
+  }
+
+  /** `by`'s offer granted: the `takeback` event the server would broadcast (shared rules of what is taken back). */
+  takeback(by: Color): GameEvent {
+    const v = this.view;
+    const turn = takebackTurn(v.state, by, v.initialTurn);
+    if (turn === null) throw new Error(`${by} has nothing to take back`);
+    const r = replayToTurn({ variant: v.variant, initialFen: v.initialFen, initialTurn: v.initialTurn, moves: v.moves, passes: [] }, turn);
+    if (!r.ok) throw new Error(r.error);
+    return this.event({ type: 'takeback', by, turn, moves: r.value.moves, state: encodeState(r.value.state), clocks: CLOCKS });
   }
 }
 

@@ -93,6 +93,11 @@ export class BotDriver {
         game = await this.load(gameId);
         if (game === null) return;
       }
+      if (game.doc.takebackOffer === opposite(game.bot.color)) {
+        await this.deps.moves.answerTakeback(game.doc);
+        game = await this.load(gameId);
+        if (game === null) return;
+      }
       const series = await this.think(gameId, game, drive);
       if (series === null) return;
       if ((await this.play(game, series)) !== 'again') return;
@@ -227,7 +232,7 @@ export class BotDriver {
     });
   }
 
-  /** The game when it needs the computer (its turn, or a draw offer to answer: `botDue`), else null. */
+  /** The game when it needs the computer (its turn, or a draw or takeback offer to answer: `botDue`), else null. */
   private async load(gameId: string): Promise<Game | null> {
     const head = await this.deps.store.loadGameHead(gameId);
     if (head === null) return null;

@@ -1,3 +1,4 @@
+import { ServiceError } from '../services/errors.js';
 import { botDue, type GameDoc } from '../services/game-doc.js';
 import { GAME_DECISIONS, NOTHING_GATHERED, type GameCommands } from '../services/game-commands.js';
 import type { GameService } from '../services/game-service.js';
@@ -39,6 +40,20 @@ export class BotMoves {
   /** The computer declines draw offers. */
   async declineDraw(doc: GameDoc): Promise<number> {
     return (await this.commands.run('game:drawDecline', this.seat(doc), { gameId: doc.id })).version;
+  }
+
+  /**
+   * The computer grants takebacks (only casual games have them); one that can no longer be made
+   * (the game changed meanwhile) is declined, so that the offer does not stand unanswered.
+   */
+  async answerTakeback(doc: GameDoc): Promise<number> {
+    const seat = this.seat(doc);
+    try {
+      return (await this.commands.run('game:takebackAccept', seat, { gameId: doc.id })).version;
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      return (await this.commands.run('game:takebackDecline', seat, { gameId: doc.id })).version;
+    }
   }
 
   private seat(doc: GameDoc): string {

@@ -11,15 +11,15 @@ export type PlayersOf = (gameId: string) => Promise<Readonly<Record<Color, { rea
  * - `challenge:received` -> `challenge` to the challenged player;
  * - a "your games" change that makes it the player's turn in a correspondence game -> `your-turn`;
  * - a game leaving a player's games (it ended) -> `game-ended`;
- * - a `rematch-offer` game event -> `rematch-offer` to the other player.
+ * - a `rematch-offer` or `takeback-offer` game event -> the same kind to the other player.
  * The notifier skips whoever is in the game's room.
  */
 export function withNotificationTriggers(inner: Publisher, triggers: NotificationTriggers, playersOf: PlayersOf): Publisher {
-  const rematchOffered = async (gameId: string, by: Color): Promise<void> => {
+  const offered = async (kind: 'rematch-offer' | 'takeback-offer', gameId: string, by: Color): Promise<void> => {
     const players = await playersOf(gameId);
     if (players === null) return;
     const to = players[by === 'white' ? 'black' : 'white'];
-    triggers.notify({ playerId: to.id, kind: 'rematch-offer', subject: gameId, data: { gameId, from: players[by].name } });
+    triggers.notify({ playerId: to.id, kind, subject: gameId, data: { gameId, from: players[by].name } });
   };
   const wrapper: Publisher = Object.create(inner) as Publisher;
   return Object.assign(wrapper, {
@@ -41,7 +41,8 @@ export function withNotificationTriggers(inner: Publisher, triggers: Notificatio
     }) satisfies Publisher['publishMyGameChanges'],
     publishGame: ((e, except, relayed) => {
       inner.publishGame(e, except, relayed);
-      if (e.event.type === 'rematch-offer') void rematchOffered(e.gameId, e.event.by).catch(() => undefined);
+      const { event } = e;
+      if (event.type === 'rematch-offer' || event.type === 'takeback-offer') void offered(event.type, e.gameId, event.by).catch(() => undefined);
     }) satisfies Publisher['publishGame'],
   });
 }

@@ -5,10 +5,12 @@ import {
   type GameCommandAck,
   type GameCommandName,
   type GameCommandPayload,
+  type MoveRecord,
 } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
-import type { GameDoc } from './game-doc.js';
+import { parseDoc, parseMoves, type GameDoc } from './game-doc.js';
+import { takebackAcceptTransition, takebackDeclineTransition, takebackOfferTransition } from './game-takeback.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
 import { berserkTransition } from '../tournament/berserk.js';
@@ -30,6 +32,12 @@ export interface Gathered {
   readonly present: ReadonlySet<string>;
   /** A new game's id (a rematch's). */
   readonly newGameId: () => string;
+  /**
+   * The game's move log, with the game's takeback count when it was read (read only for entries with
+   * `log`): the log a decision sees is the same while its length and that count are (a log only grows,
+   * except by a takeback).
+   */
+  readonly log: { readonly takebacks: number; readonly moves: readonly MoveRecord[] } | null;
 }
 
 /** The I/O after a commit (`Decision.settle`). */
@@ -46,6 +54,12 @@ interface DecisionBase<C extends GameCommandName> {
   readonly phase?: 'finished';
   /** Counts the room's members across nodes before deciding (a claim needs the opponent gone). */
   readonly members?: true;
+  /**
+   * Reads the whole move log before deciding (a takeback replays it; a command loads no log): the
+   * decision throws `LOG_CHANGED` when the game's log is no longer the one read, and is gathered
+   * and decided again.
+   */
+  readonly log?: true;
 }
 
 /** After a won commit: the I/O it asked for and the ack's data. Required when the ack carries more than `CommandAck`. */
@@ -100,6 +114,17 @@ async function startRematch(io: SettleIo, r: CommandResult): Promise<CommandAck>
   return committed(r);
 }
 
+/** Thrown by a decision whose gathered log is older than the game it decides on (`DecisionBase.log`). */
+export const LOG_CHANGED = new Error('the game changed since its log was read');
+/** Times a command with `log` is gathered and decided before `conflict`. */
+const LOG_ATTEMPTS = 3;
+
+/** Grants the opponent's takeback offer, replaying the gathered log (game-takeback.ts). */
+function takeback(c: CommandContext, g: Gathered): Transition {
+  if (g.log === null || g.log.moves.length !== c.stored.moveCount || g.log.takebacks !== (c.doc.takebacks ?? 0)) throw LOG_CHANGED;
+  return takebackAcceptTransition({ doc: c.doc, state: c.state, color: c.color, now: c.now, graceMs: c.graceMs, log: g.log.moves });
+}
+
 /** Ends the game won (`victory`) or drawn, `opponent-left`, when the opponent has been away long enough and has no connection now. */
 function claim(c: CommandContext, g: Gathered, victory: boolean): Transition {
   if (g.present.has(c.doc.players[opposite(c.color)].id)) fail('opponent-present', 'your opponent is connected to the game');
@@ -136,6 +161,9 @@ const TABLE = {
       return change(c, { ...c.doc, drawOffer: null }, { type: 'draw-declined', by: c.color });
     },
   },
+  'game:takebackOffer': { decide: (c) => takebackOfferTransition(c.doc, c.state, c.color) },
+  'game:takebackAccept': { log: true, decide: (c, _p, g) => takeback(c, g) },
+  'game:takebackDecline': { decide: (c) => takebackDeclineTransition(c.doc, c.state, c.color) },
   'game:abort': {
     decide: (c) => {
       if (!canAbort(c.state, c.doc.initialTurn)) fail('too-late-to-abort', 'both sides have completed a turn');
@@ -167,7 +195,7 @@ const TABLE = {
 
 export const GAME_DECISIONS: { readonly [C in GameCommandName]: Decision<C> } = TABLE;
 /** What a decision gets when its entry gathers nothing (no `members`). */
-export const NOTHING_GATHERED: Gathered = { present: new Set(), newGameId };
+export const NOTHING_GATHERED: Gathered = { present: new Set(), newGameId, log: null };
 
 /**
  * Runs the game commands of the table, each one `GameService.command` with its decision. `origin` is
@@ -188,11 +216,25 @@ export class GameCommands {
   run<C extends GameCommandName>(name: C, playerId: string, payload: GameCommandPayload<C>, origin?: string): Promise<GameCommandAck<C>> {
     const d: Decision<C> = GAME_DECISIONS[name];
     const ref = payload as { readonly gameId: string; readonly version?: number };
-    const gathered = d.members ? this.members(ref.gameId).then((ids): Gathered => ({ present: new Set(ids), newGameId })) : null;
     const opts = { ...(ref.version === undefined ? {} : { version: ref.version }), ...(d.phase ? { phase: d.phase } : {}), origin };
     const run = (g: Gathered): Promise<CommandResult> => this.games.command(ref.gameId, playerId, opts, (c) => d.decide(c, payload, g));
-    const done = gathered ? gathered.then(run) : run(NOTHING_GATHERED);
+    const done = d.members || d.log ? this.gatheredRun(ref.gameId, d, run) : run(NOTHING_GATHERED);
     // without `settle`, the ack is a plain `CommandAck` (`Decision` requires one otherwise)
     return done.then((r) => (d.settle ? d.settle(this.io, r) : (committed(r) as GameCommandAck<C>)));
+  }
+
+  /** Gathers what the entry reads before deciding, then runs it; again on a fresh read when its log is out of date. */
+  private async gatheredRun(gameId: string, d: DecisionBase<GameCommandName>, run: (g: Gathered) => Promise<CommandResult>): Promise<CommandResult> {
+    for (let attempt = 0; attempt < LOG_ATTEMPTS; attempt++) {
+      const present = d.members ? new Set(await this.members(gameId)) : NOTHING_GATHERED.present;
+      const full = d.log ? await this.games.load(gameId) : null;
+      const log = full === null ? null : { takebacks: parseDoc(full.doc).takebacks ?? 0, moves: parseMoves(full.moves) };
+      const r = await run({ present, newGameId, log }).catch((e: unknown) => {
+        if (e === LOG_CHANGED) return null;
+        throw e;
+      });
+      if (r !== null) return r;
+    }
+    fail('conflict', 'the game kept changing; try again');
   }
 }

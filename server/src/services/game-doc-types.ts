@@ -1,6 +1,6 @@
 // The game document's shape, on its own so that the modules game-doc.ts uses (absences, the lobby's
 // listing) can name it without importing game-doc.ts back.
-import type { BotLevel, ClockState, Color, GameRatingChanges, GameStatus, Outcome, TimeControl, VariantId } from '@progressive-chess/shared';
+import type { BotLevel, ClockState, Color, GameRatingChanges, GameStatus, Outcome, TimeControl, TurnStartClock, VariantId } from '@progressive-chess/shared';
 
 export interface PlayerRef {
   readonly id: string;
@@ -35,6 +35,15 @@ export interface GameDoc {
   readonly status: GameStatus;
   readonly outcome: Outcome | null;
   readonly drawOffer: Color | null;
+  /** The side whose takeback offer stands (absent in older docs: none); any move or pass ends it. */
+  readonly takebackOffer?: Color | null;
+  /**
+   * Each side's time left at the start of every turn of the game so far, oldest first (what a
+   * takeback restores); appended when a turn starts, cut by a takeback. Absent in older docs.
+   */
+  readonly turnStarts?: readonly TurnStartClock[];
+  /** Takebacks made (absent: none): summaries of the game are ordered by it before the turn. */
+  readonly takebacks?: number;
   readonly rematchOffer: Color | null;
   readonly rematchGameId: string | null;
   readonly createdAt: number;
@@ -54,7 +63,7 @@ export interface GameDoc {
   readonly bot?: BotSeat;
   /** Bot games: until when the driver playing the bot's series holds its turn (absent: due at once). */
   readonly botHold?: number;
-  /** A tournament's game (tournament/): its results go to the tournament; no rematch. */
+  /** A tournament's game (tournament/): its results go to the tournament; no rematch, no takeback. */
   readonly tournamentId?: string;
   /** A tournament arena's game: each player may berserk before their first move (`game:berserk`). */
   readonly berserkable?: boolean;

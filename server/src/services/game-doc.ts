@@ -19,12 +19,13 @@ export type { BotSeat, GameDoc, PlayerRef } from './game-doc-types.js';
 
 
 /**
- * A bot game in progress that needs its computer: its turn, or a draw offer made to it (answered
- * at once, on either side's turn). When a driver may take it (a driver's hold, else at once).
+ * A bot game in progress that needs its computer: its turn, or a draw or takeback offer made to it
+ * (answered at once, on either side's turn). When a driver may take it (a driver's hold, else at once).
  */
 export function botDue(doc: GameDoc): number | null {
   if (doc.bot === undefined || doc.status !== 'playing') return null;
-  const offered = doc.drawOffer === opposite(doc.bot.color);
+  const person = opposite(doc.bot.color);
+  const offered = doc.drawOffer === person || doc.takebackOffer === person;
   if (!offered && colorOfTurn(doc.turn) !== doc.bot.color) return null;
   return doc.botHold ?? doc.createdAt;
 }
@@ -66,7 +67,7 @@ function fixedPart(doc: GameDoc): string {
 }
 
 /** The fields a move or a pass changes (game-transitions.ts `afterPlay`). */
-export type PlayChange = Pick<GameDoc, 'state' | 'turn' | 'clock' | 'started' | 'graceDeadline' | 'status' | 'outcome' | 'drawOffer' | 'idleDeadline'>;
+export type PlayChange = Pick<GameDoc, 'state' | 'turn' | 'clock' | 'started' | 'graceDeadline' | 'status' | 'outcome' | 'drawOffer' | 'idleDeadline' | 'turnStarts'>;
 
 /**
  * `{ ...doc, ...change }` for a move, built field by field: V8 copies an object that was itself made
@@ -80,6 +81,8 @@ export function playedDoc(doc: GameDoc, c: PlayChange): GameDoc {
     bot: doc.bot, counted: doc.counted, tournamentId: doc.tournamentId, berserkable: doc.berserkable,
     state: c.state, turn: c.turn, clock: c.clock, passes: doc.passes, started: c.started, graceDeadline: c.graceDeadline,
     status: c.status, outcome: c.outcome, drawOffer: c.drawOffer, rematchOffer: doc.rematchOffer,
+    // every move or pass ends a standing takeback offer (docs/rules.md, Takebacks)
+    takebackOffer: doc.takebackOffer == null ? doc.takebackOffer : null, turnStarts: c.turnStarts, takebacks: doc.takebacks,
     rematchGameId: doc.rematchGameId, idleDeadline: c.idleDeadline, archived: doc.archived, ratings: doc.ratings,
     botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
     quietSince: doc.quietSince, berserk: doc.berserk,
@@ -95,12 +98,26 @@ export function docJson(doc: GameDoc): string {
   const changing: AllOf<ChangingKey> = {
     state: doc.state, turn: doc.turn, clock: doc.clock, passes: doc.passes, started: doc.started,
     graceDeadline: doc.graceDeadline, status: doc.status, outcome: doc.outcome, drawOffer: doc.drawOffer,
+    takebackOffer: doc.takebackOffer, turnStarts: undefined, takebacks: doc.takebacks,
     rematchOffer: doc.rematchOffer, rematchGameId: doc.rematchGameId, idleDeadline: doc.idleDeadline,
     archived: doc.archived, ratings: doc.ratings, botHold: doc.botHold, away: doc.away, unlisted: doc.unlisted,
     quietSince: doc.quietSince, berserk: doc.berserk,
   };
   // the fixed part always holds `id`, so it is never empty
-  return `${fixedPart(doc)},${JSON.stringify(changing).slice(1)}`;
+  return `${fixedPart(doc)},${turnStartsPart(doc.turnStarts)}${JSON.stringify(changing).slice(1)}`;
+}
+
+/** The JSON of a turn-start list, per list: a list changes only when a turn starts, so a move within a series reuses it. */
+const turnStartsJson = new WeakMap<object, string>();
+
+function turnStartsPart(list: GameDoc['turnStarts']): string {
+  if (list === undefined) return '';
+  let json = turnStartsJson.get(list);
+  if (json === undefined) {
+    json = `"turnStarts":${JSON.stringify(list)},`;
+    turnStartsJson.set(list, json);
+  }
+  return json;
 }
 export const parseMoves = (moves: readonly string[]): MoveRecord[] => moves.map((m) => JSON.parse(m) as MoveRecord);
 
@@ -186,6 +203,7 @@ export function summaryOf(doc: GameDoc, spectators: number): GameSummary {
     white: doc.players.white.name,
     black: doc.players.black.name,
     turn: doc.turn,
+    ...(doc.takebacks ? { takebacks: doc.takebacks } : {}),
     spectators,
     ...(doc.rated ? { rated: true } : {}),
     ...(doc.players.white.rating === undefined ? {} : { whiteRating: doc.players.white.rating }),
@@ -227,6 +245,7 @@ export function snapshotOf(game: ParsedGame, live: LiveInfo, now: number, claimA
     status: doc.status,
     outcome: doc.outcome,
     drawOffer: doc.drawOffer,
+    takebackOffer: doc.takebackOffer ?? null,
     rematchOffer: doc.rematchOffer,
     rematchGameId: doc.rematchGameId,
     spectators: live.spectators,

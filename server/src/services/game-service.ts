@@ -37,7 +37,7 @@ import { presenceTransition, unlistTransition, type Online } from './game-presen
 import { GameLifecycle, lifecycleEventOf } from './game-lifecycle.js';
 import { currentAt, quietly } from './quiet-commits.js';
 import { LobbySummaries } from './lobby-summaries.js';
-import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
+import { expiredOutcome, finishTransition, turnStartOf, type Transition } from './game-transitions.js';
 import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { reserveGame } from './game-reservations.js';
@@ -175,6 +175,7 @@ export class GameService {
     const state = res.value;
     const now = this.deps.now();
     const timed = hasFirstMoveGrace(opts.timeControl);
+    const clock = initClock(opts.timeControl, firstTurnBudgets(state));
     const created: GameDoc = {
       id,
       variant: opts.variant,
@@ -185,8 +186,9 @@ export class GameService {
       custom,
       state: encodeState(state),
       turn: state.turn,
-      clock: initClock(opts.timeControl, firstTurnBudgets(state)),
+      clock,
       passes: [],
+      turnStarts: [turnStartOf(state.turn, clock)],
       started: { white: false, black: false },
       graceDeadline: timed ? now + this.deps.settings.firstMoveGraceMs : null,
       status: 'playing',
@@ -367,7 +369,7 @@ export class GameService {
     // (a won compare-and-set makes the version stored.version + 1).
     const event = { gameId: stored.id, version: stored.version + 1, event: t.body };
     const relay = publisher.relayOf(event, origin);
-    const write = this.writes.of(t.doc, t.moves, prev, relay);
+    const write = this.writes.of(t.doc, t.moves, prev, relay, t.truncate);
     const endTimer = this.deps.metrics.commitSeconds.startTimer();
     const res = await this.deps.store.commitGame(stored.id, stored.version, write);
     endTimer();
@@ -375,7 +377,7 @@ export class GameService {
       if (res.reason === 'not-found') fail('unknown-game', `no game ${stored.id}`);
       return null;
     }
-    const head = { id: stored.id, version: res.version, moveCount: stored.moveCount + t.moves.length };
+    const head = { id: stored.id, version: res.version, moveCount: (t.truncate ?? stored.moveCount) + t.moves.length };
     this.decoded.set({ head, docLength: write.doc.length, doc: t.doc, state: t.state });
     publisher.publishGame(event, origin, res.relayed);
     if (t.moves.length) this.deps.metrics.movesCommitted.inc(t.moves.length);

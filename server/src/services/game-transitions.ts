@@ -15,8 +15,10 @@ import {
   clockView,
   flaggedSide,
   hashEncodedState,
+  type ClockState,
   type Color,
   type GameEventBody,
+  type TurnStartClock,
   type GameState,
   type MoveRecord,
   type Outcome,
@@ -33,6 +35,8 @@ export interface Transition {
   readonly state: GameState;
   readonly moves: readonly MoveRecord[];
   readonly body: GameEventBody;
+  /** A takeback: the move log is cut to this many entries before `moves` are appended. */
+  readonly truncate?: number;
   /** False: not a change of play (a player left or came back, time given): the idle deadline stays as it is. */
   readonly activity?: false;
 }
@@ -64,6 +68,9 @@ export const ABORTED = {
 } as const satisfies Record<string, Outcome>;
 export const AGREEMENT: Outcome = { result: '1/2-1/2', reason: 'agreement' };
 
+/** Each side's time left as turn `turn` starts with `clock` (the mover's, as of its start). */
+export const turnStartOf = (turn: number, clock: ClockState): TurnStartClock => [turn, clock.remaining.white, clock.remaining.black];
+
 /** Clock and grace bookkeeping shared by moves and passes, for the doc after `out`. */
 function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number): GameDoc {
   const { doc, color, now } = ctx;
@@ -83,6 +90,8 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     if (started[next]) clock = startClockTurn(clock, next, out.state.budget, now);
     else if (hasFirstMoveGrace(doc.timeControl)) graceDeadline = now + ctx.graceMs;
   }
+  // what a takeback to the turn starting now restores (a list replaced only when a turn starts)
+  const turnStarts = out.turnEnded && !out.outcome && doc.turnStarts ? [...doc.turnStarts, turnStartOf(out.state.turn, clock)] : doc.turnStarts;
   const over = out.outcome !== null;
   const status = over ? 'finished' : 'playing';
   return playedDoc(doc, {
@@ -94,6 +103,7 @@ function afterPlay(ctx: TransitionContext, out: PlayOutcome, movesInTurn: number
     status,
     outcome: out.outcome,
     drawOffer: drawOfferAfterPlay(doc.drawOffer, color, out.turnEnded, over),
+    turnStarts,
     // as `withActivity` sets it at commit, so that the doc is not copied once more there
     idleDeadline: idleDeadlineOf(status, now, idleMsOf({ bot: doc.bot, started }, ctx.idle)),
   });
@@ -147,6 +157,7 @@ export function finishTransition(doc: GameDoc, state: GameState, outcome: Outcom
     status: 'finished',
     outcome,
     drawOffer: null,
+    ...(doc.takebackOffer == null ? {} : { takebackOffer: null }),
     rematchOffer: null,
   };
   // the first-move deadline that was running (why an abort happened is the outcome's `abort`)

@@ -31,13 +31,14 @@ export class GameWrites {
    * The store write of `doc` after `prev` (none: a new game). What did not change from `prev` is
    * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
    */
-  of(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null): GameWrite {
-    const changed = prev === undefined || listed(prev) !== listed(doc) || prev.turn !== doc.turn;
+  of(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null, truncate?: number): GameWrite {
+    const changed = prev === undefined || listed(prev) !== listed(doc) || prev.turn !== doc.turn || prev.takebacks !== doc.takebacks;
     const due = this.due(doc);
     const expiry = this.expiry(doc);
     return {
       doc: docJson(doc),
       appendMoves: moves.map((m) => JSON.stringify(m)),
+      ...(truncate === undefined ? {} : { truncateMoves: truncate }),
       deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
       summary: !listed(doc) ? null : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it

@@ -14,6 +14,7 @@ function entryOf(doc: GameDoc, playerId: string): MyGame | null {
     color,
     opponent: doc.players[opposite(color)].name,
     turn: doc.turn,
+    ...(doc.takebacks ? { takebacks: doc.takebacks } : {}),
     yourTurn: colorOfTurn(doc.turn) === color,
     deadline: timedDeadline(doc),
     createdAt: doc.createdAt,

@@ -89,6 +89,7 @@ export class MemoryState {
     if (g.version !== expectedVersion) return { ok: false, reason: 'conflict', version: g.version };
     g.version += 1;
     g.doc = write.doc;
+    if (write.truncateMoves !== undefined) g.moves.length = Math.min(g.moves.length, Math.max(0, write.truncateMoves));
     g.moves.push(...write.appendMoves);
     this.applySideEffects(id, write);
     return { ok: true, version: g.version };

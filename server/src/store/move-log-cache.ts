@@ -3,7 +3,8 @@ import { SecondChanceMap } from '../second-chance-map.js';
 /**
  * Per-process cache of game move logs for the Redis store. A move log is append-only and
  * identified by a random log id written when the game is created, so a cached prefix stays
- * true: a load then only fetches the entries past it. Bounded by the number of entries kept
+ * true: a load then only fetches the entries past it. A takeback cuts the log and gives it a new
+ * log id: every node's cached copy of the old one no longer matches and is loaded whole again. Bounded by the number of entries kept
  * (games not used lately go first). Callers always get their own copy of an array.
  */
 interface Entry {
@@ -43,6 +44,11 @@ export class MoveLogCache {
     const e = this.entries.peek(gameId);
     // a shorter cached prefix stays true; a longer one already holds the entries
     if (e && e.moves.length + entries.length === newLength) this.append(gameId, e, entries);
+  }
+
+  /** This node cut the log (a takeback): its copy is gone; the next load reads the new log whole. */
+  forget(gameId: string): void {
+    this.drop(gameId);
   }
 
   created(gameId: string, logId: string, entries: readonly string[]): void {

@@ -9,11 +9,13 @@
  * (create), ARGV[3] doc, ARGV[4] deadline '1' set / '0' remove / '2' keep as is, ARGV[5] deadline,
  * ARGV[6] summary '1' set / '0' remove / '2' keep as is, ARGV[7] summary, ARGV[8] expiry: ms to
  * expire after, 'p' persist, '' keep as is; ARGV[9] channel ('' none) and ARGV[10] message that
- * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11..] moves.
+ * a commit publishes once it is made (the event's relay to the other nodes); ARGV[11] the length
+ * the move log is cut to first ('' = not cut: a takeback cuts it) and ARGV[12] the cut log's new log
+ * id (readers that cached the old log load it whole again); ARGV[13..] moves.
  * `game_effects` writes the game's own keys (KEYS[1] hash, KEYS[2] moves list; an expiry also
  * reaches its two chat lists, whose names are passed in: a game's chat leaves with it, the chat's
  * own TTL only outlives a game that stays) and returns the log's new length (nil when no move was
- * appended); `index_effects` the deadline and listing
+ * appended and none cut); `index_effects` the deadline and listing
  * indexes (deadlines zset, active zset with score = listing sequence, summaries hash, sequence
  * counter), whose names are passed in. Every "keep" spares a call: the server sends it for what
  * did not change, and most moves change little.
@@ -21,7 +23,13 @@
 const EFFECTS = `
 local function game_effects(chat_players, chat_spectators)
   local length = nil
-  if #ARGV >= 11 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
+  if ARGV[11] ~= '' then
+    local keep = tonumber(ARGV[11])
+    if keep < 1 then redis.call('DEL', KEYS[2]) else redis.call('LTRIM', KEYS[2], 0, keep - 1) end
+    redis.call('HSET', KEYS[1], 'log', ARGV[12])
+    length = redis.call('LLEN', KEYS[2])
+  end
+  if #ARGV >= 13 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 13)) end
   if ARGV[8] == 'p' then
     redis.call('PERSIST', KEYS[1]); redis.call('PERSIST', KEYS[2])
   elseif ARGV[8] ~= '' then

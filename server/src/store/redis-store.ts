@@ -138,7 +138,8 @@ export class RedisStore implements Store {
     if (status === -1) return { ok: false, reason: 'not-found' };
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
     if (this.clustered) await this.index(id, version ?? 0, args);
-    if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
+    if (write.truncateMoves !== undefined) this.cache?.forget(id);
+    else if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
     return { ok: true, version: version ?? 0, ...(this.relayOf(write) ? { relayed: true } : {}) };
   }
 
@@ -303,6 +304,8 @@ export class RedisStore implements Store {
       w.expireAfterMs === undefined ? '' : w.expireAfterMs === null ? 'p' : Math.max(1, Math.round(w.expireAfterMs)),
       relay?.channel ?? '',
       relay?.message ?? '',
+      w.truncateMoves === undefined ? '' : Math.max(0, Math.floor(w.truncateMoves)),
+      w.truncateMoves === undefined ? '' : randomBytes(9).toString('base64url'),
       ...w.appendMoves,
     ];
   }

@@ -40,6 +40,12 @@ export interface GameWrite {
   /** Entries appended to the move log atomically with the doc. */
   readonly appendMoves: readonly string[];
   /**
+   * Commits only: the move log is first cut to this many entries (a takeback), in the same atomic
+   * step; `appendMoves` follow. Undefined: the log only grows. A cut log is a new log for the
+   * readers that cache one (Redis: a new log id).
+   */
+  readonly truncateMoves?: number;
+  /**
    * Epoch ms when the server must look at this game again (clock flag, first-move abort), or null;
    * undefined (commits only) leaves the game's deadline entry as it is, claimed or not.
    */

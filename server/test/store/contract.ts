@@ -57,6 +57,24 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.loadGame('g1')).toEqual({ id: 'g1', version: 3, doc: 'v3', moves: ['a', 'b', 'c', 'd'] });
       });
 
+      it('cuts the move log on a takeback, atomically with the doc, then appends', async () => {
+        await store.createGame('t', write({ doc: 'd1', appendMoves: ['a', 'b', 'c'] }));
+        expect(await store.commitGame('t', 1, write({ doc: 'd2', truncateMoves: 1 }))).toEqual({ ok: true, version: 2 });
+        expect(await store.loadGameHead('t')).toEqual({ id: 't', version: 2, doc: 'd2', moveCount: 1 });
+        expect(await store.loadGame('t')).toEqual({ id: 't', version: 2, doc: 'd2', moves: ['a'] });
+        // the log grows again from the cut; a cut to nothing and a cut with appends in one commit
+        await store.commitGame('t', 2, write({ doc: 'd3', appendMoves: ['x', 'y'] }));
+        expect((await store.loadGame('t'))?.moves).toEqual(['a', 'x', 'y']);
+        await store.commitGame('t', 3, write({ doc: 'd4', truncateMoves: 0, appendMoves: ['z'] }));
+        expect(await store.loadGame('t')).toEqual({ id: 't', version: 4, doc: 'd4', moves: ['z'] });
+        await store.commitGame('t', 4, write({ doc: 'd5', truncateMoves: 0 }));
+        expect(await store.loadGameHead('t')).toEqual({ id: 't', version: 5, doc: 'd5', moveCount: 0 });
+        // a cut that loses its compare-and-set cuts nothing
+        await store.commitGame('t', 5, write({ doc: 'd6', appendMoves: ['p', 'q'] }));
+        expect(await store.commitGame('t', 5, write({ doc: 'stale', truncateMoves: 0 }))).toMatchObject({ ok: false, reason: 'conflict' });
+        expect((await store.loadGame('t'))?.moves).toEqual(['p', 'q']);
+      });
+
       it('loads the head (version, doc, move count) without the log', async () => {
         expect(await store.loadGameHead('nope')).toBeNull();
         await store.createGame('h', write({ doc: 'd1', appendMoves: ['a', 'b'] }));

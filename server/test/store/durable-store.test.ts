@@ -88,6 +88,21 @@ describe('the durable store on disk', () => {
     }
   });
 
+  it('replays a takeback\'s cut of the move log from the journal', async () => {
+    const dir = freshDir();
+    const a = DurableStore.open(dir);
+    await a.createGame('g', write({ appendMoves: ['m1', 'm2', 'm3'] }));
+    await a.commitGame('g', 1, write({ doc: 'v2', truncateMoves: 1 }));
+    await a.commitGame('g', 2, write({ doc: 'v3', appendMoves: ['n2'] }));
+    const b = DurableStore.open(dir);
+    try {
+      expect(await b.loadGame('g')).toEqual({ id: 'g', version: 3, doc: 'v3', moves: ['m1', 'n2'] });
+    } finally {
+      await b.close();
+      await a.close().catch(() => undefined);
+    }
+  });
+
   it('ignores a torn last line, and refuses a journal damaged anywhere else', async () => {
     const dir = freshDir();
     const a = DurableStore.open(dir);

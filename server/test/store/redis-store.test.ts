@@ -53,6 +53,26 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
     }
   });
 
+  it('a takeback on one node is seen by the other through its move-log cache (a cut log is a new log)', async () => {
+    const a = createRedisStore(redis.url, { prefix: 'cut:' });
+    const b = createRedisStore(redis.url, { prefix: 'cut:' });
+    const w = (moves: string[], truncateMoves?: number) => ({ doc: 'd', appendMoves: moves, deadline: null, summary: null, ...(truncateMoves === undefined ? {} : { truncateMoves }) });
+    try {
+      await a.createGame('g', w(['m1', 'm2']));
+      expect((await b.loadGame('g'))?.moves).toEqual(['m1', 'm2']);
+      expect((await a.loadGame('g'))?.moves).toEqual(['m1', 'm2']);
+      // cut to one entry and grown again to the old length: a cache keyed on the length alone would miss it
+      await a.commitGame('g', 1, w([], 1));
+      await a.commitGame('g', 2, w(['n2']));
+      expect((await b.loadGame('g'))?.moves).toEqual(['m1', 'n2']);
+      expect((await a.loadGame('g'))?.moves).toEqual(['m1', 'n2']);
+      await b.commitGame('g', 3, w(['n3'], 2));
+      expect((await a.loadGame('g'))?.moves).toEqual(['m1', 'n2', 'n3']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('uses per-game hash-tagged keys under the prefix and keeps finished games', async () => {
     const store = createRedisStore(redis.url, { prefix: 'keys:' });
     try {

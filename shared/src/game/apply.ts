@@ -6,11 +6,13 @@ import { moveRecord } from '../protocol/move-record.js';
 import type { Absence, ClockView, GameEvent } from '../protocol/types.js';
 import { err, ok, type Result } from '../result.js';
 import { drawOfferAfterPlay } from './offers.js';
+import { applyTakeback } from './takeback.js';
+import { decodeState } from '../rules/encode.js';
 import type { GameView } from './view.js';
 
 /** Why an event does not apply to a view: the view must be replaced by a fresh snapshot (resync). */
 export interface GameEventError {
-  readonly code: 'out-of-order' | 'illegal-move' | 'hash-mismatch';
+  readonly code: 'out-of-order' | 'illegal-move' | 'hash-mismatch' | 'bad-state';
   readonly message: string;
 }
 
@@ -32,6 +34,7 @@ function finished(v: GameView, outcome: Outcome, clocks: ClockView): GameView {
     status: 'finished',
     outcome,
     drawOffer: null,
+    takebackOffer: null,
     rematchOffer: null,
     declined: v.declined?.kind === 'draw' ? null : v.declined,
   };
@@ -71,7 +74,9 @@ export function applyGameEvent(view: GameView, e: GameEvent): Result<GameView, G
         moves: [...v.moves, record],
         clocks: ev.clocks,
         drawOffer: drawOfferAfterPlay(v.drawOffer, record.color, record.turnEnded, over),
-        declined: record.turnEnded && v.declined?.kind === 'draw' ? null : v.declined,
+        // every move or pass ends a standing takeback offer (docs/rules.md 9.1)
+        takebackOffer: null,
+        declined: (record.turnEnded && v.declined?.kind === 'draw') || v.declined?.kind === 'takeback' ? null : v.declined,
       };
       return ok(outcome ? finished(played, outcome, ev.clocks) : played);
     }
@@ -84,7 +89,8 @@ export function applyGameEvent(view: GameView, e: GameEvent): Result<GameView, G
         state: res.value.state,
         clocks: ev.clocks,
         drawOffer: drawOfferAfterPlay(v.drawOffer, ev.color, true, res.value.outcome !== null),
-        declined: v.declined?.kind === 'draw' ? null : v.declined,
+        takebackOffer: null,
+        declined: v.declined?.kind === 'draw' || v.declined?.kind === 'takeback' ? null : v.declined,
       };
       // a pass may end the game (the next side starts its turn mated or stalemated)
       return ok(res.value.outcome ? finished(passed, res.value.outcome, ev.clocks) : passed);
@@ -95,6 +101,15 @@ export function applyGameEvent(view: GameView, e: GameEvent): Result<GameView, G
       return ok({ ...v, drawOffer: ev.by, declined: null });
     case 'draw-declined':
       return ok({ ...v, drawOffer: null, declined: { kind: 'draw', by: ev.by } });
+    case 'takeback-offer':
+      return ok({ ...v, takebackOffer: ev.by, declined: null });
+    case 'takeback-declined':
+      return ok({ ...v, takebackOffer: null, declined: { kind: 'takeback', by: ev.by } });
+    case 'takeback': {
+      const state = decodeState(ev.state);
+      if (!state.ok) return refuse('bad-state', `takeback: ${state.error.message}`);
+      return ok({ ...applyTakeback(v, ev), state: state.value, declined: null });
+    }
     case 'rematch-offer':
       return ok({ ...v, rematchOffer: ev.by, declined: null });
     case 'rematch-declined':

@@ -44,6 +44,11 @@ export const GAME_COMMANDS = {
   'game:drawOffer': command()(gameRefSchema),
   'game:drawAccept': command()(gameRefSchema),
   'game:drawDecline': command()(gameRefSchema),
+  /** Asks to take back the sender's last series (casual games: docs/rules.md, Takebacks); offering again changes nothing. */
+  'game:takebackOffer': command()(gameRefSchema),
+  /** Grants the opponent's standing takeback offer (a `takeback` event). */
+  'game:takebackAccept': command()(gameRefSchema),
+  'game:takebackDecline': command()(gameRefSchema),
   /** Only before both sides have completed a turn (`canAbort`). */
   'game:abort': command()(gameRefSchema),
   /** After the game; offering while the opponent's offer stands accepts it (and starts the rematch). */

@@ -7,7 +7,7 @@ import type { Result } from '../result.js';
 
 /** The last offer turned down: news for the side that made it, until the turn ends (a draw's) or a new offer. */
 export interface Declined {
-  readonly kind: 'draw' | 'rematch';
+  readonly kind: 'draw' | 'rematch' | 'takeback';
   readonly by: Color;
 }
 

@@ -14,3 +14,16 @@ export function byUrgency(a: Urgency, b: Urgency): number {
   if (da !== db) return da - db;
   return (b.createdAt ?? 0) - (a.createdAt ?? 0);
 }
+
+type Progress = { readonly turn: number; readonly takebacks?: number };
+
+/**
+ * Whether `update`, a game's summary or entry, is older than the `known` one (delayed between
+ * server nodes): the turn only grows, except by a takeback, so more takebacks is newer whatever
+ * the turn.
+ */
+export function olderEntry(known: Progress, update: Progress): boolean {
+  const k = known.takebacks ?? 0;
+  const u = update.takebacks ?? 0;
+  return k !== u ? k > u : known.turn > update.turn;
+}

@@ -2,6 +2,7 @@ import type { Color } from '../chess/types.js';
 import type { TimeControl } from '../clock/time-control.js';
 import type { Outcome, VariantId } from '../rules/variant-ids.js';
 import type { GameRatingChanges, RatingView } from './accounts.js';
+import type { TakebackEvent } from '../game/takeback.js';
 
 /** Server-to-client payload types (the server produces them, so no schema is needed). */
 
@@ -75,6 +76,8 @@ export interface MyGame {
   readonly opponent: string;
   /** Progressive turn number now. */
   readonly turn: number;
+  /** Takebacks so far (absent: none): with `turn`, orders the entries of one game (`olderEntry`). */
+  readonly takebacks?: number;
   /** The caller is to move. */
   readonly yourTurn: boolean;
   /** When the side to move flags or the game is aborted for no first move (epoch ms), or null: what orders the list. */
@@ -94,6 +97,8 @@ export interface GameSummary {
   readonly white: string;
   readonly black: string;
   readonly turn: number;
+  /** Takebacks so far (absent: none): with `turn`, orders the summaries of one game (`olderEntry`). */
+  readonly takebacks?: number;
   readonly spectators: number;
   readonly rated?: boolean;
   /** Players' ratings in the variant at the start (accounts only). */
@@ -149,6 +154,8 @@ export interface GameSnapshot {
   readonly status: GameStatus;
   readonly outcome: Outcome | null;
   readonly drawOffer: Color | null;
+  /** The side whose takeback offer stands (casual games). */
+  readonly takebackOffer: Color | null;
   readonly rematchOffer: Color | null;
   readonly rematchGameId: string | null;
   readonly spectators: number;
@@ -210,6 +217,11 @@ export type GameEventBody =
   | { readonly type: 'game-over'; readonly outcome: Outcome; readonly clocks: ClockView }
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
+  /** `by` asks to take back its last series (docs/rules.md, Takebacks); lapses with the next move or pass. */
+  | { readonly type: 'takeback-offer'; readonly by: Color }
+  | { readonly type: 'takeback-declined'; readonly by: Color }
+  /** The game went back to the start of `turn`: cut the move log to `moves` entries (`applyTakeback`). */
+  | TakebackEvent
   | { readonly type: 'rematch-offer'; readonly by: Color }
   | { readonly type: 'rematch-declined'; readonly by: Color }
   | { readonly type: 'rematch'; readonly gameId: string }

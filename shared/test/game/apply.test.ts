@@ -13,7 +13,7 @@ function start(variant: VariantId = 'scottish'): GameView {
     id: 'g1', version: 1, variant, timeControl: { kind: 'none' },
     players: { white: { id: 'w', name: 'W', online: true }, black: { id: 'b', name: 'B', online: true } },
     initialFen: INITIAL_FEN, initialTurn: 1, moves: [], state: encodeState(state.value), clocks: CLOCKS,
-    status: 'playing', outcome: null, drawOffer: null, rematchOffer: null, rematchGameId: null, spectators: 0, createdAt: 0,
+    status: 'playing', outcome: null, drawOffer: null, takebackOffer: null, rematchOffer: null, rematchGameId: null, spectators: 0, createdAt: 0,
   });
   if (!view.ok) throw new Error(view.error.message);
   return view.value;
