@@ -28,6 +28,7 @@ export const REFUSALS: Readonly<Record<ErrorCode, () => string>> = {
   'cannot-pass': m.refusal_cannot_pass,
   'no-draw-offer': m.refusal_no_draw_offer,
   'no-rematch-offer': m.refusal_no_rematch_offer,
+  'rematch-unavailable': m.refusal_rematch_unavailable,
   'too-late-to-abort': m.refusal_too_late_to_abort,
   'opponent-present': m.refusal_opponent_present,
   'cannot-give-time': m.refusal_cannot_give_time,

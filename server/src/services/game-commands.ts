@@ -1,7 +1,7 @@
 import { canAbort, opposite, type GameEventBody } from '@progressive-chess/shared';
 import { newGameId } from '../ids.js';
 import { fail } from './errors.js';
-import type { GameDoc } from './game-doc.js';
+import { parseDoc, type GameDoc } from './game-doc.js';
 import { claimTransition, giveTimeTransition } from './game-presence.js';
 import { rematchOf, rematchOffered } from './rematch-game.js';
 import type { CommandContext, CommandResult, GameService } from './game-service.js';
@@ -47,6 +47,8 @@ export class GameCommands {
     private readonly games: GameService,
     /** The player id of every connection in the game's room, on every node (`Publisher.gameMembers`). */
     private readonly members: (gameId: string) => Promise<readonly string[]> = () => Promise.resolve([]),
+    /** Whether two players are kept apart (a block, social-service.ts): no rematch between them, refused as `rematch-unavailable`. */
+    private readonly apart: (a: string, b: string) => Promise<boolean> = () => Promise.resolve(false),
   ) {}
 
   /** (A promise chain, not an async function: this is on every move's path.) */
@@ -139,6 +141,10 @@ export class GameCommands {
   }
 
   private async rematch(playerId: string, gameId: string, accepting: boolean, origin?: string): Promise<CommandResult> {
+    const { white, black } = parseDoc((await this.games.load(gameId)).doc).players;
+    if ((playerId === white.id || playerId === black.id) && (await this.apart(white.id, black.id))) {
+      fail('rematch-unavailable', 'no rematch is possible for this game');
+    }
     const made: { id: string | null } = { id: null };
     const r = await this.games.command(gameId, playerId, { phase: 'finished', origin }, (c) => {
       made.id = null;

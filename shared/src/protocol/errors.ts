@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   ...PLAY_ERROR_CODES, // the rules' own: not-your-turn, illegal-move, game-over, cannot-pass, ...
   'no-draw-offer',
   'no-rematch-offer',
+  'rematch-unavailable', // no rematch is possible for this game (its players are kept apart); the same answer to the offer and the acceptance
   'too-late-to-abort',
   'opponent-present', // claiming victory or a draw while the opponent is connected, or not yet away long enough
   'cannot-give-time', // giving time: no clock to give to (untimed, correspondence), or the opponent's clock is at the most allowed
