@@ -18,6 +18,8 @@ import { createFollowers, type Followers } from './follow.js';
 import { socketCrossNode } from './follow-socket.js';
 import { StreamSlots } from './ndjson.js';
 import { redisStreamLeases } from './stream-lease.js';
+import { redisStreamCaps } from './stream-caps.js';
+import { MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 
 /** How often the API's streams read each followed game's version (their safety net: follow.ts). */
 export const FOLLOW_POLL_MS = 1_000;
@@ -66,7 +68,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     playerEvents: d.followers.players,
     slots,
     presence: d.presence,
-    ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
+    ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger), caps: redisStreamCaps(d.redis, d.logger, MAX_STREAMS_PER_TOKEN) } : {}),
     claimAfterMs: d.claimAfterMs,
     now: d.now,
     logger: d.logger,
