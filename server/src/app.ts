@@ -342,6 +342,7 @@ export function createApp(deps: AppDeps): App {
           followers,
           presence: apiPresence,
           claimAfterMs: settings.limits.claimAfterMs,
+          bots: bots.service,
           now,
           logger,
         })

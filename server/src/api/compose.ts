@@ -1,6 +1,7 @@
 import type express from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.js';
+import type { BotService } from '../bot/bot-service.js';
 import type { Database } from '../db/database.js';
 import { TokensRepo } from '../db/tokens-repo.js';
 import type { ChatService } from '../services/chat-service.js';
@@ -46,6 +47,7 @@ export interface ApiDeps {
   readonly followers: Followers;
   readonly presence: ApiPresence;
   readonly claimAfterMs: number;
+  readonly bots: Pick<BotService, 'play'>;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -82,6 +84,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     accounts: d.accounts,
     lobby: d.lobby,
     limiters: apiLimiters(d.redis),
+    bots: d.bots,
     logger: d.logger,
   });
   return { router, tokens, close: () => slots.endAll() };
