@@ -84,7 +84,6 @@ export function notifyParts(o: NotifyPartsOptions): NotifyParts {
     triggers: notifications.triggers,
     followersOf: o.followersOf ?? (() => Promise.resolve([])),
     followedLimit: sharedLimiter(FOLLOWED_LIMIT, 'notify-followed', o.redis),
-    onError: (err) => o.logger.warn({ err }, 'notification trigger failed'),
   };
   const unsubscribe = subscribeGameTriggers(o.lifecycle, triggerDeps);
   return {

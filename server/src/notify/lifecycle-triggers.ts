@@ -30,7 +30,6 @@ export interface TriggerDeps {
   readonly followersOf: (playerId: string) => Promise<readonly string[]>;
   /** Keyed by the followed player (`FOLLOWED_LIMIT`). */
   readonly followedLimit: RateLimiterAbstract;
-  readonly onError: (err: unknown) => void;
 }
 
 /** Whether a game's seat is a person's (not the computer's). */
@@ -66,11 +65,11 @@ export function subscribeGameTriggers(lifecycle: GameLifecycle, d: TriggerDeps):
       case 'started':
         yourTurn(d, doc);
         if (doc.private === true || doc.bot !== undefined) return;
-        return Promise.all(
-          (['white', 'black'] as const)
-            .filter((c) => players[c].guest !== true)
-            .map((c) => tellFollowers(d, players[c].id, 'followed-game', { gameId: doc.id, from: players[c].name }, [players[opposite(c)].id])),
-        ).then(() => undefined, d.onError);
+        for (const c of ['white', 'black'] as const) {
+          if (players[c].guest === true) continue;
+          triggers.track(tellFollowers(d, players[c].id, 'followed-game', { gameId: doc.id, from: players[c].name }, [players[opposite(c)].id]));
+        }
+        return;
       case 'turn-ended':
         return yourTurn(d, doc);
       case 'finished':
@@ -98,7 +97,7 @@ export function seekTriggers(d: TriggerDeps): SeekEvents {
     },
     opened(seek: Seek) {
       if (seek.creator.guest === true) return;
-      void tellFollowers(d, seek.creator.id, 'followed-seek', { seekId: seek.id, from: seek.creator.name }, []).catch(d.onError);
+      d.triggers.track(tellFollowers(d, seek.creator.id, 'followed-seek', { seekId: seek.id, from: seek.creator.name }, []));
     },
   };
 }

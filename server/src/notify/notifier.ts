@@ -10,6 +10,8 @@ import type { NewNotification, NotificationsRepo } from './notifications-repo.js
  */
 export interface NotificationTriggers {
   notify(n: NewNotification): void;
+  /** Work that will notify (a fan-out to followers): counted by `settled` like a notification. */
+  track(work: Promise<void>): void;
 }
 
 /** Another way out beside the in-app list (web push): called once per notification stored, with the account's preferences. */
@@ -57,13 +59,13 @@ export function createNotifier(deps: NotifierDeps): NotificationTriggers & { set
     if (bell) deps.deliver(n.playerId, stored, await deps.repo.unread(n.playerId, now));
     await Promise.all(deps.channels.map((c) => c(n.playerId, stored, prefs)));
   };
+  const track = (work: Promise<void>, kind: string): void => {
+    const p = work.catch((err: unknown) => deps.logger.warn({ err, kind }, 'notification failed')).finally(() => pending.delete(p));
+    pending.add(p);
+  };
   return {
-    notify(n) {
-      const p = run(n)
-        .catch((err: unknown) => deps.logger.warn({ err, kind: n.kind }, 'notification failed'))
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
+    notify: (n) => track(run(n), n.kind),
+    track: (work) => track(work, 'fan-out'),
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },

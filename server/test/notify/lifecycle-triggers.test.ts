@@ -11,18 +11,17 @@ const CORRESPONDENCE = { kind: 'correspondence', daysPerTurn: 3 } as const;
 
 function setUp(followers: Record<string, string[]> = {}) {
   const sent: NewNotification[] = [];
-  const errors: unknown[] = [];
+  const work = new Set<Promise<void>>();
   const deps: TriggerDeps = {
-    triggers: { notify: (n) => void sent.push(n) },
+    triggers: { notify: (n) => void sent.push(n), track: (p) => void work.add(p) },
     followersOf: async (id) => followers[id] ?? [],
     followedLimit: sharedLimiter(FOLLOWED_LIMIT, 'test-followed', null),
-    onError: (e) => errors.push(e),
   };
   const lifecycle = new GameLifecycle(pino({ level: 'silent' }));
   const unsubscribe = subscribeGameTriggers(lifecycle, deps);
-  /** Lets the followers' reads and the limiter answer. */
-  const drained = () => new Promise((r) => setTimeout(r, 0));
-  return { sent, errors, deps, lifecycle, unsubscribe, drained };
+  /** The fan-outs to followers done. */
+  const drained = () => Promise.all(work);
+  return { sent, deps, lifecycle, unsubscribe, drained };
 }
 
 const brief = (sent: readonly NewNotification[]) => sent.map((n) => `${n.kind}>${n.playerId}`);
