@@ -24,7 +24,7 @@ import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlinePlayers } from './services/online-count.js';
 import { PlaybanRepo } from './fairplay/playban-repo.js';
-import { Playbans } from './fairplay/playban.js';
+import { Playbans, subscribeFairPlay } from './fairplay/playban.js';
 import { createSocial } from './social/create-social.js';
 import type { ModerationService } from './social/moderation-service.js';
 import { SOCIAL_STATUS } from './social/social-routes.js';
@@ -58,7 +58,6 @@ import { apiFollowers, createApi } from './api/compose.js';
 import { notifyParts, type NotifyParts } from './notify/compose.js';
 import type { Notifications } from './notify/notifications.js';
 import type { Mail } from './mail/mail.js';
-import { parseDoc, type GameDoc } from './services/game-doc.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
 import { createTournaments, type TournamentParts } from './tournament/compose.js';
 import { TOURNAMENT_STATUS } from './tournament/tournament-routes.js';
@@ -205,9 +204,6 @@ export function createApp(deps: AppDeps): App {
         loginLimits: settings.loginLimits,
         ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
         ...(redis ? { redis: redis.pub } : {}),
-        ...(playbans
-          ? { gameArchived: (doc: GameDoc) => void playbans.gameFinished(doc).catch((e: unknown) => logger.warn({ err: e }, 'fair-play record')) }
-          : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
@@ -224,6 +220,7 @@ export function createApp(deps: AppDeps): App {
           maxGames: settings.limits.maxGamesPerPlayer,
           disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true),
           redis: redis?.pub ?? null,
+          followed: (follower, followedId) => notify?.followed(follower, followedId),
         })
       : null;
   const tv = new TvService(store, now);
@@ -239,7 +236,11 @@ export function createApp(deps: AppDeps): App {
     followers.observe(socketPublisher(io, { crossNode: redis !== null, onTurnHere: (n) => games.prefetch(n.gameId, n.version) })),
     apiPresence,
   );
-  // notifications and e-mail (issue 34): the services publish through the triggers
+  // What follows a game's start, turns and end (listing, "Your games", turn notices, places,
+  // notifications, fair play) hears it from the lifecycle, emitted once by the node that committed it (game-lifecycle.ts).
+  const lifecycle = new GameLifecycle(logger);
+  if (playbans) subscribeFairPlay(lifecycle, playbans, logger);
+  // notifications and e-mail (issue 34): their triggers subscribe to the lifecycle, the lobby's seeks and follows
   const notify: NotifyParts | null =
     deps.database && durable
       ? notifyParts({
@@ -248,7 +249,8 @@ export function createApp(deps: AppDeps): App {
           directory: durable.directory,
           hasher: durable.hasher,
           publisher: transportPublisher,
-          playersOf: async (id): Promise<GameDoc['players']> => parseDoc((await games.load(id)).doc).players,
+          lifecycle,
+          followersOf: social ? (id) => social.social.followersOf(id) : null,
           gamesOf: (id): Promise<MyGame[]> => lobby.gamesOf(id),
           now,
           logger,
@@ -257,10 +259,7 @@ export function createApp(deps: AppDeps): App {
           trustProxy: settings.trustProxy,
         })
       : null;
-  const publisher = notify?.publisher ?? transportPublisher;
-  // What follows a game's start, turns and end (listing, "Your games", turn notices, places) hears it
-  // from the lifecycle, emitted once by the node that committed it (game-lifecycle.ts).
-  const lifecycle = new GameLifecycle(logger);
+  const publisher = transportPublisher;
   const gameLobby = new GameLobby(publisher, store, settings.lobbyBatchMs);
   const outputs = subscribeGameOutputs({ lifecycle, lobby: gameLobby, publisher, store, logger, lobbyBatchMs: settings.lobbyBatchMs });
   const games = new GameService({
@@ -274,7 +273,7 @@ export function createApp(deps: AppDeps): App {
     summaries: gameLobby.summaries,
     ...(durable ? { archive: durable.archive } : {}),
   });
-  const commands = new GameCommands(games, (id) => publisher.gameMembers(id));
+  const commands = new GameCommands(games, (id) => publisher.gameMembers(id), social ? (a, b) => social.blocks.blocks(a, b) : undefined);
   const rooms = new RoomService(
     publisher,
     games,
@@ -300,6 +299,7 @@ export function createApp(deps: AppDeps): App {
     ...(durable ? { accounts: durable.directory } : {}),
     ...(social ? { blocks: social.blocks } : {}),
     ...(playbans ? { seekGuard: playbans } : {}),
+    ...(notify ? { seekEvents: notify.seekEvents } : {}),
   });
   const chat = new ChatService({
     store,
@@ -351,6 +351,7 @@ export function createApp(deps: AppDeps): App {
           followers,
           presence: apiPresence,
           claimAfterMs: settings.limits.claimAfterMs,
+          bots: bots.service,
           now,
           logger,
         })

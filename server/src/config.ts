@@ -107,6 +107,8 @@ export interface AppDeps {
   };
   /** How often the daily digest round runs (default 1 hour; 0: never, tests call it). */
   readonly digestEveryMs?: number;
+  /** How often notifications due by e-mail are mailed (default 1 minute; 0: never, tests call it). */
+  readonly noticesEveryMs?: number;
   /** Node's process metrics (CPU, memory, event-loop delay, GC) on /metrics too: the entry point's one app. */
   readonly processMetrics?: boolean;
 }

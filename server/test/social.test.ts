@@ -1,4 +1,4 @@
-import type { ClientPayload, FriendsList } from '@progressive-chess/shared';
+import type { FriendsList } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { createRedisStore } from '../src/store/redis-store.js';
@@ -6,17 +6,10 @@ import { SocialRepo } from '../src/social/social-repo.js';
 import { SOCIAL_WRITES } from '../src/social/social-routes.js';
 import { account, http, useDatabase } from './durable-helpers.js';
 import { Client, sleep, startServer, type TestServer } from './helpers.js';
+import { challenge, seek } from './seek-payload.js';
 
 const db = useDatabase();
 
-const seek = (over: Partial<ClientPayload<'seek:create'>> = {}): ClientPayload<'seek:create'> => ({
-  variant: 'scottish',
-  timeControl: { kind: 'fischer', initial: 300, increment: 3 },
-  color: 'white',
-  visibility: 'public',
-  ...over,
-});
-const challenge = (opponent: string): ClientPayload<'seek:create'> => seek({ visibility: 'private', opponent });
 
 const post = (server: TestServer, path: string, cookie: string, body: unknown = {}) => http(server, 'POST', path, body, cookie);
 const friends = async (server: TestServer, cookie: string): Promise<FriendsList> => (await http(server, 'GET', '/api/social/follows', undefined, cookie)).body as FriendsList;

@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args.js';
 import { mate, perft, series } from './commands.js';
 import { replay } from './replay.js';
@@ -27,16 +28,21 @@ function main(argv: readonly string[]): number | Promise<number> {
   }
 }
 
-const code = main(process.argv.slice(2));
-if (typeof code === 'number') process.exitCode = code;
-else
-  code.then(
-    (c) => {
-      process.exitCode = c;
-    },
-    (e: unknown) => {
-      // a long-running command's failure (e.g. the server cannot be reached): said, exit 1
-      process.stderr.write(`pchess: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exitCode = e instanceof UsageError ? 2 : 1;
-    },
-  );
+function start(): void {
+  const code = main(process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else
+    code.then(
+      (c) => {
+        process.exitCode = c;
+      },
+      (e: unknown) => {
+        // a long-running command's failure (e.g. the server cannot be reached): said, exit 1
+        process.stderr.write(`pchess: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exitCode = e instanceof UsageError ? 2 : 1;
+      },
+    );
+}
+
+// The bundle is also the engine's worker thread (engine.ts): only the main thread runs the command.
+if (isMainThread) start();

@@ -57,4 +57,30 @@ describe.skipIf(skipWithoutBackends())('notifications between two nodes', () => 
       await closeAll(guests, [a, b]);
     }
   });
+
+  it("a followed player's seeks on two nodes: their followers are told once an hour, counted across nodes", async () => {
+    const [a, b] = await Promise.all([startNode(redis().target, { database: db }), startNode(redis().target, { database: db })]);
+    const guests = [await connectClient(a.url, { name: 'fan' }), await connectClient(a.url, { name: 'star' })] as const;
+    const sockets: ClientSocket[] = [];
+    try {
+      const fanCookie = await register(a.url, guests[0], 'fan');
+      const starCookie = await register(a.url, guests[1], 'star');
+      const fan = await withCookie(a.url, fanCookie);
+      const [starOnA, starOnB] = [await withCookie(a.url, starCookie), await withCookie(b.url, starCookie)];
+      sockets.push(fan, starOnA, starOnB);
+      const followed = await fetch(`${b.url}/api/social/follow`, { method: 'POST', headers: { cookie: fanCookie, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'star' }) });
+      expect(followed.status).toBe(200);
+      const told = waitFor(fan, 'notify:new', (p) => p.notification.kind === 'followed-seek');
+      const seek = { variant: 'italian', timeControl: { kind: 'none' }, visibility: 'public' } as const;
+      const { seek: first } = await call(starOnA, 'seek:create', { ...seek, color: 'white' });
+      expect((await told)[0].notification).toMatchObject({ kind: 'followed-seek', from: 'star', seekId: first.id });
+      await call(starOnB, 'seek:create', { ...seek, color: 'black' });
+      await Promise.all([a, b].map((n) => n.app.services.notifications?.triggers.settled()));
+      const listed = (await (await fetch(`${a.url}/api/notifications`, { headers: { cookie: fanCookie } })).json()) as NotificationList;
+      expect(listed.notifications.map((n) => `${n.kind} ${n.seekId ?? ''}`)).toEqual([`followed-seek ${first.id}`]);
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await closeAll(guests, [a, b]);
+    }
+  });
 });

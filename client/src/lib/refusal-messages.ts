@@ -30,6 +30,7 @@ export const REFUSALS: Readonly<Record<ErrorCode, () => string>> = {
   'no-rematch-offer': m.refusal_no_rematch_offer,
   'takeback-not-allowed': m.refusal_takeback_not_allowed,
   'no-takeback-offer': m.refusal_no_takeback_offer,
+  'rematch-unavailable': m.refusal_rematch_unavailable,
   'too-late-to-abort': m.refusal_too_late_to_abort,
   'opponent-present': m.refusal_opponent_present,
   'cannot-give-time': m.refusal_cannot_give_time,

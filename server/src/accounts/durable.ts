@@ -4,7 +4,6 @@ import { ArchiveRepo } from '../db/archive-repo.js';
 import type { Database } from '../db/database.js';
 import { RatingsRepo } from '../db/ratings-repo.js';
 import { createGameArchive, type GameArchive } from '../services/game-archive.js';
-import type { GameDoc } from '../services/game-doc.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
 import { AccountService, accountDirectory, type EndedSessions } from './account-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
@@ -18,8 +17,6 @@ export interface DurableOptions {
   readonly hashing?: HashingLimits;
   /** Shared login counters across nodes (else per process). */
   readonly redis?: RedisClient;
-  /** Each finished game once, when the archive first stores it (see `createGameArchive`). */
-  readonly gameArchived?: (doc: GameDoc) => void;
 }
 
 /** Everything built on the durable database: the archive, the account directory and (given identity) the account service. */
@@ -39,7 +36,7 @@ export function createDurable(db: Database, o: DurableOptions): Durable {
   const hasher = passwordHasher(o.hashing);
   return {
     hasher,
-    archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs, o.gameArchived),
+    archive: createGameArchive(archiveRepo, o.now, o.archiveGraceMs),
     directory: accountDirectory(accounts, o.now),
     accountService: (identity, sessionsEnded) =>
       new AccountService({

@@ -1,7 +1,8 @@
-import { apiChallengeSchema, idSchema, playerNameSchema, tokenCreateSchema, type ApiScope, type ErrorCode } from '@progressive-chess/shared';
+import { apiAiChallengeSchema, apiChallengeSchema, idSchema, playerNameSchema, tokenCreateSchema, type ApiScope, type ErrorCode } from '@progressive-chess/shared';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.js';
+import type { BotService } from '../bot/bot-service.js';
 import { toAckError, fail } from '../services/errors.js';
 import type { LobbyService } from '../services/lobby-service.js';
 import type { TokenService } from '../tokens/token-service.js';
@@ -14,6 +15,8 @@ export interface ApiRoutesDeps extends PlayDeps {
   readonly accounts: AccountService;
   readonly lobby: LobbyService;
   readonly limiters: ApiLimiters;
+  /** The built-in computer (`POST /api/challenge/ai`). */
+  readonly bots: Pick<BotService, 'play'>;
   readonly logger: Logger;
 }
 
@@ -36,6 +39,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'has-played': 409,
   'rate-limited': 429,
   'too-many-streams': 429,
+  'too-many-bot-games': 429,
   'no-accounts': 501,
   busy: 503,
   unavailable: 503,
@@ -106,6 +110,11 @@ export function apiRoutes(d: ApiRoutesDeps): express.Router {
   r.post('/challenge/:id/cancel', auth, needAnyScope(['challenge:write']), async (req, res) => {
     await d.lobby.cancel(callerOf(res).playerId, parse(idSchema, req.params.id));
     res.json({ ok: true });
+  });
+  // a game against the built-in computer at once, as "Play the computer" (its capped games, its driver)
+  r.post('/challenge/ai', auth, needAnyScope(['bot:play', 'board:play', 'challenge:write']), async (req, res) => {
+    const { gameId } = await d.bots.play(callerOf(res).playerId, parse(apiAiChallengeSchema, req.body ?? {}));
+    res.status(201).json({ ok: true, gameId });
   });
   r.post('/challenge/:username', auth, needAnyScope(['challenge:write']), async (req, res) => {
     const opponent = parse(playerNameSchema, req.params.username);

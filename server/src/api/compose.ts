@@ -1,6 +1,7 @@
 import type express from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.js';
+import type { BotService } from '../bot/bot-service.js';
 import type { Database } from '../db/database.js';
 import { TokensRepo } from '../db/tokens-repo.js';
 import type { ChatService } from '../services/chat-service.js';
@@ -18,6 +19,8 @@ import { createFollowers, type Followers } from './follow.js';
 import { socketCrossNode } from './follow-socket.js';
 import { StreamSlots } from './ndjson.js';
 import { redisStreamLeases } from './stream-lease.js';
+import { redisStreamCaps } from './stream-caps.js';
+import { MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 
 /** How often the API's streams read each followed game's version (their safety net: follow.ts). */
 export const FOLLOW_POLL_MS = 1_000;
@@ -44,6 +47,7 @@ export interface ApiDeps {
   readonly followers: Followers;
   readonly presence: ApiPresence;
   readonly claimAfterMs: number;
+  readonly bots: Pick<BotService, 'play'>;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -66,7 +70,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     playerEvents: d.followers.players,
     slots,
     presence: d.presence,
-    ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger) } : {}),
+    ...(d.redis ? { leases: redisStreamLeases(d.redis, d.logger), caps: redisStreamCaps(d.redis, d.logger, MAX_STREAMS_PER_TOKEN) } : {}),
     claimAfterMs: d.claimAfterMs,
     now: d.now,
     logger: d.logger,
@@ -80,6 +84,7 @@ export function createApi(d: ApiDeps): { router: express.Router; tokens: TokenSe
     accounts: d.accounts,
     lobby: d.lobby,
     limiters: apiLimiters(d.redis),
+    bots: d.bots,
     logger: d.logger,
   });
   return { router, tokens, close: () => slots.endAll() };

@@ -1,4 +1,4 @@
-import { opposite, type ApiChallenge, type ApiPlayerEvent, type Seek } from '@progressive-chess/shared';
+import { MAX_STREAMS_PER_TOKEN, opposite, type ApiChallenge, type ApiPlayerEvent, type Seek } from '@progressive-chess/shared';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { TokenOwner } from '../db/tokens-repo.js';
@@ -12,6 +12,7 @@ import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js'
 import { gameFullOf, gameStateOf, opponentGoneOf } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
 import type { StreamLeases } from './stream-lease.js';
+import type { StreamCaps } from './stream-caps.js';
 import type { ApiPresence } from './api-presence.js';
 
 export interface StreamDeps {
@@ -24,6 +25,8 @@ export interface StreamDeps {
   readonly slots: StreamSlots;
   /** One game stream per game and token across nodes (none: this node's count alone). */
   readonly leases?: StreamLeases;
+  /** The cap on a token's open streams across nodes (none: this node's count alone). */
+  readonly caps?: StreamCaps;
   /** An open game stream is its player's presence in the game (api-presence.ts). */
   readonly presence: Pick<ApiPresence, 'enter'>;
   /** How long a player must have left the game before it may be claimed (limits' `claimAfterMs`). */
@@ -62,12 +65,32 @@ function lineOf(e: FollowedPlayerEvent): ApiPlayerEvent | null {
 
 let eventStreams = 0;
 
+/** One more stream of the token on every node (`caps`), after this node's slot `local`; its release, or `too-many-streams`. */
+async function counted(d: StreamDeps, tokenId: string, local: () => void): Promise<() => void> {
+  let release: (() => void) | null = () => undefined;
+  try {
+    release = d.caps ? await d.caps.take(tokenId) : release;
+  } catch (e) {
+    local();
+    throw e;
+  }
+  if (release === null) {
+    local();
+    fail('too-many-streams', `at most ${MAX_STREAMS_PER_TOKEN} open streams per token`);
+  }
+  const global = release;
+  return () => {
+    local();
+    global();
+  };
+}
+
 /**
  * `GET /api/stream/event`: the player's open challenges and games in progress first (as
  * `challenge` and `gameStart` lines, so a reconnecting program catches up), then every new one.
  */
 export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Request, res: Response): Promise<void> {
-  const release = d.slots.take(caller.tokenId, `event:${++eventStreams}`);
+  const release = await counted(d, caller.tokenId, d.slots.take(caller.tokenId, `event:${++eventStreams}`));
   const out = openNdjson(req, res, d.slots.streams);
   out.onClose(release);
   const unfollow = d.playerEvents.follow(caller.playerId, (e) => {
@@ -95,7 +118,7 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   const first = await d.games.load(gameId);
   const doc = parseDoc(first.doc);
   const me = seatOf(doc, caller.playerId) ?? fail('not-a-player', 'this is not your game');
-  const local = d.slots.take(caller.tokenId, `game:${gameId}`);
+  const local = await counted(d, caller.tokenId, d.slots.take(caller.tokenId, `game:${gameId}`));
   let bots: Set<string>;
   let lease: (() => void) | null = () => undefined;
   try {

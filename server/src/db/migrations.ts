@@ -181,6 +181,17 @@ export const MIGRATIONS: readonly Migration[] = [
     fill: fillUsernameSkeletons,
   },
   { version: 8, name: 'tournaments', sql: TOURNAMENT_SQL },
+  {
+    version: 10,
+    name: 'per-kind notification channels',
+    // notify/push-prefs-repo.ts: the kinds for the bell and e-mail (null: the default); notifications-repo.ts:
+    // when a notification is mailed if still unread (null: not to be mailed, or mailed)
+    sql: `
+      ALTER TABLE notification_prefs ADD COLUMN bell text;
+      ALTER TABLE notification_prefs ADD COLUMN email text;
+      ALTER TABLE notifications ADD COLUMN email_due double precision;
+      CREATE INDEX notifications_email_due ON notifications(email_due) WHERE email_due IS NOT NULL;`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { DatabaseUnavailableError } from '../db/database.js';
 import { fail } from '../services/errors.js';
 import type { GameDoc } from '../services/game-doc.js';
+import type { GameLifecycle } from '../services/game-lifecycle.js';
 import type { PlaybanRepo } from './playban-repo.js';
 import { banMs, offenceOf, PLAYBAN_RULES } from './playban-rules.js';
 
@@ -21,8 +22,9 @@ export interface SeekGuard {
 
 /**
  * The fair-play guard (as lichess's playban): finished games' offences (playban-rules.ts) bar
- * their player from seeking for a growing time. Fed from one place: the archive's first write of
- * each finished game (`gameFinished`, game-archive.ts), which happens once across nodes.
+ * their player from seeking for a growing time. Fed from one place: the game lifecycle's `archived`
+ * event (`subscribeFairPlay`), emitted once by the node that marks the game archived; an offence is
+ * recorded once per game and player whatever repeats it.
  */
 export class Playbans implements SeekGuard {
   constructor(
@@ -51,4 +53,9 @@ export class Playbans implements SeekGuard {
     if (until === null) return;
     fail('playban', `you aborted or left too many games recently: you may seek again in ${waitText(until - this.now())} (at ${new Date(until).toISOString()})`, until);
   }
+}
+
+/** Each archived game's offence, if any, recorded (game-lifecycle.ts `archived`); returns the unsubscribe. */
+export function subscribeFairPlay(lifecycle: GameLifecycle, playbans: Playbans, logger: Logger): () => void {
+  return lifecycle.on('archived', (e) => playbans.gameFinished(e.doc).catch((err: unknown) => logger.warn({ err }, 'fair-play record')));
 }

@@ -47,11 +47,11 @@ export async function runDigest(deps: DigestDeps): Promise<number> {
   return sent;
 }
 
-/** Runs the digest every `intervalMs` (each account gets at most one a day whatever the period). */
-export function startDigest(deps: DigestDeps, intervalMs: number): { stop(): Promise<void> } {
+/** Runs a mail round (the digest: each account gets at most one a day whatever the period) every `intervalMs`. */
+export function startRounds(round: () => Promise<unknown>, intervalMs: number, logger: Logger, name: string): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = runDigest(deps).catch((err: unknown) => deps.logger.warn({ err }, 'digest round failed'));
+    running = round().catch((err: unknown) => logger.warn({ err }, `${name} round failed`));
   }, intervalMs);
   timer.unref();
   return {

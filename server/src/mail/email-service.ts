@@ -25,6 +25,8 @@ export interface EmailServiceDeps {
   readonly publicUrl: () => string;
   readonly perAccount: RateLimiterAbstract;
   readonly perAddress: RateLimiterAbstract;
+  /** The one-click unsubscribe also turns off every kind of notification by e-mail. */
+  readonly noNoticeMail: (playerId: string) => Promise<unknown>;
   readonly logger: Logger;
 }
 
@@ -81,11 +83,11 @@ export class EmailService {
     await this.deps.repo.setPassword(t.playerId, await this.deps.hasher.hash(password));
   }
 
-  /** An unsubscribe link's token: no more digests. */
+  /** An unsubscribe link's token: no more mails (digests, notifications). */
   async unsubscribe(token: string): Promise<void> {
     const playerId = await this.deps.repo.tokenAccount(sessionHash(token), 'unsubscribe', this.deps.now());
     if (playerId === null) fail('bad-token', 'this link has expired');
-    await this.deps.repo.setDigest(playerId, false);
+    await Promise.all([this.deps.repo.setDigest(playerId, false), this.deps.noNoticeMail(playerId)]);
   }
 
   async setDigest(playerId: string, on: boolean): Promise<EmailView> {
@@ -93,7 +95,7 @@ export class EmailService {
     return this.view(playerId);
   }
 
-  /** A new unsubscribe link for the account (one per digest mail). */
+  /** A new unsubscribe link for the account (one per mail). */
   async unsubscribeLink(playerId: string, email: string): Promise<string> {
     return this.link(`/api/mail/unsubscribe?token=${await this.token(playerId, 'unsubscribe', email, UNSUBSCRIBE_TTL_MS)}`);
   }

@@ -14,7 +14,7 @@ export interface MailRoutesDeps {
 
 const UNSUBSCRIBE_PAGE = (token: string): string =>
   `<!doctype html><meta charset="utf-8"><title>Unsubscribe</title><form method="post" action="/api/mail/unsubscribe?token=${encodeURIComponent(token)}">` +
-  '<p>Stop the daily e-mail of the correspondence games waiting for you?</p><button name="List-Unsubscribe" value="One-Click">Unsubscribe</button></form>';
+  '<p>Stop the e-mails of Progressive Chess Live (the daily digest and notifications)?</p><button name="List-Unsubscribe" value="One-Click">Unsubscribe</button></form>';
 
 /** `/api/account/email*`, `/api/account/password-reset*`, `/api/mail/unsubscribe`. */
 export function mailRoutes(deps: MailRoutesDeps): express.Router {

@@ -7,7 +7,9 @@ import type { Database } from '../db/database.js';
 import type { AccountDirectory } from '../services/identity.js';
 import type { RedisClient } from '../store/redis-client.js';
 import { sharedLimiter } from '../transport/shared-limiter.js';
-import { runDigest, startDigest } from './digest.js';
+import type { NotificationView } from '@progressive-chess/shared';
+import { runDigest, startRounds } from './digest.js';
+import { runNoticeMail } from './notice-mail.js';
 import { EmailService, MAIL_LIMITS } from './email-service.js';
 import type { Mailer } from './mailer.js';
 import { MailRepo } from './mail-repo.js';
@@ -26,6 +28,12 @@ export interface MailDeps {
   readonly redis: RedisClient | null;
   /** How often the digest round runs (each account still gets one a day at most). Default 1 hour; 0: never (tests call `digest`). */
   readonly digestEveryMs?: number;
+  /** Single notifications by e-mail: takes the due ones (each once across nodes). */
+  readonly takeDueNotices: (now: number) => Promise<readonly { playerId: string; notification: NotificationView }[]>;
+  /** The one-click unsubscribe turns off every notification kind by e-mail too. */
+  readonly noNoticeMail: (playerId: string) => Promise<unknown>;
+  /** How often due notifications are mailed. Default 1 minute; 0: never (tests call `notices`). */
+  readonly noticesEveryMs?: number;
 }
 
 export interface Mail {
@@ -33,10 +41,12 @@ export interface Mail {
   readonly router: express.Router;
   /** One round of the daily digest now: how many mails went out. */
   digest(): Promise<number>;
+  /** One round of single notifications by e-mail now: how many went out. */
+  notices(): Promise<number>;
   close(): Promise<void>;
 }
 
-/** E-mail: verified addresses, password reset, the daily digest and its unsubscribe links. */
+/** E-mail: verified addresses, password reset, the daily digest, single notifications, and the unsubscribe links. */
 export function createMail(deps: MailDeps): Mail {
   const repo = new MailRepo(deps.db);
   const email = new EmailService({
@@ -48,17 +58,26 @@ export function createMail(deps: MailDeps): Mail {
     publicUrl: deps.publicUrl,
     perAccount: sharedLimiter(MAIL_LIMITS.perAccount, 'mail-account', deps.redis),
     perAddress: sharedLimiter(MAIL_LIMITS.perAddress, 'mail-ip', deps.redis),
+    noNoticeMail: deps.noNoticeMail,
     logger: deps.logger,
   });
   const digestDeps = { repo, email, mailer: deps.mailer, gamesOf: deps.gamesOf, now: deps.now, logger: deps.logger };
-  const every = deps.digestEveryMs ?? 3600_000;
-  const timer = deps.mailer.enabled && every > 0 ? startDigest(digestDeps, every) : null;
+  const noticeDeps = { repo, email, mailer: deps.mailer, takeDue: deps.takeDueNotices, now: deps.now, publicUrl: deps.publicUrl, logger: deps.logger };
+  const digest = (): Promise<number> => runDigest(digestDeps);
+  const notices = (): Promise<number> => runNoticeMail(noticeDeps);
+  const timers = (
+    [
+      [digest, deps.digestEveryMs ?? 3600_000, 'digest'],
+      [notices, deps.noticesEveryMs ?? 60_000, 'notification mail'],
+    ] as const
+  ).map(([round, every, name]) => (deps.mailer.enabled && every > 0 ? startRounds(round, every, deps.logger, name) : null));
   return {
     email,
     router: mailRoutes({ email, directory: deps.directory, trustProxy: deps.trustProxy }),
-    digest: () => runDigest(digestDeps),
+    digest,
+    notices,
     async close() {
-      await timer?.stop();
+      await Promise.all(timers.map((t) => t?.stop()));
       deps.mailer.close();
     },
   };

@@ -6,21 +6,27 @@ import type { AppDeps } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createMail, type Mail } from '../mail/mail.js';
 import { NO_MAILER } from '../mail/mailer.js';
+import type { GameLifecycle } from '../services/game-lifecycle.js';
 import type { AccountDirectory } from '../services/identity.js';
+import type { SeekEvents } from '../services/lobby-service.js';
 import type { Publisher } from '../services/publisher.js';
 import type { RedisClient } from '../store/redis-client.js';
+import { sharedLimiter } from '../transport/shared-limiter.js';
+import { FOLLOWED_LIMIT, followTrigger, seekTriggers, subscribeGameTriggers, type TriggerDeps } from './lifecycle-triggers.js';
 import { createNotifications, type Notifications } from './notifications.js';
-import type { PlayersOf } from './publisher-triggers.js';
 
 export interface NotifyPartsOptions {
-  readonly deps: Pick<AppDeps, 'mailer' | 'push' | 'digestEveryMs'>;
+  readonly deps: Pick<AppDeps, 'mailer' | 'push' | 'digestEveryMs' | 'noticesEveryMs'>;
   readonly db: Database;
   readonly directory: AccountDirectory;
   /** The node's password hashing (its bounded gate): a password reset hashes the new one. */
   readonly hasher: PasswordHasher;
-  /** The transport's publisher (the services get `publisher` of the answer instead). */
+  /** The transport's publisher (`notify:new`, game rooms' members). */
   readonly publisher: Publisher;
-  readonly playersOf: PlayersOf;
+  /** Games' starts, turns and ends: the game triggers subscribe to it. */
+  readonly lifecycle: GameLifecycle;
+  /** A player's followers (social); none without. */
+  readonly followersOf: ((playerId: string) => Promise<readonly string[]>) | null;
   readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
   readonly now: () => number;
   readonly logger: Logger;
@@ -32,20 +38,21 @@ export interface NotifyPartsOptions {
 export interface NotifyParts {
   readonly notifications: Notifications;
   readonly mail: Mail;
-  /** The publisher for the services (the triggers read off it). */
-  readonly publisher: Publisher;
+  /** The lobby's new challenges and seeks (LobbyDeps.seekEvents). */
+  readonly seekEvents: SeekEvents;
+  /** A new follow (social's `followed`). */
+  readonly followed: (follower: { readonly id: string; readonly name: string }, followedId: string) => void;
   /** `/api/notifications*`, `/api/push/*`, `/api/account/email*`, `/api/account/password-reset*`, `/api/mail/*`. */
   readonly router: express.Router;
   close(): Promise<void>;
 }
 
-/** Everything of issue 34 that createApp composes: notifications (bell, web push) and e-mail. */
+/** Everything of issue 34 that createApp composes: notifications (bell, web push, e-mail), their triggers, and e-mail. */
 export function notifyParts(o: NotifyPartsOptions): NotifyParts {
   const { deps } = o;
   const notifications = createNotifications({
     db: o.db,
     publisher: o.publisher,
-    playersOf: o.playersOf,
     directory: o.directory,
     now: o.now,
     logger: o.logger,
@@ -68,13 +75,26 @@ export function notifyParts(o: NotifyPartsOptions): NotifyParts {
     trustProxy: o.trustProxy,
     logger: o.logger,
     redis: o.redis,
+    takeDueNotices: (now) => notifications.repo.takeDueEmails(now),
+    noNoticeMail: (playerId) => notifications.prefs.setPrefs(playerId, { email: [] }),
     ...(deps.digestEveryMs === undefined ? {} : { digestEveryMs: deps.digestEveryMs }),
+    ...(deps.noticesEveryMs === undefined ? {} : { noticesEveryMs: deps.noticesEveryMs }),
   });
+  const triggerDeps: TriggerDeps = {
+    triggers: notifications.triggers,
+    followersOf: o.followersOf ?? (() => Promise.resolve([])),
+    followedLimit: sharedLimiter(FOLLOWED_LIMIT, 'notify-followed', o.redis),
+  };
+  const unsubscribe = subscribeGameTriggers(o.lifecycle, triggerDeps);
   return {
     notifications,
     mail,
-    publisher: notifications.publisher,
+    seekEvents: seekTriggers(triggerDeps),
+    followed: followTrigger(triggerDeps),
     router: express.Router().use(notifications.router, mail.router),
-    close: () => mail.close(),
+    async close() {
+      unsubscribe();
+      await mail.close();
+    },
   };
 }

@@ -31,15 +31,18 @@ const view = (r: Row): NotificationView => ({ id: r.id, kind: r.kind, at: r.crea
 export class NotificationsRepo {
   constructor(private readonly db: Database) {}
 
-  /** Adds (or renews) one; its view, or null when the account does not exist (a guest). */
-  async add(n: NewNotification, id: string, now: number, ttlMs: number): Promise<NotificationView | null> {
+  /**
+   * Adds (or renews) one; its view, or null when the account does not exist (a guest). `quiet`: not
+   * for the bell (stored read); `emailDue`: mailed then if still unread (null: never).
+   */
+  async add(n: NewNotification, id: string, now: number, ttlMs: number, o: { quiet?: boolean; emailDue?: number | null } = {}): Promise<NotificationView | null> {
     const r = await this.db.query<Row>(
-      `INSERT INTO notifications (id, player_id, kind, subject, data, created_at, read_at, expires_at)
-       SELECT $1, $2, $3, $4, $5, $6, NULL, $7 WHERE EXISTS (SELECT 1 FROM accounts WHERE player_id = $2)
+      `INSERT INTO notifications (id, player_id, kind, subject, data, created_at, read_at, expires_at, email_due)
+       SELECT $1, $2, $3, $4, $5, $6, $8, $7, $9 WHERE EXISTS (SELECT 1 FROM accounts WHERE player_id = $2)
        ON CONFLICT (player_id, kind, subject) DO UPDATE SET data = EXCLUDED.data, created_at = EXCLUDED.created_at,
-         read_at = NULL, expires_at = EXCLUDED.expires_at
+         read_at = EXCLUDED.read_at, expires_at = EXCLUDED.expires_at, email_due = EXCLUDED.email_due
        RETURNING id, kind, data, created_at, read_at`,
-      [id, n.playerId, n.kind, n.subject, JSON.stringify(n.data), now, now + ttlMs],
+      [id, n.playerId, n.kind, n.subject, JSON.stringify(n.data), now, now + ttlMs, o.quiet === true ? now : null, o.emailDue ?? null],
     );
     const row = r.rows[0];
     if (!row) return null;
@@ -74,11 +77,23 @@ export class NotificationsRepo {
     return r.rows[0]?.n ?? 0;
   }
 
-  /** Marks the listed ones (all when `ids` is undefined) read. */
+  /** Marks the listed ones (all when `ids` is undefined) read: their e-mail, if still due, is not sent. */
   async markRead(playerId: string, ids: readonly string[] | undefined, now: number): Promise<void> {
-    if (ids === undefined) await this.db.query('UPDATE notifications SET read_at = $2 WHERE player_id = $1 AND read_at IS NULL', [playerId, now]);
-    else if (ids.length > 0) {
-      await this.db.query('UPDATE notifications SET read_at = $2 WHERE player_id = $1 AND read_at IS NULL AND id = ANY($3)', [playerId, now, ids]);
-    }
+    const set = 'UPDATE notifications SET read_at = COALESCE(read_at, $2), email_due = NULL WHERE player_id = $1 AND (read_at IS NULL OR email_due IS NOT NULL)';
+    if (ids === undefined) await this.db.query(set, [playerId, now]);
+    else if (ids.length > 0) await this.db.query(`${set} AND id = ANY($3)`, [playerId, now, ids]);
+  }
+
+  /**
+   * Takes the notifications whose e-mail is due (each once across nodes: the update that clears
+   * `email_due` is the one that gets it), with their accounts.
+   */
+  async takeDueEmails(now: number): Promise<{ playerId: string; notification: NotificationView }[]> {
+    const r = await this.db.query<Row & { player_id: string }>(
+      `UPDATE notifications SET email_due = NULL WHERE email_due <= $1 AND expires_at > $1
+       RETURNING id, player_id, kind, data, created_at, read_at`,
+      [now],
+    );
+    return r.rows.map((row) => ({ playerId: row.player_id, notification: view(row) }));
   }
 }

@@ -13,14 +13,12 @@ import { pushChannel } from './push-channel.js';
 import { pushRoutes } from './push-routes.js';
 import { vapidKeys, type VapidKeys, type VapidSource } from './vapid.js';
 import { notifyRoutes } from './notify-routes.js';
-import { withNotificationTriggers, type PlayersOf } from './publisher-triggers.js';
 import { PushPrefsRepo } from './push-prefs-repo.js';
 
 export interface NotificationsDeps {
   readonly db: Database;
-  /** The transport's publisher: `notify:new` goes out through it, and its events feed the triggers. */
+  /** The transport's publisher: `notify:new` goes out through it; game rooms' members are asked of it. */
   readonly publisher: Publisher;
-  readonly playersOf: PlayersOf;
   readonly directory: AccountDirectory;
   readonly now: () => number;
   readonly logger: Logger;
@@ -31,8 +29,6 @@ export interface NotificationsDeps {
 }
 
 export interface Notifications {
-  /** The publisher for the services: the transport's, with the triggers read off it. */
-  readonly publisher: Publisher;
   readonly triggers: NotificationTriggers & { settled(): Promise<void> };
   readonly repo: NotificationsRepo;
   readonly prefs: PushPrefsRepo;
@@ -42,7 +38,7 @@ export interface Notifications {
 /** A push service wants an https: or mailto: contact: the public URL when it is https. */
 const defaultSubject = (publicUrl: string): string => (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@localhost');
 
-/** The in-app notifications of accounts (the header's bell), wired to the publisher's events. */
+/** The notifications of accounts: the header's bell, web push, and what is due by e-mail (mail/notice-mail.ts). */
 export function createNotifications(deps: NotificationsDeps): Notifications {
   const repo = new NotificationsRepo(deps.db);
   const prefs = new PushPrefsRepo(deps.db);
@@ -62,11 +58,11 @@ export function createNotifications(deps: NotificationsDeps): Notifications {
     deliver: (playerId, notification, unread) => deps.publisher.toPlayer(playerId, 'notify:new', { notification, unread }),
     inGameRoom: async (playerId, gameId) => (await deps.publisher.gameMembers(gameId)).includes(playerId),
     perRecipient: sharedLimiter(NOTIFY_LIMIT, 'notify', deps.redis),
+    prefs: (id) => prefs.prefs(id),
     channels: [push],
     logger: deps.logger,
   });
   return {
-    publisher: withNotificationTriggers(deps.publisher, triggers, deps.playersOf),
     triggers,
     repo,
     prefs,

@@ -13,7 +13,7 @@ export interface NotifyRoutesDeps {
   readonly now: () => number;
 }
 
-/** `/api/notifications*`: the signed-in account's list, read marks and per-kind push preferences. */
+/** `/api/notifications*`: the signed-in account's list, read marks and per-kind delivery preferences (bell, push, e-mail). */
 export function notifyRoutes(deps: NotifyRoutesDeps): express.Router {
   const r = express.Router();
   const me = signedIn(deps.directory);
@@ -37,9 +37,7 @@ export function notifyRoutes(deps: NotifyRoutesDeps): express.Router {
   });
   r.post('/notifications/prefs', express.json({ limit: '4kb' }), async (req, res) => {
     const { playerId } = await me(req);
-    const p = parseWith(notificationPrefsSchema, req.body);
-    await deps.prefs.setPrefs(playerId, p);
-    res.json(p);
+    res.json(await deps.prefs.setPrefs(playerId, parseWith(notificationPrefsSchema, req.body)));
   });
   return r;
 }

@@ -26,8 +26,8 @@ const PUSH_TTL_SEC = 3600;
  * deleted.
  */
 export function pushChannel(deps: PushChannelDeps): NotificationChannel {
-  return async (playerId, n) => {
-    if (!(await deps.prefs.prefs(playerId)).push.includes(n.kind)) return;
+  return async (playerId, n, prefs) => {
+    if (!prefs.push.includes(n.kind)) return;
     const subs = await deps.prefs.subscriptions(playerId);
     if (subs.length === 0) return;
     const keys = await deps.keys();

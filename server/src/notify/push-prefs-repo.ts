@@ -1,8 +1,9 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPrefs } from '@progressive-chess/shared';
+import { DEFAULT_NOTIFICATION_PREFS, type NotificationKind, type NotificationPrefs, type NotificationPrefsUpdate } from '@progressive-chess/shared';
 import type { Database } from '../db/database.js';
 
-/** The kinds sent as web push until the account chooses. */
-export const DEFAULT_PUSH_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((k) => k !== 'game-ended');
+const kinds = (json: string | null, fallback: readonly NotificationKind[]): readonly NotificationKind[] =>
+  json === null ? fallback : (JSON.parse(json) as NotificationKind[]);
+const stored = (k: readonly NotificationKind[] | undefined): string | null => (k === undefined ? null : JSON.stringify([...new Set(k)]));
 
 export interface PushSubscriptionRecord {
   readonly endpoint: string;
@@ -12,21 +13,29 @@ export interface PushSubscriptionRecord {
 /** Subscriptions a browser-per-account count: past it the oldest go. */
 export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 
-/** Per-kind push preferences and the accounts' web-push subscriptions. */
+/** Per-kind delivery preferences (bell, push, e-mail: a channel never set keeps its default) and the accounts' web-push subscriptions. */
 export class PushPrefsRepo {
   constructor(private readonly db: Database) {}
 
   async prefs(playerId: string): Promise<NotificationPrefs> {
-    const r = await this.db.query<{ push: string }>('SELECT push FROM notification_prefs WHERE player_id = $1', [playerId]);
+    const r = await this.db.query<{ push: string; bell: string | null; email: string | null }>(
+      'SELECT push, bell, email FROM notification_prefs WHERE player_id = $1',
+      [playerId],
+    );
     const row = r.rows[0];
-    return { push: row ? (JSON.parse(row.push) as NotificationKind[]) : [...DEFAULT_PUSH_KINDS] };
+    const d = DEFAULT_NOTIFICATION_PREFS;
+    return row ? { bell: kinds(row.bell, d.bell), push: kinds(row.push, d.push), email: kinds(row.email, d.email) } : d;
   }
 
-  async setPrefs(playerId: string, p: NotificationPrefs): Promise<void> {
+  /** Sets the channels given; the others keep what they were (their default until set). */
+  async setPrefs(playerId: string, p: NotificationPrefsUpdate): Promise<NotificationPrefs> {
     await this.db.query(
-      'INSERT INTO notification_prefs (player_id, push) VALUES ($1, $2) ON CONFLICT (player_id) DO UPDATE SET push = EXCLUDED.push',
-      [playerId, JSON.stringify([...new Set(p.push)])],
+      `INSERT INTO notification_prefs (player_id, push, bell, email) VALUES ($1, COALESCE($2, $5), $3, $4)
+       ON CONFLICT (player_id) DO UPDATE SET push = COALESCE($2, notification_prefs.push), bell = COALESCE($3, notification_prefs.bell),
+         email = COALESCE($4, notification_prefs.email)`,
+      [playerId, stored(p.push), stored(p.bell), stored(p.email), JSON.stringify(DEFAULT_NOTIFICATION_PREFS.push)],
     );
+    return this.prefs(playerId);
   }
 
   async subscribe(playerId: string, s: PushSubscriptionRecord, now: number): Promise<void> {

@@ -37,11 +37,8 @@ export function archivedTransition(doc: GameDoc, state: GameState, ratings: Game
   return { doc: { ...doc, archived: true, ratings }, state, moves: [], body: { type: 'archived', ratings } };
 }
 
-/**
- * `firstWritten`: told each finished game once across nodes, when the archive first stores it (the
- * one place finished games are heard of: the fair-play guard listens here). It must not throw.
- */
-export function createGameArchive(repo: ArchiveRepo, now: () => number, graceMs: number, firstWritten?: (doc: GameDoc) => void): GameArchive {
+/** The archive on its repository (what follows an archived game hears it from the game lifecycle's `archived`). */
+export function createGameArchive(repo: ArchiveRepo, now: () => number, graceMs: number): GameArchive {
   return {
     graceMs,
     async archive(stored) {
@@ -68,7 +65,6 @@ export function createGameArchive(repo: ArchiveRepo, now: () => number, graceMs:
         },
         now(),
       );
-      if (res.inserted) firstWritten?.(doc);
       return res.ratings;
     },
     deleteAborted: (endedBefore, limit) => repo.deleteAborted(endedBefore, limit),

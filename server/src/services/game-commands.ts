@@ -38,6 +38,8 @@ export interface Gathered {
    * except by a takeback).
    */
   readonly log: { readonly takebacks: number; readonly moves: readonly MoveRecord[] } | null;
+  /** The two players are kept apart by a block (asked only for entries with `apart`). */
+  readonly apart: boolean;
 }
 
 /** The I/O after a commit (`Decision.settle`). */
@@ -60,6 +62,8 @@ interface DecisionBase<C extends GameCommandName> {
    * and decided again.
    */
   readonly log?: true;
+  /** Asks whether the two players are kept apart (a block) before deciding: no rematch between them. */
+  readonly apart?: true;
 }
 
 /** After a won commit: the I/O it asked for and the ack's data. Required when the ack carries more than `CommandAck`. */
@@ -94,6 +98,8 @@ function needRematchOffer(c: CommandContext): void {
 
 /** Offering while the opponent's offer stands (or against the computer, which always accepts) starts the rematch. */
 function rematch(c: CommandContext, g: Gathered, accepting: boolean): Transition | null {
+  // the same answer to the offer and the acceptance, which does not tell of the block
+  if (g.apart) fail('rematch-unavailable', 'no rematch is possible for this game');
   if (c.doc.tournamentId !== undefined) fail('tournament-game', 'no rematch in a tournament: its next pairing comes from the tournament');
   const offered = rematchOffered(c.doc, c.color);
   if (accepting && !offered) fail('no-rematch-offer', 'the opponent has not offered a rematch');
@@ -170,9 +176,10 @@ const TABLE = {
       return finishBy(c, ABORTED.byPlayer);
     },
   },
-  'game:rematchOffer': { phase: 'finished', decide: (c, _p, g) => rematch(c, g, false), settle: startRematch },
+  'game:rematchOffer': { phase: 'finished', apart: true, decide: (c, _p, g) => rematch(c, g, false), settle: startRematch },
   'game:rematchAccept': {
     phase: 'finished',
+    apart: true,
     decide: (c, _p, g) => rematch(c, g, true),
     settle: async (io, r) => {
       const ack = await startRematch(io, r);
@@ -195,7 +202,7 @@ const TABLE = {
 
 export const GAME_DECISIONS: { readonly [C in GameCommandName]: Decision<C> } = TABLE;
 /** What a decision gets when its entry gathers nothing (no `members`). */
-export const NOTHING_GATHERED: Gathered = { present: new Set(), newGameId, log: null };
+export const NOTHING_GATHERED: Gathered = { present: new Set(), newGameId, log: null, apart: false };
 
 /**
  * Runs the game commands of the table, each one `GameService.command` with its decision. `origin` is
@@ -208,6 +215,8 @@ export class GameCommands {
     private readonly games: GameService,
     /** The player id of every connection in the game's room, on every node (`Publisher.gameMembers`). */
     private readonly members: (gameId: string) => Promise<readonly string[]> = () => Promise.resolve([]),
+    /** Whether two players are kept apart (a block, social-service.ts): no rematch between them, refused as `rematch-unavailable`. */
+    private readonly apartOf: (a: string, b: string) => Promise<boolean> = () => Promise.resolve(false),
   ) {
     this.io = { games };
   }
@@ -218,7 +227,7 @@ export class GameCommands {
     const ref = payload as { readonly gameId: string; readonly version?: number };
     const opts = { ...(ref.version === undefined ? {} : { version: ref.version }), ...(d.phase ? { phase: d.phase } : {}), origin };
     const run = (g: Gathered): Promise<CommandResult> => this.games.command(ref.gameId, playerId, opts, (c) => d.decide(c, payload, g));
-    const done = d.members || d.log ? this.gatheredRun(ref.gameId, d, run) : run(NOTHING_GATHERED);
+    const done = d.members || d.log || d.apart ? this.gatheredRun(ref.gameId, d, run) : run(NOTHING_GATHERED);
     // without `settle`, the ack is a plain `CommandAck` (`Decision` requires one otherwise)
     return done.then((r) => (d.settle ? d.settle(this.io, r) : (committed(r) as GameCommandAck<C>)));
   }
@@ -229,12 +238,18 @@ export class GameCommands {
       const present = d.members ? new Set(await this.members(gameId)) : NOTHING_GATHERED.present;
       const full = d.log ? await this.games.load(gameId) : null;
       const log = full === null ? null : { takebacks: parseDoc(full.doc).takebacks ?? 0, moves: parseMoves(full.moves) };
-      const r = await run({ present, newGameId, log }).catch((e: unknown) => {
+      const apart = d.apart ? await this.playersApart(gameId) : false;
+      const r = await run({ present, newGameId, log, apart }).catch((e: unknown) => {
         if (e === LOG_CHANGED) return null;
         throw e;
       });
       if (r !== null) return r;
     }
     fail('conflict', 'the game kept changing; try again');
+  }
+
+  private async playersApart(gameId: string): Promise<boolean> {
+    const { white, black } = parseDoc((await this.games.load(gameId)).doc).players;
+    return this.apartOf(white.id, black.id);
   }
 }

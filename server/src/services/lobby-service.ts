@@ -40,6 +40,16 @@ export interface LobbyDeps {
   readonly blocks?: Blocks;
   /** The fair-play guard (fairplay/playban.ts): refuses seeking to a barred player. Absent: nobody is. */
   readonly seekGuard?: SeekGuard;
+  /** Told each new challenge and public open seek once, on the node that created it (notifications). */
+  readonly seekEvents?: SeekEvents;
+}
+
+/** A new seek, as the lobby tells it to whoever subscribed where the app is composed. */
+export interface SeekEvents {
+  /** A challenge to `targetId` was created. */
+  challenged(seek: Seek, targetId: string): void;
+  /** A public seek open to anyone was created. */
+  opened(seek: Seek): void;
 }
 
 const seekOf = (s: StoredSeek): Seek => JSON.parse(s.doc) as Seek;
@@ -185,7 +195,10 @@ export class LobbyService {
     const open = this.own(r.seek);
     if (r.created && r.seek.public) this.deps.publisher.publishLobby('lobby:seekAdded', open.seek, [...(await this.blockedWith(playerId))]);
     if (r.created) this.mineChanged(playerId);
-    if (r.created && r.seek.target !== undefined) this.deps.publisher.toPlayer(r.seek.target, 'challenge:received', open.seek);
+    if (r.created && r.seek.target !== undefined) {
+      this.deps.publisher.toPlayer(r.seek.target, 'challenge:received', open.seek);
+      this.deps.seekEvents?.challenged(open.seek, r.seek.target);
+    } else if (r.created && r.seek.public) this.deps.seekEvents?.opened(open.seek);
     return open;
   }
 

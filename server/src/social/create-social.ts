@@ -24,6 +24,8 @@ export interface SocialOptions {
   readonly disconnect: (playerId: string) => void;
   /** Counts the follow and block changes across nodes (else per process). */
   readonly redis: RedisClient | null;
+  /** Told each new follow (notifications). */
+  readonly followed?: (follower: { readonly id: string; readonly name: string }, followedId: string) => void;
 }
 
 /** Follows, blocks, reports and moderation on the database, and what the lobby, the chat and HTTP take of them. */
@@ -44,6 +46,7 @@ export function createSocial(db: Database, o: SocialOptions): Social {
     online: o.online,
     publicGamesOf: async (id) => (await gamesInProgressOf(o.store, id, o.maxGames)).filter((g) => g.private !== true && g.bot !== true).map((g) => g.id),
     now: o.now,
+    ...(o.followed ? { followed: o.followed } : {}),
   });
   const moderationRepo = new ModerationRepo(db);
   const moderation = new ModerationService({ repo: moderationRepo, accounts: o.directory, operators: o.operators, disconnect: o.disconnect, now: o.now });

@@ -40,18 +40,20 @@ export function socialRoutes(deps: SocialRoutesDeps): express.Router {
   };
   const username = (req: Request): string => parseWith(playerRefSchema, req.body).username;
   /** The caller of a follow or block change, within its budget. */
-  const writer = async (req: Request): Promise<string> => {
+  const writing = async (req: Request): Promise<Caller> => {
     const c = await caller(req);
     if (!(await tryConsume(deps.writes, c.playerId))) fail('rate-limited', 'too many follow and block changes: try again in a few minutes');
-    return c.playerId;
+    return c;
   };
+  const writer = async (req: Request): Promise<string> => (await writing(req)).playerId;
 
   r.get('/social/follows', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await social.friends((await caller(req)).playerId));
   });
   r.post('/social/follow', async (req, res) => {
-    res.json(await social.follow(await writer(req), username(req)));
+    const me = await writing(req);
+    res.json(await social.follow({ id: me.playerId, name: me.username }, username(req)));
   });
   r.post('/social/unfollow', async (req, res) => {
     res.json(await social.unfollow(await writer(req), username(req)));

@@ -11,6 +11,8 @@ export interface SocialDeps {
   /** A player's public games in progress, by id (not private, not against the computer). */
   readonly publicGamesOf: (playerId: string) => Promise<string[]>;
   readonly now: () => number;
+  /** Told each new follow (`followed` notification); not a repeated one. */
+  readonly followed?: (follower: { readonly id: string; readonly name: string }, followedId: string) => void;
 }
 
 /** What pairing, challenges, seeks and chat ask: whether two players must be kept apart. */
@@ -21,7 +23,7 @@ export interface Blocks {
   blockedWith(a: string): Promise<string[]>;
 }
 
-/** What a notification of "a followed player started a game" needs (not wired here). */
+/** Whom "a followed player started a game" notifies (notify/lifecycle-triggers.ts). */
 export interface Followers {
   followersOf(playerId: string): Promise<string[]>;
 }
@@ -34,13 +36,14 @@ export interface Followers {
 export class SocialService implements Blocks, Followers {
   constructor(private readonly deps: SocialDeps) {}
 
-  async follow(me: string, username: string): Promise<FriendsList> {
-    const target = await this.other(me, username);
+  async follow(me: { readonly id: string; readonly name: string }, username: string): Promise<FriendsList> {
+    const target = await this.other(me.id, username);
     // following a player who blocks you (or whom you block) looks like following nobody
-    if (await this.deps.repo.blockedEitherWay(me, target)) this.unknown(username);
-    const r = await this.deps.repo.add('follows', me, target, MAX_FOLLOWS, this.deps.now());
+    if (await this.deps.repo.blockedEitherWay(me.id, target)) this.unknown(username);
+    const r = await this.deps.repo.add('follows', me.id, target, MAX_FOLLOWS, this.deps.now());
     if (r === 'full') fail('too-many-follows', `you can follow at most ${MAX_FOLLOWS} players`);
-    return this.friends(me);
+    if (r === 'added') this.deps.followed?.(me, target);
+    return this.friends(me.id);
   }
 
   async unfollow(me: string, username: string): Promise<FriendsList> {

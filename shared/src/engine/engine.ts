@@ -1,7 +1,8 @@
 /**
  * The project's own computer player behind the engine protocol: a session that reads command
- * lines and answers with lines. Pure and synchronous: the clock and the randomness are injected,
- * and `go` searches before it returns (the CLI reads the next line after the answer).
+ * lines and answers with lines. Pure and synchronous: the clock, the randomness and the stop flag
+ * are injected, and `go` searches before it returns. The CLI runs the session in a worker thread
+ * and reads the next lines meanwhile: a `stop` read during a search sets the flag (`stopped`).
  */
 import { makeUci, parseUci } from '../chess/index.js';
 import { endTurn, newGame, play } from '../rules/game.js';
@@ -14,6 +15,11 @@ export interface EngineOptions {
   readonly level: BotLevel;
   readonly now: () => number;
   readonly random: () => number;
+  /**
+   * Whether the current `go` was told to stop: once true, its search ends at its next look at its
+   * clock (its time counts as spent) and answers the best series it has, completed at once.
+   */
+  readonly stopped?: () => boolean;
 }
 
 export interface EngineSession {
@@ -44,6 +50,24 @@ export function thinkingMs(state: GameState, go: GoParams, levelMs: number): { b
   return { budgetMs: Math.max(10, Math.min(levelMs, left / 20 + inc * 0.8)), limitMs: left / 4 + inc / 2 };
 }
 
+/** How far the search's clock jumps at each reading once stopped: past any budget or limit. */
+const STOPPED_STEP_MS = 1e9;
+
+/**
+ * The clock a search reads: the engine's, until the `go` is stopped; from then on each reading is
+ * `STOPPED_STEP_MS` past the one before, so whatever the search measures from (even a reading
+ * taken after the stop) its time is spent at its next look, and it answers what it has.
+ */
+function searchClock(o: EngineOptions): () => number {
+  const { stopped } = o;
+  if (stopped === undefined) return o.now;
+  let last = -Infinity;
+  return () => {
+    last = stopped() ? (last === -Infinity ? o.now() : last) + STOPPED_STEP_MS : Math.max(last, o.now());
+    return last;
+  };
+}
+
 /** The level's usual thinking time per series (the server's computer player uses the same). */
 const LEVEL_MS: Readonly<Record<BotLevel, number>> = { 1: 100, 2: 400, 3: 1500 };
 
@@ -56,7 +80,7 @@ export function createEngine(o: EngineOptions): EngineSession {
     const r = replayMoves(variant, position.fen, position.turn, position.moves);
     if (!r.ok) return [formatInfo({ timeMs: 0, string: `bad position: ${r.error}` }), formatBest([NULL_MOVE])];
     const start = o.now();
-    const series = chooseSeries(r.state, { level: o.level, ...thinkingMs(r.state, params, LEVEL_MS[o.level]), now: o.now, random: o.random });
+    const series = chooseSeries(r.state, { level: o.level, ...thinkingMs(r.state, params, LEVEL_MS[o.level]), now: searchClock(o), random: o.random });
     const ucis = series.map(makeUci);
     // the search may stop short of the series in the cost variants: the rest of the turn is passed
     const after = replayMoves(variant, position.fen, position.turn, [...position.moves, ...ucis]);
@@ -90,6 +114,7 @@ export function createEngine(o: EngineOptions): EngineSession {
         case 'go':
           return { out: go(c.params), quit: false };
         case 'stop':
+          // a search it stops has already answered (`stopped`); none running: nothing to answer
           return { out: [], quit: false };
         case 'quit':
           return { out: [], quit: true };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeControlSchema } from '../clock/time-control.js';
+import { botPlaySchema } from './bot.js';
 import { chatTextSchema, seekColorSchema, uciSchema, variantSchema } from './schemas.js';
 
 /**
@@ -44,6 +45,9 @@ export const apiChallengeSchema = z
     rated: z.boolean().default(false),
   })
   .strict();
+
+/** `POST /api/challenge/ai`: a game against the built-in computer at once (as `bot:play`; colour default random). */
+export const apiAiChallengeSchema = botPlaySchema.extend({ color: seekColorSchema.default('random') }).strict();
 
 /** A token as listed (never the secret itself, which is shown once at creation). */
 export interface ApiTokenView {

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'no-rematch-offer',
   'takeback-not-allowed', // takebacks are for casual games in progress (not rated or tournament games), after a series of one's own
   'no-takeback-offer', // accepting or declining a takeback the opponent has not offered
+  'rematch-unavailable', // no rematch is possible for this game (its players are kept apart); the same answer to the offer and the acceptance
   'too-late-to-abort',
   'opponent-present', // claiming victory or a draw while the opponent is connected, or not yet away long enough
   'cannot-give-time', // giving time: no clock to give to (untimed, correspondence), or the opponent's clock is at the most allowed

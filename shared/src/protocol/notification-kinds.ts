@@ -4,11 +4,40 @@
  */
 
 /**
- * What a notification is about. `tournament-soon` and `followed-game` are defined for what has no
- * trigger yet (tournaments, follows).
+ * What a notification is about. `tournament-soon` is defined for what has no trigger yet
+ * (tournaments). `followed` is a new follower; `followed-game` and `followed-seek` a followed
+ * player starting a public game or opening a seek.
  */
-export const NOTIFICATION_KINDS = ['challenge', 'your-turn', 'game-ended', 'rematch-offer', 'takeback-offer', 'tournament-soon', 'followed-game'] as const;
+export const NOTIFICATION_KINDS = [
+  'challenge',
+  'your-turn',
+  'game-ended',
+  'rematch-offer',
+  'takeback-offer',
+  'tournament-soon',
+  'followed',
+  'followed-game',
+  'followed-seek',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The ways a notification reaches its player: the in-app list (the bell), web push, e-mail. */
+export const NOTIFICATION_CHANNELS = ['bell', 'push', 'email'] as const;
+export type NotificationChannelName = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Which kinds go out on each channel (`GET /api/notifications/prefs`). */
+export type NotificationPrefs = Readonly<Record<NotificationChannelName, readonly NotificationKind[]>>;
+
+/**
+ * Until the account chooses: every kind in the bell; every kind pushed but an ended game and a
+ * followed player's seek (frequent, and stale in minutes); by e-mail only the correspondence
+ * "your turn" (and only when still unread after a delay: the server's NOTICE_EMAIL_DELAY_MS).
+ */
+export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
+  bell: NOTIFICATION_KINDS,
+  push: NOTIFICATION_KINDS.filter((k) => k !== 'game-ended' && k !== 'followed-seek'),
+  email: ['your-turn'],
+};
 
 /** Notifications an account keeps: past it the oldest go. */
 export const NOTIFICATIONS_PER_ACCOUNT = 100;
@@ -60,8 +89,12 @@ export function notificationText(n: Pick<NotificationView, 'kind' | 'from'>): st
       return `${who} asks to take back a move`;
     case 'tournament-soon':
       return 'A tournament you joined starts in 5 minutes';
+    case 'followed':
+      return `${n.from ?? 'A player'} follows you`;
     case 'followed-game':
-      return `${who} started a game`;
+      return `${n.from ?? 'A player you follow'} started a game`;
+    case 'followed-seek':
+      return `${n.from ?? 'A player you follow'} is looking for a game`;
   }
 }
 

@@ -13,11 +13,10 @@ export const notificationsReadSchema = z
   .object({ ids: z.array(z.string().min(1).max(64)).max(NOTIFICATIONS_PER_ACCOUNT).optional() })
   .strict();
 
-/** Which kinds go out as web push / e-mail (the in-app list always has them all). */
-export const notificationPrefsSchema = z
-  .object({ push: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length) })
-  .strict();
-export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+const kindsSchema = z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length);
+/** `POST /api/notifications/prefs`: which kinds go out on each channel given (the others stay as they are). */
+export const notificationPrefsSchema = z.object({ bell: kindsSchema.optional(), push: kindsSchema.optional(), email: kindsSchema.optional() }).strict();
+export type NotificationPrefsUpdate = z.infer<typeof notificationPrefsSchema>;
 
 /** `POST /api/account/email`: the address to verify (a link is mailed to it). */
 export const emailSchema = z.object({ email: z.email().max(254) }).strict();
