@@ -60,6 +60,8 @@ import type { Notifications } from './notify/notifications.js';
 import type { Mail } from './mail/mail.js';
 import { parseDoc, type GameDoc } from './services/game-doc.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
+import { createLearning } from './learning/compose.js';
+import type { LearningIndexer } from './learning/learning-indexer.js';
 
 export type { AppDeps } from './config.js';
 
@@ -87,6 +89,8 @@ export interface App {
     readonly notifications?: Notifications;
     /** Present when a database is configured (sending only with a mailer). */
     readonly mail?: Mail;
+    /** Mined puzzles and the explorer's counts of archived games (present with a database). */
+    readonly learning?: LearningIndexer;
   };
   /** Also starts the metrics listener of `metricsAccess.port`, if any. */
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -271,6 +275,11 @@ export function createApp(deps: AppDeps): App {
     ...(durable ? { archive: durable.archive } : {}),
   });
   const commands = new GameCommands(games, (id) => publisher.gameMembers(id));
+  // mined puzzles and the opening explorer, fed by archived games (learning/compose.ts)
+  const learning =
+    deps.database && durable
+      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: redis?.pub ?? null, trustProxy: settings.trustProxy })
+      : null;
   const rooms = new RoomService(
     publisher,
     games,
@@ -360,7 +369,7 @@ export function createApp(deps: AppDeps): App {
     analysis: { service: analysis, limit: perAddress(analysisLimit, settings.trustProxy) },
     gameReads,
     ...(api ? { api: api.router } : {}),
-    apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : [])],
+    apiRouters: [tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)), ...(social ? [social.router] : []), ...(learning ? [learning.router] : [])],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
       ? {
@@ -427,6 +436,7 @@ export function createApp(deps: AppDeps): App {
     await pruner?.stop();
     await notify?.close();
     await bots.driver.close();
+    await learning?.close();
     lobby.close();
     await rooms.close();
     await io.close();
@@ -456,6 +466,7 @@ export function createApp(deps: AppDeps): App {
       ...(social ? { social: social.social, moderation: social.moderation } : {}),
       ...(playbans ? { playbans } : {}),
       ...(notify ? { notifications: notify.notifications, mail: notify.mail } : {}),
+      ...(learning ? { learning: learning.indexer } : {}),
     },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { fillUsernameSkeletons } from './accounts-repo.js';
 import type { Database, Queryable } from './database.js';
 import { NOTIFY_SQL } from './notify-schema.js';
+import { LEARNING_SQL } from '../learning/learning-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -179,6 +180,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX accounts_by_skeleton ON accounts(username_skeleton);`,
     fill: fillUsernameSkeletons,
   },
+  // learning/: puzzles mined from archived games, the opening explorer of series
+  { version: 11, name: 'mined puzzles and the opening explorer', sql: LEARNING_SQL },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

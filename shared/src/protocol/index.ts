@@ -18,3 +18,4 @@ export * from './api.js';
 export * from './social.js';
 export * from './notifications.js';
 export * from './notification-kinds.js';
+export * from './learning.js';

@@ -1,0 +1,79 @@
+import { encodeState, fen, makeUci, nearCopyKey, type PlayedTurn, type TurnAnalysis } from '@progressive-chess/shared';
+import type { ComputePool } from '../compute/pool.js';
+import type { GameDoc } from '../services/game-doc.js';
+import type { PuzzleCandidate } from './puzzle-repo.js';
+
+/** How much search mining one archived game may take (compute pool work, off the event loop). */
+export interface MiningBudget {
+  /** Search nodes of each series (a bound that does not depend on the machine's speed). */
+  readonly maxNodesPerSeries: number;
+  /** Milliseconds of search of each series. */
+  readonly msPerSeries: number;
+  /** The whole game's mining is cancelled past this (the puzzles found so far are kept). */
+  readonly msPerGame: number;
+}
+
+export const DEFAULT_MINING_BUDGET: MiningBudget = { maxNodesPerSeries: 60_000, msPerSeries: 150, msPerGame: 5_000 };
+
+/** A mate is a fair puzzle when it is this many moves at most (and more than one: a one-move mate is no puzzle). */
+export const PUZZLE_MAX_MOVES = 8;
+export const PUZZLE_MIN_MOVES = 2;
+
+export interface MinedGame {
+  readonly candidates: PuzzleCandidate[];
+  /** Series searched, search nodes, and whether the game's budget ran out first. */
+  readonly series: number;
+  readonly nodes: number;
+  readonly cut: boolean;
+}
+
+/** The puzzle of one analysed series, when it had a fair mate (missed or played). */
+export function candidateOf(doc: GameDoc, turn: PlayedTurn, previous: PlayedTurn | undefined, a: TurnAnalysis): PuzzleCandidate | null {
+  const best = a.best;
+  if (best === null || best.uci.length < PUZZLE_MIN_MOVES || best.uci.length > PUZZLE_MAX_MOVES) return null;
+  const opponent = previous !== undefined && previous.moves.length > 0 && previous.start.color !== turn.start.color ? previous : undefined;
+  return {
+    variant: doc.variant,
+    fen: fen(turn.start),
+    turn: turn.start.turn,
+    color: turn.start.color,
+    nearKey: nearCopyKey(turn.start),
+    solution: best.uci,
+    origin: a.won ? 'played' : 'missed',
+    gameId: doc.id,
+    context: opponent ? { fen: fen(opponent.start), turn: opponent.start.turn, moves: opponent.moves.map(makeUci) } : null,
+  };
+}
+
+/**
+ * Searches each series of a finished game for a mate at its start (the shared mate finder, as the
+ * game analysis does, one compute task per series so other work interleaves), and returns the fair
+ * ones as puzzle candidates. Series that cannot hold a fair mate (turn 1) are not searched.
+ */
+export async function mineGame(doc: GameDoc, turns: readonly PlayedTurn[], compute: ComputePool, budget: MiningBudget, signal?: AbortSignal): Promise<MinedGame> {
+  const timeout = AbortSignal.timeout(budget.msPerGame);
+  const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const candidates: PuzzleCandidate[] = [];
+  let series = 0;
+  let nodes = 0;
+  for (const [i, t] of turns.entries()) {
+    if (t.start.turn < 2) continue;
+    if (stop.aborted) return { candidates, series, nodes, cut: true };
+    let a: TurnAnalysis;
+    try {
+      a = await compute.run(
+        'analysis',
+        { start: encodeState(t.start), moves: t.moves.map(makeUci), firstMove: t.firstMove, budgetMs: budget.msPerSeries, maxNodes: budget.maxNodesPerSeries },
+        { signal: stop },
+      );
+    } catch (e) {
+      if (stop.aborted) return { candidates, series, nodes, cut: true };
+      throw e;
+    }
+    series++;
+    nodes += a.nodes;
+    const c = candidateOf(doc, t, turns[i - 1], a);
+    if (c) candidates.push(c);
+  }
+  return { candidates, series, nodes, cut: false };
+}
