@@ -28,7 +28,7 @@ export interface MinedGame {
 }
 
 /** The puzzle of one analysed series, when it had a fair mate (missed or played). */
-export function candidateOf(doc: GameDoc, turn: PlayedTurn, previous: PlayedTurn | undefined, a: TurnAnalysis): PuzzleCandidate | null {
+export function candidateOf(doc: Pick<GameDoc, 'id' | 'variant'>, turn: PlayedTurn, previous: PlayedTurn | undefined, a: TurnAnalysis): PuzzleCandidate | null {
   const best = a.best;
   if (best === null || best.uci.length < PUZZLE_MIN_MOVES || best.uci.length > PUZZLE_MAX_MOVES) return null;
   const opponent = previous !== undefined && previous.moves.length > 0 && previous.start.color !== turn.start.color ? previous : undefined;
@@ -50,7 +50,7 @@ export function candidateOf(doc: GameDoc, turn: PlayedTurn, previous: PlayedTurn
  * game analysis does, one compute task per series so other work interleaves), and returns the fair
  * ones as puzzle candidates. Series that cannot hold a fair mate (turn 1) are not searched.
  */
-export async function mineGame(doc: GameDoc, turns: readonly PlayedTurn[], compute: ComputePool, budget: MiningBudget, signal?: AbortSignal): Promise<MinedGame> {
+export async function mineGame(doc: Pick<GameDoc, 'id' | 'variant'>, turns: readonly PlayedTurn[], compute: ComputePool, budget: MiningBudget, signal?: AbortSignal): Promise<MinedGame> {
   const timeout = AbortSignal.timeout(budget.msPerGame);
   const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const candidates: PuzzleCandidate[] = [];

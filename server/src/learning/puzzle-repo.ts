@@ -1,5 +1,4 @@
-import type { MinedPuzzle, PuzzleContext, PuzzleOrigin, VariantId } from '@progressive-chess/shared';
-import type { Color } from '@progressive-chess/shared';
+import type { Color, MinedPuzzle, PuzzleContext, PuzzleOrigin, VariantId } from '@progressive-chess/shared';
 import type { Database, Queryable } from '../db/database.js';
 import { GLICKO_DEFAULT, glickoUpdate, type Glicko } from '../ratings/glicko2.js';
 
