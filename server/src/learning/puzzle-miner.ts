@@ -1,5 +1,7 @@
 import { encodeState, fen, makeUci, nearCopyKey, type PlayedTurn, type TurnAnalysis } from '@progressive-chess/shared';
-import type { ComputePool } from '../compute/pool.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ComputeError, type ComputePool } from '../compute/pool.js';
+import type { AnalysisInput } from '../compute/tasks.js';
 import type { GameDoc } from '../services/game-doc.js';
 import type { PuzzleCandidate } from './puzzle-repo.js';
 
@@ -25,6 +27,26 @@ export interface MinedGame {
   readonly series: number;
   readonly nodes: number;
   readonly cut: boolean;
+}
+
+/** Waits between tries while the compute pool is full (its other work, the computer's moves, goes first). */
+const BUSY_RETRY_MS = 250;
+
+/** One series' analysis in the pool, tried again while the pool is busy; null once `stop` aborts. */
+async function analysed(compute: ComputePool, input: AnalysisInput, stop: AbortSignal): Promise<TurnAnalysis | null> {
+  for (;;) {
+    try {
+      return await compute.run('analysis', input, { signal: stop });
+    } catch (e) {
+      if (stop.aborted) return null;
+      if (!(e instanceof ComputeError && e.code === 'busy')) throw e;
+    }
+    try {
+      await sleep(BUSY_RETRY_MS, undefined, { signal: stop });
+    } catch {
+      return null;
+    }
+  }
 }
 
 /** The puzzle of one analysed series, when it had a fair mate (missed or played). */
@@ -59,17 +81,9 @@ export async function mineGame(doc: Pick<GameDoc, 'id' | 'variant'>, turns: read
   for (const [i, t] of turns.entries()) {
     if (t.start.turn < 2) continue;
     if (stop.aborted) return { candidates, series, nodes, cut: true };
-    let a: TurnAnalysis;
-    try {
-      a = await compute.run(
-        'analysis',
-        { start: encodeState(t.start), moves: t.moves.map(makeUci), firstMove: t.firstMove, budgetMs: budget.msPerSeries, maxNodes: budget.maxNodesPerSeries },
-        { signal: stop },
-      );
-    } catch (e) {
-      if (stop.aborted) return { candidates, series, nodes, cut: true };
-      throw e;
-    }
+    const input = { start: encodeState(t.start), moves: t.moves.map(makeUci), firstMove: t.firstMove, budgetMs: budget.msPerSeries, maxNodes: budget.maxNodesPerSeries };
+    const a = await analysed(compute, input, stop);
+    if (a === null) return { candidates, series, nodes, cut: true };
     series++;
     nodes += a.nodes;
     const c = candidateOf(doc, t, turns[i - 1], a);
