@@ -1,4 +1,4 @@
-import { encodeState, fen, makeUci, nearCopyKey, type PlayedTurn, type TurnAnalysis } from '@progressive-chess/shared';
+import { encodeState, fen, isWinningSeries, makeUci, nearCopyKey, newGame, parseUci, type GameState, type Move, type PlayedTurn, type TurnAnalysis } from '@progressive-chess/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ComputeError, type ComputePool } from '../compute/pool.js';
 import type { AnalysisInput } from '../compute/tasks.js';
@@ -49,10 +49,22 @@ async function analysed(compute: ComputePool, input: AnalysisInput, stop: AbortS
   }
 }
 
+/**
+ * Whether the mate holds from the position as a puzzle reads it back (its FEN and turn): a rules
+ * state carries what a FEN does not (English: the pieces moved in the current cycle), and the
+ * puzzle is played from the FEN.
+ */
+function solvableFromFen(start: GameState, uci: readonly string[]): boolean {
+  const s = newGame(start.variant, { fen: fen(start), turn: start.turn });
+  const moves = uci.map((u) => parseUci(u));
+  return s.ok && moves.every((m) => m !== undefined) && isWinningSeries(s.value, moves as Move[]);
+}
+
 /** The puzzle of one analysed series, when it had a fair mate (missed or played). */
 export function candidateOf(doc: Pick<GameDoc, 'id' | 'variant'>, turn: PlayedTurn, previous: PlayedTurn | undefined, a: TurnAnalysis): PuzzleCandidate | null {
   const best = a.best;
   if (best === null || best.uci.length < PUZZLE_MIN_MOVES || best.uci.length > PUZZLE_MAX_MOVES) return null;
+  if (!solvableFromFen(turn.start, best.uci)) return null;
   const opponent = previous !== undefined && previous.moves.length > 0 && previous.start.color !== turn.start.color ? previous : undefined;
   return {
     variant: doc.variant,

@@ -50,13 +50,13 @@ describe('mining a game', () => {
     expect(mined).toMatchObject({ cut: true, series: 0, candidates: [] });
   });
 
-  it('keeps mates of 2 to 8 moves only', async () => {
+  it('keeps a mate of 2 to 8 moves that holds from the position read back from its FEN', async () => {
     const inline = createInlinePool();
     const one = (uci: string[]): TurnAnalysis => ({ turn: 3, color: 'white', firstMove: 3, played: 3, best: { san: uci, uci }, complete: true, won: false, missed: true, fastest: null, nodes: 1 });
     const fake = (best: string[]): ComputePool => ({ ...inline, run: (() => Promise.resolve(one(best))) as ComputePool['run'] });
-    const t = turns().value;
-    expect((await mineGame({ id: 'g', variant: 'scottish' }, t, fake(['e2e4']), DEFAULT_MINING_BUDGET)).candidates).toEqual([]);
-    expect((await mineGame({ id: 'g', variant: 'scottish' }, t, fake(Array(9).fill('e2e4') as string[]), DEFAULT_MINING_BUDGET)).candidates).toEqual([]);
-    expect((await mineGame({ id: 'g', variant: 'scottish' }, t, fake(Array(8).fill('e2e4') as string[]), DEFAULT_MINING_BUDGET)).candidates).toHaveLength(4);
+    const found = async (best: string[]) => (await mineGame({ id: 'g', variant: 'scottish' }, turns().value, fake(best), DEFAULT_MINING_BUDGET)).candidates.map((c) => c.turn);
+    expect(await found(['f1c4', 'd1h5', 'h5f7'])).toEqual([3]);
+    expect(await found(['f1c4', 'd1h5', 'h5h4'])).toEqual([]);
+    expect(await found(['e2e4'])).toEqual([]);
   });
 });
