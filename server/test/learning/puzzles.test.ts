@@ -15,10 +15,13 @@ beforeEach(async () => {
 const DAY = Date.UTC(2030, 0, 1, 0, 5);
 
 /** A server on a clock that tests move (`at`: that time now, the clock running on from it). */
-async function learningServer(): Promise<{ server: TestServer; at(ms: number): void }> {
+async function learningServer(): Promise<{ server: TestServer; at(ms: number): void; another(): Promise<TestServer> }> {
   let shift = DAY - Date.now();
-  const server = await startServer({ database: db(), compute: createInlinePool(), now: () => Date.now() + shift });
-  return { server, at: (ms) => (shift = ms - Date.now()) };
+  const now = (): number => Date.now() + shift;
+  const server = await startServer({ database: db(), compute: createInlinePool(), now });
+  // another node on the same database and clock
+  const another = () => startServer({ database: db(), compute: createInlinePool(), now });
+  return { server, at: (ms) => (shift = ms - Date.now()), another };
 }
 
 /** The Scottish state after `moves` from `start` (the initial position at turn 1 without one). */
@@ -125,7 +128,7 @@ describe('puzzles mined from archived games', () => {
   });
 
   it('keeps the daily puzzle for the whole UTC day and picks another the next day', async () => {
-    const { server, at } = await learningServer();
+    const { server, at, another } = await learningServer();
     expect(await http(server, 'GET', '/api/puzzles/daily')).toMatchObject({ status: 200, body: { puzzle: null, day: '2030-01-01' } });
     const [w, b] = [await Client.connect(server), await Client.connect(server)];
     for (const opening of OPENINGS) await playIndexed(server, w, b, { opening, third: MISSED });
@@ -138,5 +141,11 @@ describe('puzzles mined from archived games', () => {
     expect(next.body).toMatchObject({ day: '2030-01-02' });
     expect((next.body as PuzzleAnswer).puzzle?.id).not.toBe(first!.id);
     expect((await puzzleOf(server, '/api/puzzles/daily'))?.id).toBe((next.body as PuzzleAnswer).puzzle?.id);
+    // two nodes asked at once for a new day's puzzle answer the same one
+    const other = await another();
+    at(Date.UTC(2030, 0, 3, 0, 1));
+    const [onA, onB] = await Promise.all([puzzleOf(server, '/api/puzzles/daily'), puzzleOf(other, '/api/puzzles/daily')]);
+    expect(onA?.id).toBeDefined();
+    expect(onB?.id).toBe(onA?.id);
   });
 });
