@@ -42,7 +42,6 @@ export class LearningIndexer {
   private readonly pending: string[] = [];
   private running: Promise<void> | null = null;
   private readonly stop = new AbortController();
-  private idleWaiters: (() => void)[] = [];
   private readonly listeners: ((i: Indexed) => void)[] = [];
 
   constructor(private readonly deps: IndexerDeps) {}
@@ -61,13 +60,10 @@ export class LearningIndexer {
   /** Tells each indexed game (tests, the benchmark); returns its unsubscribe. */
   onIndexed(listener: (i: Indexed) => void): () => void {
     this.listeners.push(listener);
-    return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
-  }
-
-  /** Resolves when no archived game waits (tests). */
-  idle(): Promise<void> {
-    if (this.running === null) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
   }
 
   async close(): Promise<void> {
@@ -86,9 +82,6 @@ export class LearningIndexer {
       }
     }
     this.running = null;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const w of waiters) w();
   }
 
   private async index(gameId: string): Promise<Indexed> {
