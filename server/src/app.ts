@@ -61,6 +61,8 @@ import type { Mail } from './mail/mail.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
 import { createTournaments, type TournamentParts } from './tournament/compose.js';
 import { TOURNAMENT_STATUS } from './tournament/tournament-routes.js';
+import { createLearning } from './learning/compose.js';
+import type { LearningIndexer } from './learning/learning-indexer.js';
 
 export type { AppDeps } from './config.js';
 
@@ -90,6 +92,8 @@ export interface App {
     readonly mail?: Mail;
     /** Present when a database is configured. */
     readonly tournaments?: TournamentParts;
+    /** Mined puzzles and the explorer's counts of archived games (present with a database). */
+    readonly learning?: LearningIndexer;
   };
   /** Also starts the metrics listener of `metricsAccess.port`, if any. */
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -274,6 +278,11 @@ export function createApp(deps: AppDeps): App {
     ...(durable ? { archive: durable.archive } : {}),
   });
   const commands = new GameCommands(games, (id) => publisher.gameMembers(id), social ? (a, b) => social.blocks.blocks(a, b) : undefined);
+  // mined puzzles and the opening explorer, fed by archived games (learning/compose.ts)
+  const learning =
+    deps.database && durable
+      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: redis?.pub ?? null, trustProxy: settings.trustProxy })
+      : null;
   const rooms = new RoomService(
     publisher,
     games,
@@ -374,6 +383,7 @@ export function createApp(deps: AppDeps): App {
       tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)),
       ...(social ? [social.router] : []),
       ...(tournaments ? [tournaments.router] : []),
+      ...(learning ? [learning.router] : []),
     ],
     ...(deps.database ? { databasePing: databasePing(deps.database) } : {}),
     ...(accounts
@@ -442,6 +452,7 @@ export function createApp(deps: AppDeps): App {
     await notify?.close();
     await bots.driver.close();
     await tournaments?.close();
+    await learning?.close();
     lobby.close();
     await rooms.close();
     await io.close();
@@ -472,6 +483,7 @@ export function createApp(deps: AppDeps): App {
       ...(playbans ? { playbans } : {}),
       ...(notify ? { notifications: notify.notifications, mail: notify.mail } : {}),
       ...(tournaments ? { tournaments } : {}),
+      ...(learning ? { learning: learning.indexer } : {}),
     },
     listen(port, host) {
       return new Promise<AddressInfo>((resolve, reject) => {

@@ -53,6 +53,9 @@ const CONVERTED = [
   'components/Piece.svelte',
   'components/PromotingBoard.svelte',
   'components/SoundToggle.svelte',
+  // mined puzzles and the opening explorer (issue 35)
+  'pages/TrainingPage.svelte',
+  'components/analysis/ExplorerPanel.svelte',
 ];
 /** Still English only (issue 36 continues): each is converted, then moved to CONVERTED. */
 const NOT_CONVERTED = [

@@ -11,6 +11,7 @@ export type Route =
   | { readonly page: 'rules'; readonly variant: string | null }
   | { readonly page: 'analysis' }
   | { readonly page: 'puzzles'; readonly id: string | null }
+  | { readonly page: 'training'; readonly id: string | null }
   | { readonly page: 'signup' }
   | { readonly page: 'login' }
   | { readonly page: 'recover' }
@@ -34,6 +35,7 @@ export function matchRoute(path: string): Route {
   if (head === 'rules') return { page: 'rules', variant: arg ?? null };
   if (head === 'analysis' && arg === undefined) return { page: 'analysis' };
   if (head === 'puzzles') return { page: 'puzzles', id: arg ?? null };
+  if (head === 'training') return { page: 'training', id: arg ?? null };
   if (head === 'signup' && !arg) return { page: 'signup' };
   if (head === 'login' && !arg) return { page: 'login' };
   if (head === 'reset-password' && !arg) return { page: 'recover' };
@@ -63,6 +65,8 @@ export function pageTitle(route: Route): string {
       return 'Analysis';
     case 'puzzles':
       return route.id === null || isPuzzleId(route.id) ? 'Puzzles' : 'No such puzzle';
+    case 'training':
+      return 'Game puzzles';
     case 'signup':
       return 'Sign up';
     case 'login':

@@ -62,3 +62,8 @@ export const savedSolvedPuzzles = (): string[] => savedIds(PUZZLES_KEY);
 export const savedAssistedPuzzles = (): string[] => savedIds(PUZZLES_ASSISTED_KEY);
 export const saveAssistedPuzzles = (ids: readonly string[]): void => write(PUZZLES_ASSISTED_KEY, JSON.stringify(ids));
 export const saveSolvedPuzzles = (ids: readonly string[]): void => write(PUZZLES_KEY, JSON.stringify(ids));
+
+const MINED_SEEN_KEY = 'pcl.minedPuzzlesSeen';
+/** Ids of the puzzles from games played in this browser, newest last (a guest's next puzzle skips them). */
+export const savedSeenMinedPuzzles = (): string[] => savedIds(MINED_SEEN_KEY);
+export const saveSeenMinedPuzzles = (ids: readonly string[]): void => write(MINED_SEEN_KEY, JSON.stringify(ids));

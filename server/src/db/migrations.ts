@@ -2,6 +2,7 @@ import { fillUsernameSkeletons } from './accounts-repo.js';
 import type { Database, Queryable } from './database.js';
 import { NOTIFY_SQL } from './notify-schema.js';
 import { TOURNAMENT_SQL } from '../tournament/tournament-schema.js';
+import { LEARNING_SQL } from '../learning/learning-schema.js';
 
 /**
  * Versioned schema migrations, applied in order at start-up. A migration is never edited once
@@ -192,6 +193,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE notifications ADD COLUMN email_due double precision;
       CREATE INDEX notifications_email_due ON notifications(email_due) WHERE email_due IS NOT NULL;`,
   },
+  // learning/: puzzles mined from archived games, the opening explorer of series
+  { version: 11, name: 'mined puzzles and the opening explorer', sql: LEARNING_SQL },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

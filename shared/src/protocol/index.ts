@@ -19,3 +19,4 @@ export * from './social.js';
 export * from './notifications.js';
 export * from './notification-kinds.js';
 export * from './tournament.js';
+export * from './learning.js';

@@ -10,6 +10,8 @@ export const APP_ROUTES = {
   rules: ['/rules', '/rules/:variant'],
   analysis: ['/analysis'],
   puzzles: ['/puzzles', '/puzzles/:id'],
+  /** Puzzles mined from played games (`daily`: the day's). */
+  training: ['/training', '/training/:id'],
   signup: ['/signup'],
   login: ['/login'],
   recover: ['/reset-password'],
