@@ -61,3 +61,13 @@ export const formatNumber = (n: number, options?: Intl.NumberFormatOptions): str
 /** A date (and time, if asked) as the language writes it. */
 export const formatDate = (d: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(language.current, options).format(d);
+
+/**
+ * A message whose value goes into its own element (a <code>, a silent <strong>): pass `SLOT` as
+ * the value, then put the element between the two parts `aroundSlot` returns.
+ */
+export const SLOT = '\u0000';
+export function aroundSlot(text: string): [string, string] {
+  const [before = '', after = ''] = text.split(SLOT);
+  return [before, after];
+}
