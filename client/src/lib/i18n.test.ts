@@ -68,6 +68,15 @@ const CONVERTED = [
   'pages/SettingsPage.svelte',
   'pages/ModerationPage.svelte',
   'pages/ProfilePage.svelte',
+  'components/PuzzlePicker.svelte',
+  'components/PuzzleStatus.svelte',
+  'components/RuleSample.svelte',
+  'components/analysis/BoardEditor.svelte',
+  'components/analysis/EnginePanel.svelte',
+  'components/analysis/Variations.svelte',
+  'pages/AnalysisPage.svelte',
+  'pages/InvitePage.svelte',
+  'pages/PuzzlesPage.svelte',
   // no readable text of their own
   'components/BoardArrows.svelte',
   'components/BoardDrawings.svelte',
@@ -81,15 +90,6 @@ const CONVERTED = [
 ];
 /** Still English only (issue 36 continues): each is converted, then moved to CONVERTED. */
 const NOT_CONVERTED = [
-  'components/PuzzlePicker.svelte',
-  'components/PuzzleStatus.svelte',
-  'components/RuleSample.svelte',
-  'components/analysis/BoardEditor.svelte',
-  'components/analysis/EnginePanel.svelte',
-  'components/analysis/Variations.svelte',
-  'pages/AnalysisPage.svelte',
-  'pages/InvitePage.svelte',
-  'pages/PuzzlesPage.svelte',
   'pages/RulesPage.svelte',
 ];
 /** Not translated: the game's name, notation and paths. */

@@ -33,6 +33,9 @@ const REASONS: Record<OutcomeReason, (loser: Color | null) => string> = {
   'opponent-left': (l) => (l === null ? m.reason_opponent_left_draw() : m.reason_opponent_left({ loser: l })),
 };
 
+/** The reason in a few words: "checkmate", "ten turn rule" (the analysis board, rule samples). */
+export const reasonShort = (reason: OutcomeReason): string => m.reason_short({ reason });
+
 /** The reason in plain words; `variant` where a variant's rule says more (an Italian stalemate). */
 export function reasonText(outcome: Outcome, variant?: VariantId): string {
   if (outcome.reason === 'stalemate' && variant === 'italian') {
