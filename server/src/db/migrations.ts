@@ -179,6 +179,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX accounts_by_skeleton ON accounts(username_skeleton);`,
     fill: fillUsernameSkeletons,
   },
+  {
+    version: 9,
+    name: 'account preferences',
+    // preferences/preferences-repo.ts: a member's language, theme, board, pieces, animation, confirmation, volume
+    sql: `
+      CREATE TABLE account_preferences (
+        player_id text PRIMARY KEY REFERENCES accounts(player_id) ON DELETE CASCADE,
+        prefs text NOT NULL,
+        updated_at bigint NOT NULL
+      );`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

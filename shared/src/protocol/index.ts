@@ -18,3 +18,5 @@ export * from './api.js';
 export * from './social.js';
 export * from './notifications.js';
 export * from './notification-kinds.js';
+export * from './preference-values.js';
+export * from './preferences.js';
