@@ -19,9 +19,10 @@ describe('account preferences (GET/PUT /api/account/preferences)', () => {
 
     // another browser: a fresh login sees them
     const login = await http(server, 'POST', '/api/account/login', { username: 'alice', password: 'long password' });
+    const elsewhere = login.cookie ?? '';
     expect(login.cookie).toBeTruthy();
     expect(login.cookie).not.toBe(alice.cookie);
-    expect((await http(server, 'GET', '/api/account/preferences', undefined, login.cookie)).body).toEqual({ preferences: mine });
+    expect((await http(server, 'GET', '/api/account/preferences', undefined, elsewhere)).body).toEqual({ preferences: mine });
 
     for (const bad of [{ ...mine, volume: 101 }, { ...mine, language: 'de' }, { ...mine, extra: 1 }, { theme: 'dark' }]) {
       const r = await http(server, 'PUT', '/api/account/preferences', bad, alice.cookie);
