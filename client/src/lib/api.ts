@@ -3,11 +3,11 @@ import type { ErrorCode } from '@progressive-chess/shared';
 /** An HTTP API answer: the JSON body, or the server's `{ code, message }`. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode | 'network'; message: string };
 
-/** JSON over HTTP to the game server (same origin, cookies included). Never rejects. */
-export async function api<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
+/** JSON over HTTP to the game server (same origin, cookies included): GET, or POST (PUT) a body. Never rejects. */
+export async function api<T>(path: string, body?: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiResult<T>> {
   try {
     const res = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: body === undefined ? 'GET' : method,
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -43,8 +43,20 @@ export function applyDocumentLanguage(): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language.current;
 }
 
-/** Switches the language now (no reload) and remembers it in this browser. */
+let chosen: ((locale: Locale) => void) | null = null;
+/** Called when the player picks a language (account-preferences.ts sends it to the account). */
+export function onLanguageChosen(listener: ((locale: Locale) => void) | null): void {
+  chosen = listener;
+}
+
+/** The player picks a language: switched now (no reload), remembered here, and told to `onLanguageChosen`. */
 export function setLanguage(locale: Locale): void {
+  useLanguage(locale);
+  chosen?.(locale);
+}
+
+/** Switches the language now (no reload) and remembers it in this browser (the account's, at login). */
+export function useLanguage(locale: Locale): void {
   language.current = locale;
   applyDocumentLanguage();
   try {

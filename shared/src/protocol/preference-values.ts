@@ -40,7 +40,7 @@ export const DEFAULT_PREFERENCES: Omit<Preferences, 'language'> = {
   pieces: 'classic',
   animation: 'normal',
   confirmMoves: false,
-  volume: 70,
+  volume: 100,
 };
 
 /** `GET /api/account/preferences`: null until the account saves some (its first browser's are then kept). */
