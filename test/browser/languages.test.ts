@@ -6,6 +6,7 @@ import { signUp } from './support/accounts.js';
 import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
 import { fullyVisible, startLobbyGame } from './support/game-start.js';
 import { startServer, type TestServer } from './support/server.js';
+import { twoPlayers } from './support/two-players.js';
 
 const run = chromiumAvailable();
 
@@ -76,23 +77,10 @@ describe.runIf(run)('browser: language and preferences, switched from the header
 });
 
 describe.runIf(run)('browser: a game, the rules and a refusal in Italian and Russian, at desktop and phone sizes', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let alice: Player;
-  let bob: Player;
-  beforeAll(async () => {
-    server = await startServer({ firstMoveGraceMs: 600_000 });
-    browser = await launchChromium();
-    alice = await openPlayer(browser, server.url, 'Alice');
-    bob = await openPlayer(browser, server.url, 'Bob');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const t = twoPlayers();
 
   it('reads the game page (series, controls, clocks) in Italian on a desktop and in Russian on a phone', async () => {
-    const [white, black] = await startLobbyGame(alice, bob);
+    const [white, black] = await startLobbyGame(t.alice, t.bob);
     await white.page.getByLabel('Language').selectOption('it');
     await white.page.locator('.series .who', { hasText: 'La tua serie' }).waitFor();
     await white.page.getByRole('button', { name: 'Abbandona' }).waitFor();
@@ -117,7 +105,8 @@ describe.runIf(run)('browser: a game, the rules and a refusal in Italian and Rus
   });
 
   it('reads a rules page and a refusal in each language, at phone size too', async () => {
-    const { page } = alice;
+    const { page } = t.alice;
+    const server = t.server;
     for (const [width, language, heading, description, missing] of [
       [1200, 'it', 'Come si gioca a scacchi progressivi', 'Il gioco progressivo classico', 'Non troviamo questa partita'],
       [360, 'ru', 'Как играть в прогрессивные шахматы', 'Классические прогрессивные шахматы', 'Мы не нашли эту партию'],
