@@ -56,6 +56,7 @@ import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 import { apiFollowers, createApi } from './api/compose.js';
 import { notifyParts, type NotifyParts } from './notify/compose.js';
+import { preferencesRoutes } from './preferences/preferences-routes.js';
 import type { Notifications } from './notify/notifications.js';
 import type { Mail } from './mail/mail.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
@@ -391,7 +392,11 @@ export function createApp(deps: AppDeps): App {
           accounts: {
             router: express
               .Router()
-              .use(accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }), ...(notify ? [notify.router] : [])),
+              .use(
+                accountRoutes({ service: accounts, publicUrl, trustProxy: settings.trustProxy, gameReads }),
+                ...(notify ? [notify.router] : []),
+                ...(deps.database && durable ? [preferencesRoutes({ database: deps.database, directory: durable.directory, now })] : []),
+              ),
             status: { ...ACCOUNT_STATUS, ...SOCIAL_STATUS, ...TOURNAMENT_STATUS },
           },
         }

@@ -9,7 +9,7 @@ import { Client, type AckFailure, type AckResult, type TestServer } from './help
 const START_TIMEOUT_MS = 120_000;
 /** Every table of the schema, children first (TRUNCATE between tests). */
 export const TABLES =
-  'tournament_rounds, tournament_games, tournament_players, tournaments, server_keys, notifications, notification_prefs, push_subscriptions, account_emails, mail_tokens, digests_sent, api_tokens, bot_accounts, follows, blocks, reports, moderation_log, fairplay_offences, playbans, rating_history, ratings, game_players, archived_games, sessions, accounts';
+  'tournament_rounds, tournament_games, tournament_players, tournaments, server_keys, account_preferences, notifications, notification_prefs, push_subscriptions, account_emails, mail_tokens, digests_sent, api_tokens, bot_accounts, follows, blocks, reports, moderation_log, fairplay_offences, playbans, rating_history, ratings, game_players, archived_games, sessions, accounts';
 
 /** One embedded PGlite for the test file (it takes seconds to start), emptied before each test. */
 export function useDatabase(): () => Database {
@@ -37,7 +37,7 @@ export interface HttpAnswer {
   readonly cookie: string | null;
 }
 
-export async function http(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown, cookie?: string): Promise<HttpAnswer> {
+export async function http(server: TestServer, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, cookie?: string): Promise<HttpAnswer> {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },

@@ -1,4 +1,5 @@
 import { RATING_DEFAULT, type AccountView, type VariantId } from '@progressive-chess/shared';
+import { syncPreferences } from './account-preferences.js';
 import { api, type ApiResult } from './api.js';
 import { reconnect } from './socket.js';
 import { savedToken } from './storage.js';
@@ -13,12 +14,14 @@ export async function loadAccount(): Promise<void> {
   const res = await api<{ account: AccountView | null }>('/api/account');
   me.account = res.ok ? res.data.account : null;
   me.loaded = true;
+  void syncPreferences(me.account !== null);
 }
 
 function signedIn(res: ApiResult<{ account: AccountView }>): ApiResult<{ account: AccountView }> {
   if (res.ok) {
     me.account = res.data.account;
     reconnect();
+    void syncPreferences(true);
   }
   return res;
 }
@@ -35,5 +38,6 @@ export async function login(username: string, password: string): Promise<ApiResu
 export async function logout(everywhere = false): Promise<void> {
   await api('/api/account/logout', { everywhere });
   me.account = null;
+  void syncPreferences(false);
   reconnect();
 }

@@ -4,13 +4,18 @@ import type { ErrorCode } from '@progressive-chess/shared';
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode | 'network'; message: string };
 
 /**
- * JSON over HTTP to the game server (same origin, cookies included). Never rejects. `headers`:
- * more request headers (e.g. a guest's identity token, where an API takes guests).
+ * JSON over HTTP to the game server (same origin, cookies included): GET, or POST (PUT) a body. Never
+ * rejects. `headers`: more request headers (e.g. a guest's identity token, where an API takes guests).
  */
-export async function api<T>(path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}): Promise<ApiResult<T>> {
+export async function api<T>(
+  path: string,
+  body?: unknown,
+  how: { readonly method?: 'POST' | 'PUT'; readonly headers?: Readonly<Record<string, string>> } = {},
+): Promise<ApiResult<T>> {
+  const { method = 'POST', headers = {} } = how;
   try {
     const res = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: body === undefined ? 'GET' : method,
       credentials: 'same-origin',
       headers: body === undefined ? { ...headers } : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -1,4 +1,5 @@
-import type { Color, Piece, Role, Square } from '@progressive-chess/shared';
+import type { Color, Piece, Square } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 
 const FILES = 'abcdefgh';
 
@@ -26,18 +27,9 @@ export function displayOrder(orientation: Color): Square[] {
 
 export const isLightSquare = (sq: Square): boolean => (sq % 8) % 2 !== Math.floor(sq / 8) % 2;
 
-const ROLE_NAMES: Record<Role, string> = {
-  pawn: 'pawn',
-  knight: 'knight',
-  bishop: 'bishop',
-  rook: 'rook',
-  queen: 'queen',
-  king: 'king',
-};
-
-export const pieceName = (p: Piece): string => `${p.color} ${ROLE_NAMES[p.role]}`;
+export const pieceName = (p: Piece): string => m.piece_name({ piece: `${p.color}-${p.role}` });
 
 /** "e4, white knight" / "e4, empty", plus state hints for screen readers. */
 export function squareLabel(sq: Square, piece: Piece | undefined, hints: readonly string[]): string {
-  return [squareName(sq), piece ? pieceName(piece) : 'empty', ...hints].join(', ');
+  return [squareName(sq), piece ? pieceName(piece) : m.square_empty(), ...hints].join(', ');
 }

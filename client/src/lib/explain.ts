@@ -1,5 +1,5 @@
 import { VARIANTS, opposite, seriesBudget, type AbortCause, type Color, type MoveRecord, type VariantId } from '@progressive-chess/shared';
-import { colorName } from './moves.js';
+import { m } from './i18n.svelte.js';
 
 /** A first word in chess notation (a square, a pawn move or capture, UCI): never capitalised, as "E5" would read as a piece. */
 const NOTATION_FIRST = /^[a-h](?:[1-8]|x[a-h])/;
@@ -27,9 +27,9 @@ export function endedByCheck(rec: MoveRecord, variant: VariantId): boolean {
 export function checkEndedNotice(moves: readonly MoveRecord[], variant: VariantId): string | null {
   const last = moves.at(-1);
   if (!last?.turnEnded || !last.san.endsWith('+')) return null;
-  const checked = colorName(opposite(last.color));
-  if (endedByCheck(last, variant)) return `Series ended by check: ${checked} must answer it`;
-  return `${checked} is in check: the first move of the series must answer it`;
+  const side = opposite(last.color);
+  if (endedByCheck(last, variant)) return m.notice_series_ended_by_check({ side });
+  return m.notice_in_check({ side });
 }
 
 /**
@@ -39,8 +39,7 @@ export function checkEndedNotice(moves: readonly MoveRecord[], variant: VariantI
 export function midSeriesCheckNotice(moves: readonly MoveRecord[], variant: VariantId): string | null {
   const last = moves.at(-1);
   if (!last || last.turnEnded || !last.san.endsWith('+') || VARIANTS[variant].checkRule !== 'free') return null;
-  const checked = colorName(opposite(last.color));
-  return `${checked} is in check, and the series goes on: in Escalation a check or mate counts only if it still stands when ${checked}'s turn starts`;
+  return m.notice_mid_series_check({ side: opposite(last.color) });
 }
 
 /**
@@ -62,12 +61,12 @@ export function passedAfter(moves: readonly MoveRecord[], i: number, nextColor: 
 export function abortText(cause: AbortCause | undefined, toMove: Color): string {
   switch (cause) {
     case 'first-move-timeout':
-      return `${colorName(toMove)} did not make a first move in time, so the game was aborted. Nobody lost rating.`;
+      return m.abort_first_move_timeout({ side: toMove });
     case 'abandoned':
-      return 'Nobody moved for too long, so the game was aborted as abandoned. Nobody lost rating.';
+      return m.abort_abandoned();
     case 'player':
-      return 'The game was aborted before it really started. Nobody lost rating.';
+      return m.abort_player();
     case undefined:
-      return 'The game was aborted. Nobody lost rating.';
+      return m.abort_unknown();
   }
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_VARIANT, VARIANTS, type GameAnalysis, type GameAnalysisAnswer, type TurnAnalysis, type VariantId } from '@progressive-chess/shared';
 import { api, type ApiResult } from './api.js';
+import { m } from './i18n.svelte.js';
 
 /** What the move list shows at the end of a turn's row. */
 export interface TurnMark {
@@ -10,7 +11,6 @@ export interface TurnMark {
   readonly detail: string;
 }
 
-const side = (t: TurnAnalysis): string => (t.color === 'white' ? 'White' : 'Black');
 const line = (t: TurnAnalysis): string => t.best?.san.join(' ') ?? '';
 
 /** What a win is called: a mate, or in Take-All (no mate there) a win by capturing everything. */
@@ -19,11 +19,11 @@ export const winWord = (variant: VariantId): 'mate' | 'win' => (VARIANTS[variant
 /** The mark of one series, or null when there is nothing to say (no win available, none played). */
 export function markOf(t: TurnAnalysis, variant: VariantId = DEFAULT_VARIANT): TurnMark | null {
   const w = winWord(variant);
-  if (t.missed) return { kind: 'missed', label: `missed ${w}`, detail: `${side(t)} missed a win: ${line(t)}` };
+  if (t.missed) return { kind: 'missed', label: m.mark_missed({ word: w }), detail: m.detail_missed({ side: t.color, line: line(t) }) };
   if (!t.won) return null;
-  if (t.fastest === true) return { kind: 'fastest', label: `fastest ${w}`, detail: `${side(t)} won with the fastest series` };
-  if (t.fastest === false) return { kind: 'slower', label: `slower ${w}`, detail: `${side(t)} won, but faster was ${line(t)}` };
-  return { kind: 'won', label: w, detail: `${side(t)} won (the search could not tell whether faster was possible)` };
+  if (t.fastest === true) return { kind: 'fastest', label: m.mark_fastest({ word: w }), detail: m.detail_fastest({ side: t.color }) };
+  if (t.fastest === false) return { kind: 'slower', label: m.mark_slower({ word: w }), detail: m.detail_slower({ side: t.color, line: line(t) }) };
+  return { kind: 'won', label: m.mark_won({ word: w }), detail: m.detail_won({ side: t.color }) };
 }
 
 /** The marks of a game, by turn number. */

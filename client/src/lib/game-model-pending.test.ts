@@ -130,4 +130,28 @@ describe('GameModel premoves', () => {
     model.cancelPremoves();
     expect(model.premoves).toHaveLength(0);
   });
+
+  it('holds a series for the confirm step (correspondence, by preference): sent only once confirmed, or taken back', async () => {
+    const game = new FakeGame();
+    const held = { sent: [] as string[] };
+    const request = ((event: string, payload: { move?: string }) => {
+      if (event === 'game:move') held.sent.push(payload.move ?? '');
+      return new Promise(() => undefined);
+    }) as unknown as RequestFn;
+    const model = new GameModel('g1', request);
+    model.applySnapshot(game.snapshot(), 'white');
+    model.holdSeries = true;
+    expect(model.move(uci('e2e4'))).toBe(true);
+    await flush();
+    expect(held.sent).toEqual([]);
+    expect(model.seriesToConfirm).toBe(true);
+    model.takeBackSeries();
+    expect(model.seriesToConfirm).toBe(false);
+    expect(model.isMyTurn).toBe(true);
+    expect(model.move(uci('d2d4'))).toBe(true);
+    model.sendSeries();
+    await flush();
+    expect(held.sent).toEqual(['d2d4']);
+    expect(model.seriesToConfirm).toBe(false);
+  });
 });

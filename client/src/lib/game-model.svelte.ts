@@ -104,8 +104,26 @@ export class GameModel extends GameSync {
     }
     const record = moveRecord(state, move, res.value, Date.now());
     this.pending = [...this.pending, { move, record, state: res.value.state, sent: false, acked: false }];
-    void this.flush();
+    if (!this.holdSeries) void this.flush();
     return true;
+  }
+
+  /**
+   * Move confirmation (a correspondence game and the player's preference): the series' moves wait
+   * here, unsent, until the player confirms the whole series (`sendSeries`) or takes it back.
+   */
+  holdSeries = $state(false);
+  /** A held series played to its end: the page asks to send it or take it back. */
+  readonly seriesToConfirm = $derived(
+    this.holdSeries && this.myColor !== null && this.pending.some((p) => !p.sent) && this.state?.color !== this.myColor,
+  );
+
+  sendSeries(): void {
+    void this.flush();
+  }
+
+  takeBackSeries(): void {
+    this.pending = this.pending.filter((p) => p.sent);
   }
 
   /** Sends pending moves one by one, each with the version the previous ack returned. */

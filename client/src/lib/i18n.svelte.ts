@@ -43,8 +43,20 @@ export function applyDocumentLanguage(): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language.current;
 }
 
-/** Switches the language now (no reload) and remembers it in this browser. */
+let chosen: ((locale: Locale) => void) | null = null;
+/** Called when the player picks a language (account-preferences.ts sends it to the account). */
+export function onLanguageChosen(listener: ((locale: Locale) => void) | null): void {
+  chosen = listener;
+}
+
+/** The player picks a language: switched now (no reload), remembered here, and told to `onLanguageChosen`. */
 export function setLanguage(locale: Locale): void {
+  useLanguage(locale);
+  chosen?.(locale);
+}
+
+/** Switches the language now (no reload) and remembers it in this browser (the account's, at login). */
+export function useLanguage(locale: Locale): void {
   language.current = locale;
   applyDocumentLanguage();
   try {
@@ -61,3 +73,13 @@ export const formatNumber = (n: number, options?: Intl.NumberFormatOptions): str
 /** A date (and time, if asked) as the language writes it. */
 export const formatDate = (d: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(language.current, options).format(d);
+
+/**
+ * A message whose value goes into its own element (a <code>, a silent <strong>): pass `SLOT` as
+ * the value, then put the element between the two parts `aroundSlot` returns.
+ */
+export const SLOT = '\u0000';
+export function aroundSlot(text: string): [string, string] {
+  const [before = '', after = ''] = text.split(SLOT);
+  return [before, after];
+}

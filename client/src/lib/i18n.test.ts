@@ -7,7 +7,10 @@ import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ConnectionBadge from '../components/ConnectionBadge.svelte';
 import { browserLanguage, formatNumber, language, locales, m, setLanguage } from './i18n.svelte.js';
-import { rawStrings } from './raw-strings.js';
+import { reasonText, resultHeadline } from './outcome-text.js';
+import { rawLiterals, rawStrings } from './raw-strings.js';
+import { timeControlLabel } from './time-control-text.js';
+import { gameTitle } from './game-title.js';
 import { REFUSALS } from './refusal-messages.js';
 import { loadRefusals, refusalText } from './refusals.js';
 
@@ -16,98 +19,8 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '..');
 const messages = (locale: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(src, '..', 'messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
 
-/** Every component whose readable text is all messages; the raw-strings check covers these. */
-const CONVERTED = [
-  'App.svelte',
-  'components/ConnectionBadge.svelte',
-  'components/LanguagePicker.svelte',
-  'components/SettingsMenu.svelte',
-  'components/UserMenu.svelte',
-  'pages/LobbyPage.svelte',
-  'pages/AuthPage.svelte',
-  'pages/LeaderboardPage.svelte',
-  'components/Challenges.svelte',
-  'components/GameList.svelte',
-  'components/GuestTag.svelte',
-  'components/MyGames.svelte',
-  'components/QuickPairing.svelte',
-  'components/WaitingSeek.svelte',
-  'pages/TournamentsPage.svelte',
-  'pages/TournamentPage.svelte',
-  'components/tournaments/TournamentBanner.svelte',
-  'components/tournaments/TournamentCreateForm.svelte',
-  'components/tournaments/TournamentGameBar.svelte',
-  'components/tournaments/TournamentGames.svelte',
-  'components/tournaments/TournamentList.svelte',
-  'components/tournaments/TournamentPodium.svelte',
-  'components/tournaments/TournamentScoring.svelte',
-  'components/tournaments/TournamentStandings.svelte',
-  'components/tournaments/TournamentTrophies.svelte',
-  // no readable text of their own
-  'components/BoardArrows.svelte',
-  'components/BoardDrawings.svelte',
-  'components/BoardPage.svelte',
-  'components/Clock.svelte',
-  'components/CopyButton.svelte',
-  'components/MySeeks.svelte',
-  'components/Piece.svelte',
-  'components/PromotingBoard.svelte',
-  'components/SoundToggle.svelte',
-  // mined puzzles and the opening explorer (issue 35)
-  'pages/TrainingPage.svelte',
-  'components/analysis/ExplorerPanel.svelte',
-];
-/** Still English only (issue 36 continues): each is converted, then moved to CONVERTED. */
-const NOT_CONVERTED = [
-  'components/ApiTokens.svelte',
-  'components/BotBadge.svelte',
-  'components/FriendsPanel.svelte',
-  'components/NotificationBell.svelte',
-  'components/SocialButtons.svelte',
-  'components/TvMini.svelte',
-  'pages/FriendsPage.svelte',
-  'pages/ModerationPage.svelte',
-  'pages/RecoverPage.svelte',
-  'pages/SettingsPage.svelte',
-  'pages/TvPage.svelte',
-  'components/ArchiveList.svelte',
-  'components/Board.svelte',
-  'components/BoardResize.svelte',
-  'components/BoardSquare.svelte',
-  'components/BotPanel.svelte',
-  'components/ChallengeButton.svelte',
-  'components/ChatPanel.svelte',
-  'components/GameAnnouncer.svelte',
-  'components/GameControls.svelte',
-  'components/GameInfo.svelte',
-  'components/GameNotices.svelte',
-  'components/GameOverBanner.svelte',
-  'components/InviteLink.svelte',
-  'components/MateAnalysis.svelte',
-  'components/MoveList.svelte',
-  'components/NameForm.svelte',
-  'components/PlayerBar.svelte',
-  'components/PromotionDialog.svelte',
-  'components/PuzzlePicker.svelte',
-  'components/PuzzleStatus.svelte',
-  'components/RatingChart.svelte',
-  'components/RuleSample.svelte',
-  'components/SanInput.svelte',
-  'components/SeekForm.svelte',
-  'components/SeekList.svelte',
-  'components/SeriesIndicator.svelte',
-  'components/analysis/BoardEditor.svelte',
-  'components/analysis/EnginePanel.svelte',
-  'components/analysis/Variations.svelte',
-  'pages/AnalysisPage.svelte',
-  'pages/GamePage.svelte',
-  'pages/InvitePage.svelte',
-  'pages/ProfilePage.svelte',
-  'pages/PuzzlesPage.svelte',
-  'pages/RulesPage.svelte',
-];
-/** The game's name is not translated. */
-const BRAND = new Set(['Progressive', 'Chess', '· Progressive Chess Live']);
+/** Not translated: the game's name, notation and paths. */
+const UNTRANSLATED = new Set(['Progressive', 'Chess', '· Progressive Chess Live', 'PGN', 'FEN', '/game/']);
 
 function components(dir = ''): string[] {
   return readdirSync(join(src, dir), { withFileTypes: true }).flatMap((e) =>
@@ -177,14 +90,30 @@ describe('languages', () => {
   });
 });
 
-describe('components', () => {
-  it('lists every component as converted or not yet', () => {
-    expect(components().sort()).toEqual([...CONVERTED, ...NOT_CONVERTED].sort());
+describe('text built in code', () => {
+  it('follows the language: outcomes with chess terms, time controls with plurals, titles', () => {
+    setLanguage('it');
+    expect(resultHeadline({ result: '1/2-1/2', reason: 'agreement' })).toBe('Patta');
+    expect(reasonText({ result: '1-0', reason: 'resignation' })).toBe('Il Nero abbandona');
+    expect(timeControlLabel({ kind: 'correspondence', daysPerTurn: 3 })).toBe('3 giorni a serie');
+    setLanguage('ru');
+    expect(reasonText({ result: '0-1', reason: 'resignation' })).toBe('Белые сдались');
+    expect([1, 2, 5].map((daysPerTurn) => timeControlLabel({ kind: 'correspondence', daysPerTurn }))).toEqual([
+      '1 день на серию',
+      '2 дня на серию',
+      '5 дней на серию',
+    ]);
+    expect(gameTitle({ players: { white: { name: 'Ann' }, black: { name: 'Ben' } }, isMyTurn: true, outcome: null })).toBe('Ваш ход · Ann — Ben');
   });
+});
 
-  it('has no readable text outside messages in the converted components', () => {
-    for (const file of CONVERTED) {
-      const raw = rawStrings(readFileSync(join(src, file), 'utf8')).filter((s) => !BRAND.has(s));
+describe('components', () => {
+  it('has no readable text outside messages in any component: markup, readable attributes, or phrases in code', () => {
+    const files = components();
+    expect(files.length).toBeGreaterThan(60);
+    for (const file of files) {
+      const source = readFileSync(join(src, file), 'utf8');
+      const raw = [...rawStrings(source), ...rawLiterals(source)].filter((s) => !UNTRANSLATED.has(s));
       expect(raw, file).toEqual([]);
     }
   });
@@ -192,5 +121,16 @@ describe('components', () => {
   it('finds raw text and readable attributes, not expressions', () => {
     expect(rawStrings('<script>const a = "x";</script><p title="Hello">{m.a()} Raw words</p>')).toEqual(['Hello', 'Raw words']);
     expect(rawStrings('<p aria-label={m.b()}>{n > 1 ? `${n} games` : "one"}</p><style>p { color: red }</style>')).toEqual([]);
+  });
+
+  it('finds phrases written in code, not key names, identifiers or comments', () => {
+    const source = `<script>
+      // 'A comment' is not text
+      const a = busy ? 'Searching…' : 'Hint';
+      if (e.key === 'Escape') error = \`Could not reach \${host}\`;
+      const kind = 'per-turn', css = \`\${w}px\`, url = 'https://example.org';
+    </script>
+    <button>{copied ? 'Copied!' : m.copy()}</button>`;
+    expect(rawLiterals(source)).toEqual(['Searching…', 'Hint', 'Could not reach x', 'Copied!']);
   });
 });

@@ -10,6 +10,7 @@ import {
   type Role,
   type Square,
 } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 
 /** Destinations per origin square, for the board's dots. */
 export function destsOf(moves: readonly Move[]): Map<Square, Square[]> {
@@ -49,4 +50,5 @@ export function moveLabel(state: GameState, m: Move): string {
   return `${piece ? LETTER[piece.role] : ''}${makeSquare(m.from)}-${makeSquare(m.to)}`;
 }
 
-export const colorName = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+/** "White" / "Black" in the current language. */
+export const colorName = (c: Color): string => m.color_name({ side: c });

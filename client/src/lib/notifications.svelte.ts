@@ -1,5 +1,6 @@
 import type { NotificationList, NotificationView } from '@progressive-chess/shared';
 import { api } from './api.js';
+import { m } from './i18n.svelte.js';
 
 /** The signed-in account's notifications (the header's bell): loaded over HTTP, new ones over the socket (`notify:new`). */
 export const notifications: { list: NotificationView[]; unread: number } = $state({ list: [], unread: 0 });
@@ -47,8 +48,8 @@ export const pushSupported = (): boolean => 'serviceWorker' in navigator && 'Pus
  * subscription to the server. The answer in words.
  */
 export async function enablePush(): Promise<string> {
-  if (!pushSupported()) return 'This browser cannot show push notifications.';
-  if ((await Notification.requestPermission()) !== 'granted') return 'Notifications are blocked for this site.';
+  if (!pushSupported()) return m.push_unsupported();
+  if ((await Notification.requestPermission()) !== 'granted') return m.push_blocked();
   const key = await api<{ publicKey: string }>('/api/push/key');
   if (!key.ok) return key.message;
   try {
@@ -56,8 +57,8 @@ export async function enablePush(): Promise<string> {
     await navigator.serviceWorker.ready;
     const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.data.publicKey });
     const r = await api('/api/push/subscribe', sub.toJSON());
-    return r.ok ? 'Push notifications are on for this browser.' : r.message;
+    return r.ok ? m.push_on() : r.message;
   } catch {
-    return 'This browser could not subscribe to push notifications.';
+    return m.push_failed();
   }
 }

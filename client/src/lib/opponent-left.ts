@@ -1,4 +1,5 @@
 import { giveTime, opposite, type Absence, type ClockState, type ClockView, type Color, type TimeControl } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 
 /** What a player's page says of an opponent who left the game, and whether it may claim now. */
 export interface OpponentLeft {
@@ -18,7 +19,7 @@ export function opponentLeft(absence: Absence | null, me: Color | null, name: st
   if (absence === null || me === null || over) return null;
   const away = absence[opposite(me)];
   if (away === null) return null;
-  const text = `${name} left the game.`;
+  const text = m.opponent_left_game({ name });
   if (away.claimFrom === null) return { text, secondsLeft: null, canClaim: false };
   const secondsLeft = Math.ceil((away.claimFrom - serverNow) / 1000);
   return secondsLeft > 0 ? { text, secondsLeft, canClaim: false } : { text, secondsLeft: null, canClaim: true };

@@ -1,6 +1,5 @@
 import type { Color, GameState, Outcome, OutcomeReason, VariantId } from '@progressive-chess/shared';
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+import { m } from './i18n.svelte.js';
 
 /** The side that lost, from the result (null for draws and aborts). */
 function loserOf(outcome: Outcome): Color | null {
@@ -11,38 +10,38 @@ function loserOf(outcome: Outcome): Color | null {
 
 /** "White wins", "Draw", "Game aborted". */
 export function resultHeadline(outcome: Outcome): string {
-  if (outcome.result === '1-0') return 'White wins';
-  if (outcome.result === '0-1') return 'Black wins';
-  if (outcome.result === '1/2-1/2') return 'Draw';
-  return 'Game aborted';
+  if (outcome.result === '1-0') return m.result_white_wins();
+  if (outcome.result === '0-1') return m.result_black_wins();
+  if (outcome.result === '1/2-1/2') return m.result_draw();
+  return m.result_aborted();
 }
 
-const REASONS: Record<OutcomeReason, (loser: string, winner: string) => string> = {
-  checkmate: (l) => `Checkmate: ${l} could not escape the check`,
-  'progressive-checkmate': (l) =>
-    `Progressive checkmate: ${l} was in check, and every way out of it would have given check before the last move of the series, which Italian rules forbid`,
-  'all-captured': (l, w) => `${w} captured every piece of ${l}`,
-  resignation: (l) => `${l} resigned`,
-  timeout: (l) => `${l} ran out of time`,
-  stalemate: () => 'Stalemate: the side to move had no move the rules allow',
-  'ten-turn-rule': () => 'Ten turns in a row without a capture or a pawn move',
-  repetition: () => 'The same position came up three times at the end of a turn',
-  'insufficient-material': () => 'Neither side has enough material left to checkmate',
-  agreement: () => 'The players agreed to a draw',
-  aborted: () => 'The game was aborted before it really started',
-  'timeout-vs-insufficient-material': () => 'Time ran out, but the opponent could not possibly checkmate',
-  'opponent-left': (l, w) => (l === 'A player' ? 'A player left the game, and the other claimed a draw' : `${l} left the game, and ${w} claimed the victory`),
+/** Each reason in the language; `loser` is null for draws and aborts. */
+const REASONS: Record<OutcomeReason, (loser: Color | null) => string> = {
+  checkmate: (l) => m.reason_checkmate({ loser: l ?? 'white' }),
+  'progressive-checkmate': (l) => m.reason_progressive_checkmate({ loser: l ?? 'white' }),
+  'all-captured': (l) => m.reason_all_captured({ loser: l ?? 'white' }),
+  resignation: (l) => m.reason_resignation({ loser: l ?? 'white' }),
+  timeout: (l) => m.reason_timeout({ loser: l ?? 'white' }),
+  stalemate: () => m.reason_stalemate(),
+  'ten-turn-rule': () => m.reason_ten_turn_rule(),
+  repetition: () => m.reason_repetition(),
+  'insufficient-material': () => m.reason_insufficient_material(),
+  agreement: () => m.reason_agreement(),
+  aborted: () => m.reason_aborted(),
+  'timeout-vs-insufficient-material': () => m.reason_timeout_vs_insufficient_material(),
+  'opponent-left': (l) => (l === null ? m.reason_opponent_left_draw() : m.reason_opponent_left({ loser: l })),
 };
+
+/** The reason in a few words: "checkmate", "ten turn rule" (the analysis board, rule samples). */
+export const reasonShort = (reason: OutcomeReason): string => m.reason_short({ reason });
 
 /** The reason in plain words; `variant` where a variant's rule says more (an Italian stalemate). */
 export function reasonText(outcome: Outcome, variant?: VariantId): string {
   if (outcome.reason === 'stalemate' && variant === 'italian') {
-    return 'Stalemate: the side to move could not go on without giving check before the last move of its series, which Italian rules forbid';
+    return m.reason_stalemate_italian();
   }
-  const loser = loserOf(outcome);
-  const l = loser ? cap(loser) : 'A player';
-  const w = loser ? cap(loser === 'white' ? 'black' : 'white') : 'A player';
-  return REASONS[outcome.reason](l, w);
+  return REASONS[outcome.reason](loserOf(outcome));
 }
 
 /**
@@ -50,5 +49,5 @@ export function reasonText(outcome: Outcome, variant?: VariantId): string {
  * "Ten quiet turns: White can force mate, play on"; null otherwise.
  */
 export function playOnText(state: GameState): string | null {
-  return state.tenTurnPlayOn && !state.outcome ? `Ten quiet turns: ${cap(state.color)} can force mate, play on` : null;
+  return state.tenTurnPlayOn && !state.outcome ? m.play_on({ side: state.color }) : null;
 }

@@ -1,4 +1,7 @@
 import { TIME_CONTROL_BOUNDS as B, type TimeControl } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
+
+// Texts are getters: they read the current language each time they are shown.
 
 /** Time-control presets of the seek form (custom values are possible too). */
 export interface Preset {
@@ -10,7 +13,9 @@ export interface Preset {
 
 export const PRESET_GROUPS: ReadonlyArray<{ readonly title: string; readonly presets: readonly Preset[] }> = [
   {
-    title: 'Fischer (min + s per move)',
+    get title() {
+      return m.group_fischer();
+    },
     presets: [
       { id: 'f3+2', short: '3+2', tc: { kind: 'fischer', initial: 180, increment: 2 } },
       { id: 'f5+3', short: '5+3', tc: { kind: 'fischer', initial: 300, increment: 3 } },
@@ -19,18 +24,22 @@ export const PRESET_GROUPS: ReadonlyArray<{ readonly title: string; readonly pre
     ],
   },
   {
-    title: 'Per turn (fresh time each series)',
+    get title() {
+      return m.group_per_turn();
+    },
     presets: [
-      { id: 't20+5', short: '20s + 5s/move', tc: { kind: 'per-turn', base: 20, perMove: 5 } },
-      { id: 't60+10', short: '1m + 10s/move', tc: { kind: 'per-turn', base: 60, perMove: 10 } },
+      { id: 't20+5', get short() { return m.preset_per_turn({ base: 20, perMove: 5 }); }, tc: { kind: 'per-turn', base: 20, perMove: 5 } },
+      { id: 't60+10', get short() { return m.preset_per_turn_min({ base: 1, perMove: 10 }); }, tc: { kind: 'per-turn', base: 60, perMove: 10 } },
     ],
   },
   {
-    title: 'Slow',
+    get title() {
+      return m.group_slow();
+    },
     presets: [
-      { id: 'c1', short: '1 day', tc: { kind: 'correspondence', daysPerTurn: 1 } },
-      { id: 'c3', short: '3 days', tc: { kind: 'correspondence', daysPerTurn: 3 } },
-      { id: 'none', short: 'No clock', tc: { kind: 'none' } },
+      { id: 'c1', get short() { return m.preset_days({ days: 1 }); }, tc: { kind: 'correspondence', daysPerTurn: 1 } },
+      { id: 'c3', get short() { return m.preset_days({ days: 3 }); }, tc: { kind: 'correspondence', daysPerTurn: 3 } },
+      { id: 'none', get short() { return m.no_clock(); }, tc: { kind: 'none' } },
     ],
   },
 ];
@@ -62,14 +71,14 @@ export interface CustomInput {
  */
 export const CUSTOM_INPUTS: Record<TimeKind, readonly CustomInput[]> = {
   fischer: [
-    { label: 'Minutes', min: B.fischer.initial.min / 60, max: B.fischer.initial.max / 60, step: 'any' },
-    { label: 'Increment (s)', ...B.fischer.increment, step: 1 },
+    { get label() { return m.input_minutes(); }, min: B.fischer.initial.min / 60, max: B.fischer.initial.max / 60, step: 'any' },
+    { get label() { return m.input_increment(); }, ...B.fischer.increment, step: 1 },
   ],
   'per-turn': [
-    { label: 'Base (s)', ...B['per-turn'].base, step: 1 },
-    { label: 'Per move (s)', ...B['per-turn'].perMove, step: 1 },
+    { get label() { return m.input_base(); }, ...B['per-turn'].base, step: 1 },
+    { get label() { return m.input_per_move(); }, ...B['per-turn'].perMove, step: 1 },
   ],
-  correspondence: [{ label: 'Days', ...B.correspondence.daysPerTurn, step: 1 }],
+  correspondence: [{ get label() { return m.input_days(); }, ...B.correspondence.daysPerTurn, step: 1 }],
   none: [],
 };
 

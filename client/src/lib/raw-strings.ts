@@ -42,3 +42,28 @@ export function rawStrings(component: string): string[] {
   for (const line of text.split('\n')) if (WORD.test(line)) found.push(line.trim());
   return found;
 }
+
+/** Strings of code, not text: key names compared in handlers. */
+const KEY_NAMES = new Set(['Escape', 'Enter', 'Tab', 'Space', 'Home', 'End']);
+const LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+/** A capitalised word standing alone ("Resign", "Copied!") or starting a phrase ("Sound: off", "Play the computer"). */
+const PHRASE = /^[A-Z][a-z]{2,}(?:[,:.!?…]|$)|^[A-Z][a-z]+[,:]?(?: [A-Za-z’]+)+/;
+
+/**
+ * Readable phrases written as string literals in a component's script or expressions
+ * (`{busy ? 'Searching…' : 'Hint'}`, `error = 'The server could not be reached.'`): they belong
+ * in messages too. Comments and styles are not looked at; `${...}` parts count as a lower-case word.
+ */
+export function rawLiterals(component: string): string[] {
+  const code = component
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const found: string[] = [];
+  for (const l of code.matchAll(LITERAL)) {
+    const text = (l[1] ?? l[2] ?? l[3] ?? '').replace(/\$\{[^}]*\}/g, 'x');
+    if (PHRASE.test(text) && !KEY_NAMES.has(text)) found.push(text);
+  }
+  return found;
+}

@@ -1,5 +1,6 @@
 /** A tiny router on `location.pathname`. */
 import { VARIANT_IDS, type VariantId } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 import { isPuzzleId } from './puzzles/puzzle-ids.js';
 
 const isVariantId = (s: string): s is VariantId => (VARIANT_IDS as readonly string[]).includes(s);
@@ -54,43 +55,43 @@ export function matchRoute(path: string): Route {
 export function pageTitle(route: Route): string {
   switch (route.page) {
     case 'lobby':
-      return 'Lobby';
+      return m.page_lobby();
     case 'game':
-      return 'Game';
+      return m.title_game();
     case 'invite':
-      return 'Invitation';
+      return m.page_invitation();
     case 'rules':
-      return 'Rules';
+      return m.nav_rules();
     case 'analysis':
-      return 'Analysis';
+      return m.nav_analysis();
     case 'puzzles':
-      return route.id === null || isPuzzleId(route.id) ? 'Puzzles' : 'No such puzzle';
+      return route.id === null || isPuzzleId(route.id) ? m.nav_puzzles() : m.page_no_such_puzzle();
     case 'training':
-      return 'Game puzzles';
+      return m.nav_training();
     case 'signup':
-      return 'Sign up';
+      return m.sign_up();
     case 'login':
-      return 'Log in';
+      return m.log_in();
     case 'recover':
-      return 'Lost password';
+      return m.page_lost_password();
     case 'settings':
-      return 'Settings';
+      return m.menu_settings();
     case 'profile':
       return route.name;
     case 'leaderboard':
-      return 'Leaderboard';
+      return m.nav_leaderboard();
     case 'tv':
-      return 'TV';
+      return m.nav_tv();
     case 'friends':
-      return 'Friends';
+      return m.nav_friends();
     case 'moderation':
-      return 'Moderation';
+      return m.page_moderation();
     case 'tournaments':
-      return 'Tournaments';
+      return m.nav_tournaments();
     case 'tournament':
-      return 'Tournament';
+      return m.page_tournament();
     case 'not-found':
-      return 'Page not found';
+      return m.page_not_found();
   }
 }
 

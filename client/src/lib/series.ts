@@ -1,4 +1,5 @@
 import { VARIANTS, type Color, type GameState, type Role } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 import { playOnText } from './outcome-text.js';
 
 export type Pip = 'done' | 'next' | 'todo';
@@ -32,8 +33,8 @@ export function seriesProgress(state: GameState): SeriesProgress {
   const left = Math.max(0, budget - used);
   const label =
     unit === 'moves'
-      ? `Move ${Math.min(state.moveIndex + 1, budget)} of ${budget}`
-      : `${left} point${left === 1 ? '' : 's'} left of ${budget}`;
+      ? m.series_move_of({ move: Math.min(state.moveIndex + 1, budget), budget })
+      : m.series_points_left({ left, budget });
   const pips: Pip[] | null =
     budget <= MAX_PIPS
       ? Array.from({ length: budget }, (_, i) => (i < used ? 'done' : i === used && unit === 'moves' ? 'next' : 'todo'))

@@ -1,8 +1,10 @@
+import { VOLUME_MAX } from '@progressive-chess/shared';
+import { preferences } from './preferences.svelte.js';
 import { isMuted } from './storage.js';
 
 /**
  * Game sounds, synthesised with WebAudio (no files to download): a short envelope per note.
- * Muting is remembered by the browser.
+ * Muting is remembered by the browser; the volume is the player's preference (0-100).
  */
 export type SoundName = 'move' | 'capture' | 'check' | 'series' | 'low' | 'end' | 'paired';
 
@@ -43,6 +45,9 @@ const NOTES: Record<SoundName, readonly Note[]> = {
 
 let ctx: AudioContext | null = null;
 
+/** A note's peak at the player's volume (0: silent; the envelope's floor stays under it). */
+export const noteGain = (peak: number, volume: number): number => (peak * volume) / VOLUME_MAX;
+
 export { isMuted, setMuted } from './storage.js';
 
 /**
@@ -57,7 +62,8 @@ function gestureSeen(): boolean {
 
 /** Plays a sound unless muted, before the page's first user gesture, or without WebAudio (tests, old browsers). */
 export function playSound(name: SoundName): void {
-  if (isMuted() || typeof AudioContext === 'undefined' || !gestureSeen()) return;
+  const volume = preferences.volume;
+  if (isMuted() || volume === 0 || typeof AudioContext === 'undefined' || !gestureSeen()) return;
   ctx ??= new AudioContext();
   const t0 = ctx.currentTime + 0.01;
   for (const [freq, start, dur, type, peak] of NOTES[name]) {
@@ -66,7 +72,7 @@ export function playSound(name: SoundName): void {
     osc.type = type;
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0, t0 + start);
-    gain.gain.linearRampToValueAtTime(peak, t0 + start + 0.01);
+    gain.gain.linearRampToValueAtTime(Math.max(noteGain(peak, volume), 0.002), t0 + start + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.001, t0 + start + dur);
     osc.connect(gain).connect(ctx.destination);
     osc.start(t0 + start);

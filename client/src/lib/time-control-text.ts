@@ -1,9 +1,10 @@
 import type { TimeControl } from '@progressive-chess/shared';
+import { m } from './i18n.svelte.js';
 
 function duration(seconds: number): string {
-  if (seconds % 60 === 0 && seconds >= 60) return `${seconds / 60} min`;
-  if (seconds > 60) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  return `${seconds} s`;
+  if (seconds % 60 === 0 && seconds >= 60) return m.tc_minutes({ min: seconds / 60 });
+  if (seconds > 60) return m.tc_minutes_seconds({ min: Math.floor(seconds / 60), sec: seconds % 60 });
+  return m.tc_seconds({ sec: seconds });
 }
 
 /** Short label, lichess style: "5+3", "20s+5s/move per turn", "3 days per turn", "Unlimited". */
@@ -15,11 +16,11 @@ export function timeControlLabel(tc: TimeControl): string {
       return `${init}+${tc.increment}`;
     }
     case 'per-turn':
-      return tc.perMove > 0 ? `${duration(tc.base)} + ${tc.perMove} s/move per turn` : `${duration(tc.base)} per turn`;
+      return tc.perMove > 0 ? m.tc_per_turn_plus({ base: duration(tc.base), perMove: tc.perMove }) : m.tc_per_turn({ base: duration(tc.base) });
     case 'correspondence':
-      return tc.daysPerTurn === 1 ? '1 day per turn' : `${tc.daysPerTurn} days per turn`;
+      return m.tc_days_per_turn({ days: tc.daysPerTurn });
     case 'none':
-      return 'Unlimited';
+      return m.tc_unlimited();
   }
 }
 
@@ -27,13 +28,15 @@ export function timeControlLabel(tc: TimeControl): string {
 export function timeControlHelp(tc: TimeControl): string {
   switch (tc.kind) {
     case 'fischer':
-      return `${duration(tc.initial)} each, plus ${tc.increment} s for every move played in a series.`;
+      return m.tc_help_fischer({ initial: duration(tc.initial), increment: tc.increment });
     case 'per-turn':
-      return `Every series gets a fresh ${duration(tc.base)}${tc.perMove > 0 ? ` plus ${tc.perMove} s per move of the series` : ''}; unused time is lost.`;
+      return tc.perMove > 0
+        ? m.tc_help_per_turn_plus({ base: duration(tc.base), perMove: tc.perMove })
+        : m.tc_help_per_turn({ base: duration(tc.base) });
     case 'correspondence':
-      return `${tc.daysPerTurn} day${tc.daysPerTurn > 1 ? 's' : ''} for each series.`;
+      return m.tc_help_correspondence({ days: tc.daysPerTurn });
     case 'none':
-      return 'No clock.';
+      return m.tc_help_none();
   }
 }
 
@@ -43,9 +46,9 @@ export function formatClock(ms: number): string {
   if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
   const total = Math.floor(t / 1000);
   const days = Math.floor(total / 86_400);
-  if (days >= 1) return `${days}d ${Math.floor((total % 86_400) / 3600)}h`;
+  if (days >= 1) return m.clock_days_hours({ days, hours: Math.floor((total % 86_400) / 3600) });
   const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
+  const min = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return h > 0 ? `${h}:${String(min).padStart(2, '0')}:${s}` : `${min}:${s}`;
 }

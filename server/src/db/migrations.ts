@@ -195,6 +195,17 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // learning/: puzzles mined from archived games, the opening explorer of series
   { version: 11, name: 'mined puzzles and the opening explorer', sql: LEARNING_SQL },
+  {
+    version: 9,
+    name: 'account preferences',
+    // preferences/preferences-repo.ts: a member's language, theme, board, pieces, animation, confirmation, volume
+    sql: `
+      CREATE TABLE account_preferences (
+        player_id text PRIMARY KEY REFERENCES accounts(player_id) ON DELETE CASCADE,
+        prefs text NOT NULL,
+        updated_at bigint NOT NULL
+      );`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */

@@ -20,3 +20,5 @@ export * from './notifications.js';
 export * from './notification-kinds.js';
 export * from './tournament.js';
 export * from './learning.js';
+export * from './preference-values.js';
+export * from './preferences.js';

@@ -4,8 +4,11 @@ import { endTurn, newGame, parseSan, play, type GameState, type Move, type Outco
  * Sample series the rules pages play on small boards. Each is played by the shared rules (the
  * unit test checks every one is legal and ends as its caption says), so they cannot drift from them.
  */
+/** Each sample's id: its title and caption are messages (sample_title, sample_caption) keyed by it. */
+export type SampleId = 'series' | 'italian-mate' | 'english-cycle' | 'cost-turn' | 'cost-simple-turn' | 'fibonacci-turn' | 'escalation-mate' | 'logical-series' | 'take-all';
+
 export interface RuleSample {
-  readonly id: string;
+  readonly id: SampleId;
   readonly variant: VariantId;
   readonly title: string;
   readonly caption: string;

@@ -8,5 +8,5 @@ import { savedToken } from '../storage.js';
  */
 export function tournamentApi<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
   const token = savedToken();
-  return api<T>(path, body, token ? { authorization: `Bearer ${token}` } : {});
+  return api<T>(path, body, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 }
