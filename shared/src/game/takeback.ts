@@ -7,7 +7,9 @@
  */
 import { parseUci, type Color } from '../chess/index.js';
 import type { ClockState } from '../clock/clock.js';
-import type { ClockView, MoveRecord } from '../protocol/types.js';
+import type { ClockView, MoveRecord, TakebackEvent } from '../protocol/types.js';
+
+export type { TakebackEvent };
 import { endTurn, newGame, play } from '../rules/game.js';
 import type { GameState } from '../rules/state.js';
 import type { VariantId } from '../rules/variant-ids.js';
@@ -117,18 +119,6 @@ export function startedBefore(color: Color, turn: number, initialTurn: number): 
   return first < turn;
 }
 
-/** The `takeback` event: the game went back to the start of `turn` (a `by`'s series). */
-export interface TakebackEvent {
-  readonly type: 'takeback';
-  /** The side that offered it (whose series is taken back). */
-  readonly by: Color;
-  readonly turn: number;
-  /** Move-log entries kept: the log is cut to this length. */
-  readonly moves: number;
-  /** The rules state at the start of `turn` (`encodeState`). */
-  readonly state: string;
-  readonly clocks: ClockView;
-}
 
 /** The parts of a game's view a takeback changes besides the rules state (the client's `GameView`, the server's doc). */
 export interface TakebackView {

@@ -2,7 +2,6 @@ import type { Color } from '../chess/types.js';
 import type { TimeControl } from '../clock/time-control.js';
 import type { Outcome, VariantId } from '../rules/variant-ids.js';
 import type { GameRatingChanges, RatingView } from './accounts.js';
-import type { TakebackEvent } from '../game/takeback.js';
 
 /** Server-to-client payload types (the server produces them, so no schema is needed). */
 
@@ -278,3 +277,16 @@ export interface GoneEvent {
 }
 
 export type Seat = Color | 'spectator';
+
+/** The `takeback` event: the game went back to the start of `turn` (a `by`'s series). */
+export interface TakebackEvent {
+  readonly type: 'takeback';
+  /** The side that offered it (whose series is taken back). */
+  readonly by: Color;
+  readonly turn: number;
+  /** Move-log entries kept: the log is cut to this length. */
+  readonly moves: number;
+  /** The rules state at the start of `turn` (`encodeState`). */
+  readonly state: string;
+  readonly clocks: ClockView;
+}
