@@ -183,6 +183,17 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 8, name: 'tournaments', sql: TOURNAMENT_SQL },
   {
+    version: 9,
+    name: 'account preferences',
+    // preferences/preferences-repo.ts: a member's language, theme, board, pieces, animation, confirmation, volume
+    sql: `
+      CREATE TABLE account_preferences (
+        player_id text PRIMARY KEY REFERENCES accounts(player_id) ON DELETE CASCADE,
+        prefs text NOT NULL,
+        updated_at bigint NOT NULL
+      );`,
+  },
+  {
     version: 10,
     name: 'per-kind notification channels',
     // notify/push-prefs-repo.ts: the kinds for the bell and e-mail (null: the default); notifications-repo.ts:
@@ -195,17 +206,6 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // learning/: puzzles mined from archived games, the opening explorer of series
   { version: 11, name: 'mined puzzles and the opening explorer', sql: LEARNING_SQL },
-  {
-    version: 9,
-    name: 'account preferences',
-    // preferences/preferences-repo.ts: a member's language, theme, board, pieces, animation, confirmation, volume
-    sql: `
-      CREATE TABLE account_preferences (
-        player_id text PRIMARY KEY REFERENCES accounts(player_id) ON DELETE CASCADE,
-        prefs text NOT NULL,
-        updated_at bigint NOT NULL
-      );`,
-  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting nodes from migrating at once. */
