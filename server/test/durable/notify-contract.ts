@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PER_ACCOUNT } from '@progressive-chess/shared';
+import { DEFAULT_NOTIFICATION_PREFS, NOTIFICATIONS_PER_ACCOUNT } from '@progressive-chess/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountsRepo } from '../../src/db/accounts-repo.js';
 import type { Database } from '../../src/db/database.js';
@@ -69,7 +69,10 @@ export function notifyContract(name: string, open: () => Promise<Database>): voi
       await push.unsubscribe('https://push.example.test/1', 'p2');
       expect(await push.subscriptions('p1')).toHaveLength(1);
       await push.setPrefs('p1', { push: ['challenge', 'challenge'] });
-      expect(await push.prefs('p1')).toEqual({ push: ['challenge'] });
+      // the channel set (once each); the others keep their defaults until set
+      expect(await push.prefs('p1')).toEqual({ ...DEFAULT_NOTIFICATION_PREFS, push: ['challenge'] });
+      await push.setPrefs('p1', { email: [] });
+      expect(await push.prefs('p1')).toEqual({ ...DEFAULT_NOTIFICATION_PREFS, push: ['challenge'], email: [] });
       const [a, b] = await Promise.all([vapidKeys({ db }), vapidKeys({ db })]);
       expect(a).toEqual(b);
     });
