@@ -122,7 +122,7 @@ describe.runIf(run)('browser: a phone-sized window (390x844)', () => {
     // The other pages, seen by the guest with the longest name (in the top bar's user menu).
     const context = await browser.newContext({ viewport: PHONE });
     await context.addInitScript((n) => localStorage.setItem('pcl.name', n), LONG_NAME);
-    for (const path of ['/rules', '/puzzles', '/analysis', '/tournaments']) {
+    for (const path of ['/rules', '/puzzles', '/analysis', '/tournaments', '/training']) {
       const page = await context.newPage();
       await page.goto(server.url + path);
       await page.locator('main h1, main h2').first().waitFor();
@@ -133,7 +133,7 @@ describe.runIf(run)('browser: a phone-sized window (390x844)', () => {
       await page.getByTestId('connection').getByText('Online').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: document width`).toBeLessThanOrEqual(PHONE.width);
       const boxes = await topBarBoxes(page);
-      expect(boxes.length, `${label}: top bar items`).toBe(12);
+      expect(boxes.length, `${label}: top bar items`).toBe(13);
       const outside = boxes.filter((b) => b.width <= 0 || b.left < 0 || b.top < 0 || b.right > PHONE.width + 0.5);
       expect(outside, `${label}: top bar items outside the window`).toEqual([]);
       const wrapped = (await topBarLinkLines(page)).filter((l) => l.lines !== 1);
