@@ -29,7 +29,7 @@ describe.runIf(run)('browser: puzzles and the analysis of a finished game', () =
 
   it('a series that does not mate is refused; one played from the hints (board clicks) solves the puzzle, remembered as solved with a hint', async () => {
     const { page } = ann;
-    await page.getByRole('link', { name: 'Puzzles' }).click();
+    await page.getByRole('link', { name: 'Puzzles', exact: true }).click();
     await page.waitForURL(/\/puzzles$/);
     await page.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL(/\/puzzles\/2$/);
