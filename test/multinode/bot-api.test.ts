@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { seededRandom, type Seek } from '@progressive-chess/shared';
+import { seededRandom, type GameSnapshot, type Outcome, type Seek } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
 import type { Database } from '../../server/src/db/database.js';
 import { call, connectClient, request, waitFor } from '../support/game-client.js';
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
 import { FAST_HUMAN_LIMITS, playAsHuman } from '../support/scripted-human.js';
-import { closeAll, startNode, useRedisServer } from './nodes.js';
+import { closeAll, startNode, useRedisServer, type Node } from './nodes.js';
 
 const PCHESS = fileURLToPath(new URL('../../shared/bin/pchess.js', import.meta.url));
 
@@ -34,6 +35,50 @@ async function post(url: string, headers: Record<string, string>, body?: unknown
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** A bot account made on `url` as an outside program would (account, `bot:play` token, upgrade), its token. */
+async function botToken(url: string, username: string): Promise<string> {
+  const cookie = await registerOn(url, username);
+  const made = await post(`${url}/api/account/tokens`, { cookie }, { description: 'e2e', scopes: ['bot:play'] });
+  const token = made.token as string;
+  expect(await post(`${url}/api/bot/account/upgrade`, { authorization: `Bearer ${token}` })).toEqual({ ok: true, bot: true });
+  return token;
+}
+
+/** `pchess bot` with `pchess engine --level 1` as its own process, connected to `url`: its log so far, its exit code. */
+function runBot(url: string, token: string, maxGames: number): { log: () => string; exited: Promise<number | null>; stop: () => void } {
+  const engine = `"${process.execPath}" "${PCHESS}" engine --level 1`;
+  const bot = spawn(process.execPath, [PCHESS, 'bot', '--server', url, '--token', token, '--engine', engine, '--max-games', String(maxGames)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  bot.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+  return { log: () => log, exited, stop: () => void (bot.exitCode === null && bot.kill()) };
+}
+
+interface BotSeries {
+  readonly turn: number;
+  readonly moves: string;
+  readonly ms: number;
+}
+
+/** The bot's series in `gameId` as it logged them, checked: one per turn of its own, none refused, its game ended with a result. */
+function botSeries(log: string, gameId: string): BotSeries[] {
+  const series = [...log.matchAll(new RegExp(`game ${gameId}: turn (\\d+): ([a-h0-8qrbnk ]+) \\((\\d+) ms\\)`, 'g'))].map((m) => ({
+    turn: Number(m[1]),
+    moves: m[2] ?? '',
+    ms: Number(m[3]),
+  }));
+  expect(series.length).toBeGreaterThan(0);
+  // one series per turn of the bot's, none refused (each is the whole rest of its turn)
+  expect(series.map((s) => s.turn)).toEqual([...new Set(series.map((s) => s.turn))].sort((x, y) => x - y));
+  expect(series.every((s) => s.moves.trim().split(' ').length <= s.turn)).toBe(true);
+  expect(log).toMatch(new RegExp(`game ${gameId}: finished: (1-0|0-1|1/2-1/2) \\(\\w[\\w-]*\\)`));
+  return series;
+}
+
+const seriesText = (series: readonly BotSeries[]): string => series.map((s) => `  turn ${s.turn}: ${s.moves} (${s.ms} ms)`).join('\n');
+
 describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two nodes', () => {
   const redis = useRedisServer();
   let pg: PostgresHandle | undefined;
@@ -45,28 +90,20 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
     for (const db of dbs) await db.close();
     await pg?.stop();
   });
-
-  it('an engine run by `pchess bot` as its own process plays whole games (Italian, Cost) against a scripted person on the other node', async () => {
+  /** Two nodes on one Redis and one new PostgreSQL database. */
+  const twoNodes = async (deps: Partial<AppDeps>): Promise<[Node, Node]> => {
     const url = await (pg as PostgresHandle).createDatabase();
     const [dbA, dbB] = [await openDatabase({ url }), await openDatabase({ url })];
     dbs.push(dbA, dbB);
-    const a = await startNode(redis().url, { database: dbA, ...FAST_HUMAN_LIMITS });
-    const b = await startNode(redis().url, { database: dbB, ...FAST_HUMAN_LIMITS });
+    return [await startNode(redis().url, { database: dbA, ...deps }), await startNode(redis().url, { database: dbB, ...deps })];
+  };
+
+  it('an engine run by `pchess bot` as its own process plays whole games (Italian, Cost) against a scripted person on the other node', async () => {
+    const [a, b] = await twoNodes(FAST_HUMAN_LIMITS);
     const person = await connectClient(a.url, { name: 'Person' });
     try {
-      // the bot's owner: an account, a token, the upgrade (all on node B, as an outside program would)
-      const cookie = await registerOn(b.url, 'enginebot');
-      const made = await post(`${b.url}/api/account/tokens`, { cookie }, { description: 'e2e', scopes: ['bot:play'] });
-      const token = made.token as string;
-      expect(await post(`${b.url}/api/bot/account/upgrade`, { authorization: `Bearer ${token}` })).toEqual({ ok: true, bot: true });
-
-      const engine = `"${process.execPath}" "${PCHESS}" engine --level 1`;
-      const bot = spawn(process.execPath, [PCHESS, 'bot', '--server', b.url, '--token', token, '--engine', engine, '--max-games', '2'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let log = '';
-      bot.stderr.on('data', (d: Buffer) => (log += d.toString()));
-      const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+      const token = await botToken(b.url, 'enginebot');
+      const bot = runBot(b.url, token, 2);
 
       const results: string[] = [];
       for (const [i, variant] of (['italian', 'cost'] as const).entries()) {
@@ -91,37 +128,63 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
         }
         const game = await playAsHuman(person, gameId, { random: seededRandom(11 + i), timeoutMs: 240_000 });
         expect(game.outcome).not.toBeNull();
-        await expect.poll(() => log.includes(`game ${gameId}: finished`), { timeout: 30_000 }).toBe(true);
-        expect(log).toContain(`challenge ${seek.id} from Person (${variant}): accepted 200`);
-        const series = [...log.matchAll(new RegExp(`game ${gameId}: turn (\\d+): ([a-h0-8qrbnk ]+) \\((\\d+) ms\\)`, 'g'))].map((m) => ({
-          turn: Number(m[1]),
-          moves: m[2] ?? '',
-          ms: Number(m[3]),
-        }));
-        expect(series.length).toBeGreaterThan(0);
-        // one series per turn of the bot's, none refused (each is the whole rest of its turn)
-        expect(series.map((s) => s.turn)).toEqual([...new Set(series.map((s) => s.turn))].sort((x, y) => x - y));
-        expect(series.every((s) => s.moves.trim().split(' ').length <= s.turn)).toBe(true);
-        expect(log).toMatch(new RegExp(`game ${gameId}: finished: (1-0|0-1|1/2-1/2) \\(\\w[\\w-]*\\)`));
+        await expect.poll(() => bot.log().includes(`game ${gameId}: finished`), { timeout: 30_000 }).toBe(true);
+        expect(bot.log()).toContain(`challenge ${seek.id} from Person (${variant}): accepted 200`);
+        const series = botSeries(bot.log(), gameId);
         // the run, for the record
-        results.push(`${variant} game ${gameId}: ${JSON.stringify(game.outcome)}; person played ${game.played} moves; bot series:\n${series.map((s) => `  turn ${s.turn}: ${s.moves} (${s.ms} ms)`).join('\n')}`);
+        results.push(`${variant} game ${gameId}: ${JSON.stringify(game.outcome)}; person played ${game.played} moves; bot series:\n${seriesText(series)}`);
       }
-      expect(await exited).toBe(0);
-      expect(log).not.toContain('refused');
+      expect(await bot.exited).toBe(0);
+      expect(bot.log()).not.toContain('refused');
       console.log(results.join('\n'));
     } finally {
       await closeAll([person], [a, b]);
     }
   }, 300_000);
 
+  it('an engine run by `pchess bot` on node A plays a whole game against the built-in computer started through POST /api/challenge/ai on node B', async () => {
+    const [a, b] = await twoNodes(FAST_HUMAN_LIMITS);
+    const token = await botToken(b.url, 'aibot');
+    const bot = runBot(a.url, token, 1);
+    try {
+      await expect.poll(() => bot.log().includes('aibot online'), { timeout: 30_000 }).toBe(true);
+      const made = await post(`${b.url}/api/challenge/ai`, { authorization: `Bearer ${token}` }, {
+        level: 1,
+        variant: 'italian',
+        timeControl: { kind: 'fischer', initial: 180, increment: 2 },
+        color: 'white',
+      });
+      expect(made).toMatchObject({ ok: true, gameId: expect.any(String) });
+      const gameId = made.gameId as string;
+      // --max-games 1: the bot exits once its game has ended (gameStart seen on node A's event stream, played to the end)
+      expect(await bot.exited).toBe(0);
+      expect(bot.log()).toContain(`game ${gameId}: playing white`);
+      const series = botSeries(bot.log(), gameId);
+
+      const game = (await (await fetch(`${a.url}/api/games/${gameId}`)).json()) as GameSnapshot;
+      expect(game.status).not.toBe('playing');
+      const outcome = game.outcome as Outcome;
+      expect(['1-0', '0-1', '1/2-1/2']).toContain(outcome.result);
+      expect(typeof outcome.reason).toBe('string');
+      expect(game.players.black.id).toMatch(/^bot:/);
+      const by = (color: 'white' | 'black'): number => game.moves.filter((m) => m.color === color).length;
+      expect(by('white')).toBeGreaterThan(0);
+      expect(by('black')).toBeGreaterThan(0);
+      expect(bot.log()).not.toContain('refused');
+      // the run, for the record
+      console.log(
+        `italian game ${gameId} against the built-in computer (level 1): ${JSON.stringify(outcome)}; ${game.moves.length} moves (bot ${by('white')}, computer ${by('black')}):\n` +
+          `  ${game.moves.map((m) => `${m.turn}${m.color === 'white' ? 'w' : 'b'}.${m.uci}`).join(' ')}\nbot series:\n${seriesText(series)}`,
+      );
+    } finally {
+      bot.stop();
+      await closeAll([], [a, b]);
+    }
+  }, 300_000);
+
   it("a bot's game stream on node B is its presence on node A: no claim against it while it streams; once closed, it is away", async () => {
-    const url = await (pg as PostgresHandle).createDatabase();
-    const [dbA, dbB] = [await openDatabase({ url }), await openDatabase({ url })];
-    dbs.push(dbA, dbB);
     let t = Date.now();
-    const deps = { now: () => t, presenceBatchMs: 30, limits: { claimAfterMs: 5_000 }, ...FAST_HUMAN_LIMITS };
-    const a = await startNode(redis().url, { database: dbA, ...deps });
-    const b = await startNode(redis().url, { database: dbB, ...deps });
+    const [a, b] = await twoNodes({ now: () => t, presenceBatchMs: 30, limits: { claimAfterMs: 5_000 }, ...FAST_HUMAN_LIMITS });
     const person = await connectClient(a.url, { name: 'Person' });
     const stream = new AbortController();
     try {
