@@ -56,6 +56,7 @@ import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
 import { apiFollowers, createApi } from './api/compose.js';
 import { notifyParts, type NotifyParts } from './notify/compose.js';
+import type { NewNotification } from './notify/notifications-repo.js';
 import { preferencesRoutes } from './preferences/preferences-routes.js';
 import type { Notifications } from './notify/notifications.js';
 import type { Mail } from './mail/mail.js';
@@ -325,7 +326,8 @@ export function createApp(deps: AppDeps): App {
   // tournaments (issue 32): their composition is tournament/compose.ts
   const tournaments =
     deps.database && durable && accounts
-      ? createTournaments({ deps: deps.tournaments ?? {}, db: deps.database, store, io, games, commands, lifecycle, publisher, identity, directory: durable.directory, accounts, online, tokens: () => api?.tokens, now, logger })
+      ? createTournaments({ deps: deps.tournaments ?? {}, db: deps.database, store, io, games, commands, lifecycle, publisher, identity, directory: durable.directory, accounts, online, tokens: () => api?.tokens, now, logger,
+          ...(social ? { blockedWith: (id: string) => social.blocks.blockedWith(id) } : {}), ...(notify ? { notify: (n: NewNotification) => notify.notifications.triggers.notify(n) } : {}) })
       : null;
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size, ...(tournaments ? { tournaments: tournaments.updates } : {}) });
   const sockets = connectSockets(io, {

@@ -10,6 +10,16 @@ export const RECONCILE_EVERY_WAVES = 15;
 export interface ArenaWaveDeps extends GameStarterDeps, ReconcileDeps {
   /** The players connected now, on any node. */
   readonly online: () => Promise<ReadonlySet<string>>;
+  /** Every player who blocks `playerId` or whom they block (social's guest-aware blocks); none without. */
+  readonly blockedWith?: (playerId: string) => Promise<readonly string[]>;
+}
+
+/** `apart` for pairArena: the blocks among the waiting players, gathered before the wave. */
+async function blocksAmong(deps: ArenaWaveDeps, ids: readonly string[]): Promise<(a: string, b: string) => boolean> {
+  const { blockedWith } = deps;
+  const lists = blockedWith ? await Promise.all(ids.map(async (id) => [id, new Set(await blockedWith(id))] as const)) : [];
+  const blocked = new Map<string, ReadonlySet<string>>(lists);
+  return (a, b) => blocked.get(a)?.has(b) === true || blocked.get(b)?.has(a) === true;
 }
 
 /** A player's finished games as `arenaScore` takes them, oldest first (aborted games count for nothing). */
@@ -71,7 +81,8 @@ export async function arenaWave(deps: ArenaWaveDeps, t: TournamentRecord, wave: 
   if (absent.length || present.some((p) => p.missed > 0)) {
     await deps.repo.recordMissed(t.id, absent.map((p) => p.playerId), present.map((p) => p.playerId), ARENA_MISSED_PAIRINGS);
   }
-  const pairs = present.length >= 2 ? pairArena(arenaCandidates(present, games), { seed: wave }) : [];
+  const apart = present.length >= 2 ? await blocksAmong(deps, present.map((p) => p.playerId)) : null;
+  const pairs = apart ? pairArena(arenaCandidates(present, games), { seed: wave, apart }) : [];
   const fresh = pairs.map((p) => ({ gameId: newGameId(), whiteId: p.white, blackId: p.black }));
   const recorded = fresh.length ? await deps.repo.recordPairings(t.id, 0, wave, fresh, now) : [];
   await startPairings(deps, t, recorded, players);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.js';
 import type { Database } from '../db/database.js';
 import { TokensRepo } from '../db/tokens-repo.js';
+import type { NewNotification } from '../notify/notifications-repo.js';
 import type { GameCommands } from '../services/game-commands.js';
 import type { GameLifecycle } from '../services/game-lifecycle.js';
 import type { GameService } from '../services/game-service.js';
@@ -75,6 +76,10 @@ export interface ComposeTournaments {
   readonly directory: AccountDirectory;
   readonly accounts: Pick<AccountService, 'ratingOf'>;
   readonly online: () => Promise<ReadonlySet<string>>;
+  /** Social's guest-aware blocks (an arena never pairs two players with a block between them). */
+  readonly blockedWith?: (playerId: string) => Promise<readonly string[]>;
+  /** A notification to an account (the notifications' triggers): `tournament-soon`. */
+  readonly notify?: (n: NewNotification) => void;
   /** The API's tokens (bots join with theirs), read when a request comes. */
   readonly tokens: () => TokenService | undefined;
   readonly now: () => number;
@@ -99,6 +104,8 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     commands: o.commands,
     players,
     online: o.online,
+    ...(o.blockedWith ? { blockedWith: o.blockedWith } : {}),
+    ...(o.notify ? { notify: o.notify } : {}),
     paired,
     now: o.now,
     logger: o.logger,

@@ -164,6 +164,15 @@ export class TournamentRepo {
     return r.rows.map(tournamentOf);
   }
 
+  /** Upcoming tournaments starting after `now` and by `by` (told `tournament-soon`). */
+  async startingBy(now: number, by: number): Promise<TournamentRecord[]> {
+    const r = await this.db.query<TournamentRow>(
+      `SELECT ${TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'upcoming' AND starts_at > $1 AND starts_at <= $2 ORDER BY starts_at, id`,
+      [now, by],
+    );
+    return r.rows.map(tournamentOf);
+  }
+
   /** Running tournaments, and upcoming ones due to start by `now` (the scheduler's work). */
   async due(now: number): Promise<TournamentRecord[]> {
     const r = await this.db.query<TournamentRow>(

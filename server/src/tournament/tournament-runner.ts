@@ -1,4 +1,5 @@
-import { ARENA_WAVE_MS, colorOfTurn, roundRobinRounds, pairSwiss } from '@progressive-chess/shared';
+import { ARENA_WAVE_MS, colorOfTurn, roundRobinRounds, pairSwiss, TOURNAMENT_SOON_MS } from '@progressive-chess/shared';
+import type { NewNotification } from '../notify/notifications-repo.js';
 import type { GameCommands } from '../services/game-commands.js';
 import { parseDoc } from '../services/game-doc.js';
 import type { Store } from '../store/store.js';
@@ -21,7 +22,12 @@ export interface RunnerDeps extends ArenaWaveDeps {
   readonly leaseMs: number;
   /** An arena's pairing wave period (ARENA_WAVE_MS). */
   readonly waveMs?: number;
+  /** A notification to an account (`tournament-soon`); none without. */
+  readonly notify?: (n: NewNotification) => void;
 }
+
+/** The store's lease step of an upcoming tournament's `tournament-soon` (waves and rounds count from 1). */
+const SOON_STEP = 0;
 
 /**
  * What every node does each tick for the tournaments due (their record in the database): start the
@@ -42,8 +48,26 @@ export class TournamentRunner {
   async tick(): Promise<void> {
     const now = this.deps.now();
     this.ticks++;
+    if (this.deps.notify) {
+      for (const t of await this.deps.repo.startingBy(now, now + TOURNAMENT_SOON_MS)) {
+        await this.soon(t.id, now).catch((e: unknown) => this.deps.logger.error({ err: e, tournamentId: t.id }, 'tournament soon'));
+      }
+    }
     for (const t of await this.deps.repo.due(now)) {
       await this.step(t, now).catch((e: unknown) => this.deps.logger.error({ err: e, tournamentId: t.id }, 'tournament step'));
+    }
+  }
+
+  /** `tournament-soon` to each joined account, once across nodes (the step before the first wave or round). */
+  private async soon(tournamentId: string, now: number): Promise<void> {
+    const { store, repo, notify } = this.deps;
+    if (!notify || !(await store.claimTournamentStep(tournamentId, SOON_STEP, now, this.deps.leaseMs))) return;
+    try {
+      for (const p of await repo.players(tournamentId)) {
+        if (!p.guest && !p.withdrawn) notify({ playerId: p.playerId, kind: 'tournament-soon', subject: tournamentId, data: {} });
+      }
+    } finally {
+      await store.completeTournamentStep(tournamentId, SOON_STEP);
     }
   }
 

@@ -4,8 +4,8 @@
  */
 
 /**
- * What a notification is about. `tournament-soon` is defined for what has no trigger yet
- * (tournaments). `followed` is a new follower; `followed-game` and `followed-seek` a followed
+ * What a notification is about. `tournament-soon` is a joined tournament starting in
+ * TOURNAMENT_SOON_MS (tournament-runner.ts). `followed` is a new follower; `followed-game` and `followed-seek` a followed
  * player starting a public game or opening a seek.
  */
 export const NOTIFICATION_KINDS = [

@@ -41,6 +41,9 @@ export const TOURNAMENT_LIMITS = {
   roundDays: { min: 1, max: 120 },
 } as const;
 
+/** Each joined account is told (`tournament-soon`) this long before a tournament starts. */
+export const TOURNAMENT_SOON_MS = 5 * 60_000;
+
 /** An arena pairs its waiting players every this many ms (one wave, once across all nodes). */
 export const ARENA_WAVE_MS = 2_000;
 /** A tournament's subscribers get at most one `tournament:update` per this many ms. */

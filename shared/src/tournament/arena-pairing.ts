@@ -29,6 +29,8 @@ export interface ArenaPairingOptions {
    * stays fast. A window of the whole list matches everyone at once.
    */
   readonly window?: number;
+  /** Whether two players must not meet (a block between them): such a pair is never made. */
+  readonly apart?: (a: string, b: string) => boolean;
 }
 
 /** The default window of `pairArena` (lichess splits its big arenas in groups of similar size). */
@@ -56,8 +58,9 @@ function allowed(a: ArenaCandidate, b: ArenaCandidate): { aWhite: boolean; aBlac
  * The cost of pairing a with b (lower is better), as lichess's arena: the distance in rank, weighed
  * more near the top (300 to 2000 a place), plus the rating difference; null when they may not meet.
  */
-function cost(a: Ranked, b: Ranked, count: number, repairOk: boolean): number | null {
+function cost(a: Ranked, b: Ranked, count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): number | null {
   if (!repairOk && justPlayed(a.c, b.c)) return null;
+  if (apart?.(a.c.id, b.c.id)) return null;
   const { aWhite, aBlack } = allowed(a.c, b.c);
   if (!aWhite && !aBlack) return null;
   const top = Math.min(a.rank, b.rank);
@@ -66,12 +69,12 @@ function cost(a: Ranked, b: Ranked, count: number, repairOk: boolean): number | 
 }
 
 /** The indices of `group` matched by least total cost (as many pairs as possible first). */
-function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean): [number, number][] {
+function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
   const costs: [number, number, number][] = [];
   let most = 0;
   for (let i = 0; i < group.length; i++) {
     for (let j = i + 1; j < group.length; j++) {
-      const c = cost(group[i] as Ranked, group[j] as Ranked, count, repairOk);
+      const c = cost(group[i] as Ranked, group[j] as Ranked, count, repairOk, apart);
       if (c === null) continue;
       costs.push([i, j, c]);
       if (c > most) most = c;
@@ -99,7 +102,8 @@ function colourPair(a: Ranked, b: Ranked, seed: number): Pair {
  * One arena wave: pairs among the waiting players, best ranked first. By score (then rating), by a
  * maximum-weight matching (Edmonds' blossom) that keeps opponents close in rank and rating; two
  * players whose latest games were against each other meet again only if nobody else waits; nobody
- * gets more than ARENA_MAX_SAME_COLOUR games in a row with one colour (such pairs are not made).
+ * gets more than ARENA_MAX_SAME_COLOUR games in a row with one colour, and two players `apart` (a
+ * block) never meet (such pairs are not made).
  * Players left over wait for the next wave.
  */
 export function pairArena(waiting: readonly ArenaCandidate[], opts: ArenaPairingOptions): Pair[] {
@@ -117,7 +121,7 @@ export function pairArena(waiting: readonly ArenaCandidate[], opts: ArenaPairing
     const group = [...carry, ...ranked.slice(next, next + room)];
     next += room;
     const paired = new Set<number>();
-    for (const [i, j] of matchGroup(group, count, repairOk)) {
+    for (const [i, j] of matchGroup(group, count, repairOk, opts.apart)) {
       paired.add(i).add(j);
       const a = group[i] as Ranked;
       const b = group[j] as Ranked;

@@ -29,6 +29,14 @@ describe('pairArena', () => {
     expect(meetings(pairs)).toEqual(['a-c', 'b-d']);
   });
 
+  it('never pairs two players apart (a block), while the others are paired', () => {
+    const waiting = [player('a', 10), player('b', 9), player('c', 8), player('d', 7)];
+    expect(meetings(pairArena(waiting, { seed: 1 }))).toEqual(['a-b', 'c-d']);
+    const apart = (x: string, y: string): boolean => [x, y].sort().join('-') === 'a-b';
+    expect(meetings(pairArena(waiting, { seed: 1, apart }))).toEqual(['a-c', 'b-d']);
+    expect(pairArena([player('a', 10), player('b', 9)], { seed: 1, apart })).toEqual([]);
+  });
+
   it('no immediate re-pairing while someone else waits', () => {
     const ab = { a: player('a', 10, { lastOpponent: 'b' }), b: player('b', 9, { lastOpponent: 'a' }) };
     const cd = { c: player('c', 8, { lastOpponent: 'd' }), d: player('d', 7, { lastOpponent: 'c' }) };
