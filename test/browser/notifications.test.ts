@@ -53,7 +53,8 @@ describe.runIf(run)('browser: notifications', () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
     const shown = await bob.page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
-      for (let i = 0; i < 100; i++) {
+      // the worker shows it once it has handled the push: up to 20 s on a loaded machine
+      for (let i = 0; i < 400; i++) {
         const list = await reg.getNotifications();
         if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
         await new Promise((r) => setTimeout(r, 50));
