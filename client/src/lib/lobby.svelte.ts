@@ -82,22 +82,8 @@ export class LobbyModel {
     this.challenges = challenges;
   }
 
-  /**
-   * The listing's events that came while a `lobby:subscribe` was in flight: the server joins the
-   * lobby before it reads the listing, so an event may come before the ack and the ack's listing
-   * may be older than it. They are applied again, in order, over the ack's listing.
-   */
-  private arrivedWhileSubscribing: (() => void)[] | null = null;
-
-  private alsoAfterSubscribe(apply: () => void): void {
-    this.arrivedWhileSubscribing?.push(apply);
-  }
-
   async subscribe(): Promise<void> {
-    this.arrivedWhileSubscribing = [];
     const res = await this.request('lobby:subscribe', {});
-    const arrived = this.arrivedWhileSubscribing;
-    this.arrivedWhileSubscribing = null;
     if (!res.ok) {
       this.error = lobbyError(res);
       return;
@@ -108,7 +94,6 @@ export class LobbyModel {
     this.mine = ack.mine ?? [];
     this.myGames = mostUrgentFirst(ack.myGames ?? []);
     this.challenges?.set(ack.challenges ?? []);
-    for (const apply of arrived) apply();
   }
 
   /**
@@ -149,18 +134,15 @@ export class LobbyModel {
   }
 
   seekAdded(seek: Seek): void {
-    this.alsoAfterSubscribe(() => this.seekAdded(seek));
     this.seeks = [...this.seeks.filter((s) => s.id !== seek.id), seek];
   }
 
   seekRemoved(seekId: string): void {
-    this.alsoAfterSubscribe(() => this.seekRemoved(seekId));
     this.seeks = this.seeks.filter((s) => s.id !== seekId);
     this.mine = this.mine.filter((o) => o.seek.id !== seekId);
   }
 
   gameAdded(g: GameSummary): void {
-    this.alsoAfterSubscribe(() => this.gameAdded(g));
     this.games = [g, ...this.games.filter((x) => x.id !== g.id)];
   }
 
@@ -170,13 +152,11 @@ export class LobbyModel {
    * or of a game that ended is stale, and ignored.
    */
   gameUpdated(g: GameSummary): void {
-    this.alsoAfterSubscribe(() => this.gameUpdated(g));
     if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && olderEntry(x, g))) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
   }
 
   gameRemoved(gameId: string): void {
-    this.alsoAfterSubscribe(() => this.gameRemoved(gameId));
     this.games = this.games.filter((g) => g.id !== gameId);
     // it ends here (`ended`), one of mine or not
     this.myGameRemoved(gameId);

@@ -127,21 +127,6 @@ describe('LobbyModel', () => {
     expect(transport.sent.filter((s) => s.event === 'seek:create')).toHaveLength(1);
   });
 
-  it('keeps a seek added, and drops one removed, while the subscribe was in flight (the ack may be older than the events)', async () => {
-    const transport = new FakeTransport();
-    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [seek('s1')], games: [], mine: [], myGames: [], challenges: [] }]);
-    const lobby = new LobbyModel(transport.request);
-    const subscribed = lobby.subscribe();
-    // the events come before the ack, whose listing was read before them
-    lobby.seekAdded(seek('s2'));
-    lobby.seekRemoved('s1');
-    await subscribed;
-    expect(lobby.seeks).toEqual([seek('s2')]);
-    // once subscribed, events apply once
-    lobby.seekAdded(seek('s3'));
-    expect(lobby.seeks).toEqual([seek('s2'), seek('s3')]);
-  });
-
   it('takes an ack of an older server without mine and myGames: empty lists, the games still listed', async () => {
     const transport = new FakeTransport();
     const g = { id: 'g1', variant: 'italian' as const, timeControl: { kind: 'none' as const }, white: 'A', black: 'B', turn: 1, spectators: 0 };
