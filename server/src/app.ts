@@ -12,6 +12,7 @@ import { createDurable } from './accounts/durable.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { metricsListener } from './http/metrics-access.js';
+import { drainOf } from './http/drain.js';
 import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
 import { AnalysisService } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): App {
     exempt: settings.abuseLimits.exemptAddresses,
   });
   gate.attach(httpServer);
+  const drain = drainOf(httpServer);
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
   const io: AppServer = new Server(httpServer, {
     maxHttpBufferSize: settings.maxHttpBufferSize,
@@ -185,6 +187,7 @@ export function createApp(deps: AppDeps): App {
     serveClient: false,
     // A handshake over its address's budget is refused here (403), before it becomes a connection.
     allowRequest: (req, cb) => {
+      if (drain.draining) return cb('the server is stopping', false);
       if (!originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])) return cb('origin not allowed', false);
       limits.handshakeAllowed(clientAddress(req, settings.trustProxy)).then(
         (ok) => cb(ok ? null : 'too many connections opened from this address', ok),
@@ -450,6 +453,7 @@ export function createApp(deps: AppDeps): App {
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     sockets.closing();
+    drain.start();
     stopRecovery();
     followers.close();
     api?.close();
@@ -462,8 +466,7 @@ export function createApp(deps: AppDeps): App {
     await learning?.close();
     lobby.close();
     await rooms.close();
-    await io.close();
-    httpServer.closeAllConnections();
+    await drain.close(() => io.close());
     await metricsServer?.close();
     await games.close();
     await outputs.flush();

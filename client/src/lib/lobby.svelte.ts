@@ -41,6 +41,10 @@ export function lobbyError(res: AckError): string {
  */
 type SubscribeAck = Partial<AckData['lobby:subscribe']>;
 
+/** A lobby subscribe refused for the rate limit is tried again after this long, doubling up to the most. */
+export const SUBSCRIBE_RETRY_MS = 2_000;
+const SUBSCRIBE_RETRY_MAX_MS = 30_000;
+
 /** My games as the lobby orders them: most urgent first, by the server's rule (shared byUrgency). */
 const mostUrgentFirst = (games: readonly MyGame[]): readonly MyGame[] => [...games].sort(byUrgency);
 
@@ -82,18 +86,50 @@ export class LobbyModel {
     this.challenges = challenges;
   }
 
+  /**
+   * The listing's events that came while a `lobby:subscribe` was in flight: the server joins the
+   * lobby before it reads the listing, so an event may come before the ack and the ack's listing
+   * may be older than it. They are applied again, in order, over the ack's listing.
+   */
+  private arrivedWhileSubscribing: (() => void)[] | null = null;
+
+  private alsoAfterSubscribe(apply: () => void): void {
+    this.arrivedWhileSubscribing?.push(apply);
+  }
+
+  /** The next try of a subscribe the server refused for its rate limit, while the page is open. */
+  private retry: { timer: ReturnType<typeof setTimeout> | null; delayMs: number; closed: boolean } = {
+    timer: null,
+    delayMs: SUBSCRIBE_RETRY_MS,
+    closed: false,
+  };
+
   async subscribe(): Promise<void> {
+    this.arrivedWhileSubscribing = [];
     const res = await this.request('lobby:subscribe', {});
+    const arrived = this.arrivedWhileSubscribing;
+    this.arrivedWhileSubscribing = null;
     if (!res.ok) {
       this.error = lobbyError(res);
+      // Over the room budget (many pages opened quickly): the listing would stay empty; try again later.
+      if (res.code === 'rate-limited' && !this.retry.closed && this.retry.timer === null) {
+        this.retry.timer = setTimeout(() => {
+          this.retry.timer = null;
+          void this.subscribe();
+        }, this.retry.delayMs);
+        this.retry.delayMs = Math.min(this.retry.delayMs * 2, SUBSCRIBE_RETRY_MAX_MS);
+      }
       return;
     }
+    if (this.retry.delayMs !== SUBSCRIBE_RETRY_MS) this.error = null;
+    this.retry.delayMs = SUBSCRIBE_RETRY_MS;
     const ack: SubscribeAck = res;
     this.seeks = ack.seeks ?? [];
     this.games = ack.games ?? [];
     this.mine = ack.mine ?? [];
     this.myGames = mostUrgentFirst(ack.myGames ?? []);
     this.challenges?.set(ack.challenges ?? []);
+    for (const apply of arrived) apply();
   }
 
   /**
@@ -130,19 +166,24 @@ export class LobbyModel {
   }
 
   async unsubscribe(): Promise<void> {
+    this.retry.closed = true;
+    if (this.retry.timer !== null) clearTimeout(this.retry.timer);
     await this.request('lobby:unsubscribe', {});
   }
 
   seekAdded(seek: Seek): void {
+    this.alsoAfterSubscribe(() => this.seekAdded(seek));
     this.seeks = [...this.seeks.filter((s) => s.id !== seek.id), seek];
   }
 
   seekRemoved(seekId: string): void {
+    this.alsoAfterSubscribe(() => this.seekRemoved(seekId));
     this.seeks = this.seeks.filter((s) => s.id !== seekId);
     this.mine = this.mine.filter((o) => o.seek.id !== seekId);
   }
 
   gameAdded(g: GameSummary): void {
+    this.alsoAfterSubscribe(() => this.gameAdded(g));
     this.games = [g, ...this.games.filter((x) => x.id !== g.id)];
   }
 
@@ -152,11 +193,13 @@ export class LobbyModel {
    * or of a game that ended is stale, and ignored.
    */
   gameUpdated(g: GameSummary): void {
+    this.alsoAfterSubscribe(() => this.gameUpdated(g));
     if (this.ended.has(g.id) || this.games.some((x) => x.id === g.id && olderEntry(x, g))) return;
     this.games = this.games.some((x) => x.id === g.id) ? this.games.map((x) => (x.id === g.id ? g : x)) : [g, ...this.games];
   }
 
   gameRemoved(gameId: string): void {
+    this.alsoAfterSubscribe(() => this.gameRemoved(gameId));
     this.games = this.games.filter((g) => g.id !== gameId);
     // it ends here (`ended`), one of mine or not
     this.myGameRemoved(gameId);

@@ -1,7 +1,7 @@
 import type { MyGame, Seek } from '@progressive-chess/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeTransport, flush } from '../test-utils/fake-game.js';
-import { LobbyModel, ownSeekLink } from './lobby.svelte.js';
+import { LobbyModel, SUBSCRIBE_RETRY_MS, ownSeekLink } from './lobby.svelte.js';
 
 const seek = (id: string, visibility: 'public' | 'private' = 'public'): Seek => ({
   id,
@@ -125,6 +125,46 @@ describe('LobbyModel', () => {
     const req = { variant: 'italian', timeControl: { kind: 'none' }, color: 'random', visibility: 'public' } as const;
     await Promise.all([lobby.create(req), lobby.create(req)]);
     expect(transport.sent.filter((s) => s.event === 'seek:create')).toHaveLength(1);
+  });
+
+  it('keeps a seek added, and drops one removed, while the subscribe was in flight (the ack may be older than the events)', async () => {
+    const transport = new FakeTransport();
+    transport.answers.set('lobby:subscribe', [{ ok: true, seeks: [seek('s1')], games: [], mine: [], myGames: [], challenges: [] }]);
+    const lobby = new LobbyModel(transport.request);
+    const subscribed = lobby.subscribe();
+    // the events come before the ack, whose listing was read before them
+    lobby.seekAdded(seek('s2'));
+    lobby.seekRemoved('s1');
+    await subscribed;
+    expect(lobby.seeks).toEqual([seek('s2')]);
+    // once subscribed, events apply once
+    lobby.seekAdded(seek('s3'));
+    expect(lobby.seeks).toEqual([seek('s2'), seek('s3')]);
+  });
+
+  it('subscribes again after a rate-limited subscribe (the listing would stay empty), and not once the page has left', async () => {
+    vi.useFakeTimers();
+    try {
+      const transport = new FakeTransport();
+      const listing = { ok: true as const, seeks: [seek('s1')], games: [], mine: [], myGames: [], challenges: [] };
+      const limited = { ok: false as const, code: 'rate-limited' as const, message: 'too many requests' };
+      transport.answers.set('lobby:subscribe', [limited, listing]);
+      const lobby = new LobbyModel(transport.request);
+      await lobby.subscribe();
+      expect(lobby.seeks).toEqual([]);
+      expect(lobby.error).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(SUBSCRIBE_RETRY_MS);
+      expect(lobby.seeks).toEqual([seek('s1')]);
+      expect(lobby.error).toBeNull();
+
+      transport.answers.set('lobby:subscribe', [limited, listing]);
+      await lobby.subscribe();
+      await lobby.unsubscribe();
+      await vi.advanceTimersByTimeAsync(10 * SUBSCRIBE_RETRY_MS);
+      expect(transport.sent.filter((s) => s.event === 'lobby:subscribe')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes an ack of an older server without mine and myGames: empty lists, the games still listed', async () => {
