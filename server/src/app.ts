@@ -1,26 +1,24 @@
 import type { MyGame } from '@progressive-chess/shared';
-import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
-import { skipOwnBroadcasts } from './transport/adapter-parser.js';
 import express, { type Express } from 'express';
-import { pino, type Logger } from 'pino';
-import { Server } from 'socket.io';
+import { pino } from 'pino';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
 import type { AccountService } from './accounts/account-service.js';
 import { createDurable } from './accounts/durable.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { metricsListener } from './http/metrics-access.js';
-import { drainOf } from './http/drain.js';
+import { createNodeServer } from './http/node-server.js';
+import { createSocketServer } from './transport/socket-server.js';
 import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
 import { AnalysisService } from './services/analysis-service.js';
 import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
 import { startBots } from './bot/start-bots.js';
 import { createMetrics } from './metrics.js';
-import { isCluster, openRedis, type RedisClient } from './store/redis-client.js';
-import { startDeadlineWorker } from './services/deadline-worker.js';
+import { startNodeJobs } from './services/node-jobs.js';
+import { adapterOf, redisClients } from './transport/redis-clients.js';
 import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlinePlayers } from './services/online-count.js';
@@ -36,22 +34,15 @@ import { GameService } from './services/game-service.js';
 import { GameLifecycle } from './services/game-lifecycle.js';
 import { GameLobby } from './services/game-lobby.js';
 import { subscribeGameOutputs } from './services/lifecycle-subscribers.js';
-import { startArchivePruner } from './services/archive-pruner.js';
-import { startHeartbeat } from './services/heartbeat.js';
 import { createIdentity, type Identity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
 import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
 import { connectSockets } from './transport/connection.js';
-import { originAllowed } from './transport/origin.js';
-import { guardPublishes, guardSubscriptions } from './transport/publish-guard.js';
 import { createEventLimiter } from './transport/rate-limit.js';
-import { clientAddress, createAbuseLimiter } from './transport/abuse-limits.js';
-import { createAddressGate } from './transport/address-gate.js';
+import { createAbuseLimiter } from './transport/abuse-limits.js';
 import { sharedLimiter } from './transport/shared-limiter.js';
 import { dropSlowReaders } from './transport/slow-readers.js';
-import { onResubscribed } from './transport/redis-recovery.js';
-import { throttledWarning } from './throttled-log.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
 import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
@@ -106,48 +97,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-function redisClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
-  const clients = adapterClients(deps);
-  if (clients) {
-    guardPublishes(clients.pub, throttledWarning(deps.logger, 'adapter publish failed (Redis unreachable?)'));
-    guardSubscriptions(clients.sub, throttledWarning(deps.logger, 'adapter (un)subscribe failed'));
-  }
-  return clients;
-}
-
-function adapterClients(deps: AppDeps): { pub: RedisClient; sub: RedisClient; owned: boolean } | null {
-  if (!deps.redis) return null;
-  if ('pubClient' in deps.redis) return { pub: deps.redis.pubClient, sub: deps.redis.subClient, owned: false };
-  const target = 'url' in deps.redis ? deps.redis.url : deps.redis;
-  // Auto-pipelining on the publisher: the broadcasts of one event-loop tick go out in one write.
-  const pub = openRedis(target);
-  const sub = openRedis(target, true);
-  for (const [c, role] of [[pub, 'publisher'], [sub, 'subscriber']] as const) reportOutages(c, role, deps.logger);
-  return { pub, sub, owned: true };
-}
-
-/**
- * A Redis client's outage in the log: its connection errors (several a second while it retries) at
- * most one warning per 5 s with the count it stands for, and one line when the connection is back.
- */
-export function reportOutages(client: RedisClient, role: string, logger: Logger | undefined): void {
-  const warn = throttledWarning(logger, `redis ${role}: connection failing`);
-  let down = false;
-  client.on('error', (e: Error) => {
-    down = true;
-    warn(e);
-  });
-  client.on('ready', () => {
-    if (down) logger?.info(`redis ${role}: connection back`);
-    down = false;
-  });
-}
-
-/** The Socket.IO adapter: classic pub/sub on one Redis, sharded pub/sub (Redis 7) on a Cluster. */
-function adapterOf(redis: { pub: RedisClient; sub: RedisClient }) {
-  return isCluster(redis.pub) ? createShardedAdapter(redis.pub, redis.sub) : createAdapter(redis.pub, redis.sub, { parser: skipOwnBroadcasts() });
-}
-
 /** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
 export function createApp(deps: AppDeps): App {
   const settings = settingsOf(deps);
@@ -159,47 +108,17 @@ export function createApp(deps: AppDeps): App {
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
-  // The HTTP app is the server's own request listener, in place before Socket.IO attaches: engine.io
-  // then answers its path alone and hands every other request to the app (never both).
-  let httpApp: RequestListener | null = null;
-  // A request (headers and body) must arrive within requestTimeoutMs: a body trickled at a byte a
-  // second is cut off then, not after Node's 300 s (checked every few seconds, not Node's 30).
-  const requestTimeout = deps.requestTimeoutMs ?? 30_000;
-  const timeouts = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout / 2) };
-  const httpServer = createServer(timeouts, (req, res) => {
-    if (httpApp) return httpApp(req, res);
-    res.writeHead(503).end();
-  });
-  // Repeat offenders' TCP connections are reset before HTTP parsing (not behind a proxy: its address is every client's).
-  const gate = createAddressGate({
-    denySec: settings.trustProxy ? 0 : settings.abuseLimits.denyAddressSec,
-    now,
-    // its sockets and as many again for plain HTTP (a browser keeps a few connections per page)
-    maxConnectionsPerAddress: 2 * settings.abuseLimits.connectionsPerAddress,
-    exempt: settings.abuseLimits.exemptAddresses,
-  });
-  gate.attach(httpServer);
-  const drain = drainOf(httpServer);
+  const { httpServer, gate, drain, serve } = createNodeServer({ requestTimeoutMs: deps.requestTimeoutMs, settings, now });
   const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
-  const io: AppServer = new Server(httpServer, {
-    maxHttpBufferSize: settings.maxHttpBufferSize,
-    transports: ['websocket', 'polling'],
-    serveClient: false,
-    // A handshake over its address's budget is refused here (403), before it becomes a connection.
-    allowRequest: (req, cb) => {
-      if (drain.draining) return cb('the server is stopping', false);
-      if (!originAllowed(req, deps.publicUrl ?? null, deps.allowedOrigins ?? [])) return cb('origin not allowed', false);
-      limits.handshakeAllowed(clientAddress(req, settings.trustProxy)).then(
-        (ok) => cb(ok ? null : 'too many connections opened from this address', ok),
-        (e: unknown) => {
-          logger.error({ err: e }, 'handshake limiter');
-          cb('internal error', false);
-        },
-      );
-    },
+  const io = createSocketServer(httpServer, {
+    settings,
+    limits,
+    drain,
+    publicUrl: deps.publicUrl ?? null,
+    allowedOrigins: deps.allowedOrigins ?? [],
+    logger,
     ...(redis ? { adapter: adapterOf(redis) } : {}),
   });
-
   dropSlowReaders(io, logger);
   const metrics = createMetrics(() => io.of('/').sockets.size, store, deps.processMetrics === true);
   const metricsAccess = deps.metricsAccess ?? {};
@@ -407,59 +326,18 @@ export function createApp(deps: AppDeps): App {
         }
       : {}),
   });
-  httpApp = app;
+  serve(app);
 
-  const worker = startDeadlineWorker({
-    store,
-    tickMs: settings.deadlineTickMs,
-    leaseMs: settings.deadlineLeaseMs,
-    now,
-    logger,
-    // the computer's turn is a due deadline too: its claim goes to this node's bot driver
-    resolve: async (id, claimedUntil) => {
-      if ((await games.resolveDeadline(id, claimedUntil)) === 'computer-turn') bots.driver.take(id, claimedUntil);
-    },
-  });
-
-  // aborted games leave the archive after the live store's retention, as they leave the store
-  const pruner = durable
-    ? startArchivePruner({
-        archive: durable.archive,
-        retentionMs: settings.limits.abortedRetentionMs,
-        intervalMs: settings.archivePruneMs,
-        now,
-        logger,
-      })
-    : null;
-
-  // Events published while this node's subscriber was away are lost: the heartbeat (now, and
-  // periodically) tells its clients each game's version, and a client that is behind resyncs.
-  const heartbeat = startHeartbeat({
-    publisher,
-    versionOf: (id) => store.gameVersion(id),
-    ...(durable ? { archived: async (id: string) => (await durable.archive.load(id)) !== null } : {}),
-    intervalMs: settings.heartbeatMs,
-    logger,
-  });
-  // What was published while the subscriber was away is lost: the game rooms hear their versions
-  // (the heartbeat), the lobby subscribes again.
-  const stopRecovery = redis
-    ? onResubscribed(redis.sub, () => {
-        void heartbeat.sweep();
-        publisher.lobbyResyncLocal();
-      })
-    : () => undefined;
+  // this node's periodic work: due deadlines, the archive's pruning, the heartbeat and the recovery after a Redis outage
+  const jobs = startNodeJobs({ store, settings, now, logger, games, bots: bots.driver, archive: durable?.archive ?? null, publisher, redisSub: redis?.sub ?? null });
 
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     sockets.closing();
     drain.start();
-    stopRecovery();
     followers.close();
     api?.close();
-    await heartbeat.stop();
-    await worker.stop();
-    await pruner?.stop();
+    await jobs.stop();
     await notify?.close();
     await bots.driver.close();
     await tournaments?.close();

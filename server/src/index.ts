@@ -1,5 +1,6 @@
 import { pino } from 'pino';
-import { createApp, reportOutages } from './app.js';
+import { createApp } from './app.js';
+import { reportOutages } from './transport/redis-clients.js';
 import { openDatabase } from './db/open-database.js';
 import { installProcessGuards } from './process-guards.js';
 import { throttledWarning } from './throttled-log.js';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { reportOutages } from '../src/app.js';
+import { reportOutages } from '../src/transport/redis-clients.js';
 import type { RedisClient } from '../src/store/redis-client.js';
 import { captureLog, flushLog } from './log-capture.js';
 
