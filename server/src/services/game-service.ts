@@ -1,17 +1,9 @@
 import {
-  comingTurnBudget,
   decodeState,
-  encodeState,
-  fen,
-  hasFirstMoveGrace,
-  initClock,
-  newGame,
   type Color,
   type GameEventBody,
   type GameRatingChanges,
   type GameState,
-  type TimeControl,
-  type VariantId,
 } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { Limits } from '../limits.js';
@@ -28,16 +20,15 @@ import {
   parseDoc,
   seatOf,
   withActivity,
-  type BotSeat,
   type GameDoc,
   type IdleLimits,
-  type PlayerRef,
 } from './game-doc.js';
 import { presenceTransition, unlistTransition, type Online } from './game-presence.js';
 import { GameLifecycle, lifecycleEventOf } from './game-lifecycle.js';
 import { currentAt, quietly } from './quiet-commits.js';
 import { LobbySummaries } from './lobby-summaries.js';
-import { expiredOutcome, finishTransition, turnStartOf, type Transition } from './game-transitions.js';
+import { expiredOutcome, finishTransition, type Transition } from './game-transitions.js';
+import { newGameDoc, type CreateGameOptions } from './new-game.js';
 import { GameWrites } from './game-writes.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { reserveGame } from './game-reservations.js';
@@ -58,25 +49,7 @@ export interface GameServiceDeps {
   readonly summaries?: LobbySummaries;
 }
 
-export interface CreateGameOptions {
-  readonly variant: VariantId;
-  readonly timeControl: TimeControl;
-  readonly white: PlayerRef;
-  readonly black: PlayerRef;
-  /** Custom start (tests and rematches of such games only; never taken from clients). */
-  readonly fen?: string;
-  readonly turn?: number;
-  /** From an invitation: not listed in the lobby. */
-  readonly private?: boolean;
-  readonly rated?: boolean;
-  /** A game against the computer (see `GameDoc.bot`). */
-  readonly bot?: BotSeat;
-  /** Extra keys the game was reserved under (`reserve`), released when it ends. */
-  readonly counted?: readonly string[];
-  /** A tournament's game (its results go to the tournament; no rematch); `berserkable`: an arena's. */
-  readonly tournamentId?: string;
-  readonly berserkable?: boolean;
-}
+export type { CreateGameOptions } from './new-game.js';
 
 /** What a command sees: the loaded game (without its move log), the caller's seat and the decoded rules state. */
 export interface CommandContext {
@@ -109,7 +82,6 @@ const MAX_ATTEMPTS = 5;
 const ARCHIVE_CLOSE_MS = 2_000;
 
 /** Each side's first-turn budget (moves or points). */
-const firstTurnBudgets = (state: GameState) => ({ white: comingTurnBudget(state, 'white'), black: comingTurnBudget(state, 'black') });
 
 export function decodeOrThrow(encoded: string): GameState {
   const res = decodeState(encoded);
@@ -169,41 +141,8 @@ export class GameService {
   }
 
   async create(opts: CreateGameOptions, id = newGameId()): Promise<string> {
-    const custom = opts.fen === undefined ? null : { fen: opts.fen, turn: opts.turn ?? 1 };
-    const res = newGame(opts.variant, custom ?? {});
-    if (!res.ok) fail('bad-request', res.error.message);
-    const state = res.value;
     const now = this.deps.now();
-    const timed = hasFirstMoveGrace(opts.timeControl);
-    const clock = initClock(opts.timeControl, firstTurnBudgets(state));
-    const created: GameDoc = {
-      id,
-      variant: opts.variant,
-      timeControl: opts.timeControl,
-      players: { white: opts.white, black: opts.black },
-      initialFen: fen(state),
-      initialTurn: state.turn,
-      custom,
-      state: encodeState(state),
-      turn: state.turn,
-      clock,
-      passes: [],
-      turnStarts: [turnStartOf(state.turn, clock)],
-      started: { white: false, black: false },
-      graceDeadline: timed ? now + this.deps.settings.firstMoveGraceMs : null,
-      status: 'playing',
-      outcome: null,
-      drawOffer: null,
-      rematchOffer: null,
-      rematchGameId: null,
-      createdAt: now,
-      ...(opts.private === true ? { private: true } : {}),
-      ...(opts.rated ? { rated: true } : {}),
-      ...(opts.bot ? { bot: opts.bot } : {}),
-      ...(opts.counted?.length ? { counted: opts.counted } : {}),
-      ...(opts.tournamentId === undefined ? {} : { tournamentId: opts.tournamentId }),
-      ...(opts.berserkable === true ? { berserkable: true } : {}),
-    };
+    const { doc: created, state } = newGameDoc(id, opts, now, this.deps.settings.firstMoveGraceMs);
     const doc = withActivity(created, now, this.deps.settings.limits);
     const write = this.writes.of(doc, []);
     await this.deps.store.createGame(id, write);

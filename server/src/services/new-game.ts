@@ -1,0 +1,65 @@
+import { comingTurnBudget, encodeState, fen, hasFirstMoveGrace, initClock, newGame, type GameState, type TimeControl, type VariantId } from '@progressive-chess/shared';
+import { fail } from './errors.js';
+import type { BotSeat, GameDoc, PlayerRef } from './game-doc.js';
+import { turnStartOf } from './game-transitions.js';
+
+export interface CreateGameOptions {
+  readonly variant: VariantId;
+  readonly timeControl: TimeControl;
+  readonly white: PlayerRef;
+  readonly black: PlayerRef;
+  /** Custom start (tests and rematches of such games only; never taken from clients). */
+  readonly fen?: string;
+  readonly turn?: number;
+  /** From an invitation: not listed in the lobby. */
+  readonly private?: boolean;
+  readonly rated?: boolean;
+  /** A game against the computer (see `GameDoc.bot`). */
+  readonly bot?: BotSeat;
+  /** Extra keys the game was reserved under (`reserve`), released when it ends. */
+  readonly counted?: readonly string[];
+  /** A tournament's game (its results go to the tournament; no rematch); `berserkable`: an arena's. */
+  readonly tournamentId?: string;
+  readonly berserkable?: boolean;
+}
+
+const firstTurnBudgets = (state: GameState) => ({ white: comingTurnBudget(state, 'white'), black: comingTurnBudget(state, 'black') });
+
+/** A new game's document and its rules state, as created at `now` (refused: `bad-request` for a custom start the rules refuse). */
+export function newGameDoc(id: string, opts: CreateGameOptions, now: number, firstMoveGraceMs: number): { doc: GameDoc; state: GameState } {
+  const custom = opts.fen === undefined ? null : { fen: opts.fen, turn: opts.turn ?? 1 };
+  const res = newGame(opts.variant, custom ?? {});
+  if (!res.ok) fail('bad-request', res.error.message);
+  const state = res.value;
+  const timed = hasFirstMoveGrace(opts.timeControl);
+  const clock = initClock(opts.timeControl, firstTurnBudgets(state));
+  const created: GameDoc = {
+    id,
+    variant: opts.variant,
+    timeControl: opts.timeControl,
+    players: { white: opts.white, black: opts.black },
+    initialFen: fen(state),
+    initialTurn: state.turn,
+    custom,
+    state: encodeState(state),
+    turn: state.turn,
+    clock,
+    passes: [],
+    turnStarts: [turnStartOf(state.turn, clock)],
+    started: { white: false, black: false },
+    graceDeadline: timed ? now + firstMoveGraceMs : null,
+    status: 'playing',
+    outcome: null,
+    drawOffer: null,
+    rematchOffer: null,
+    rematchGameId: null,
+    createdAt: now,
+    ...(opts.private === true ? { private: true } : {}),
+    ...(opts.rated ? { rated: true } : {}),
+    ...(opts.bot ? { bot: opts.bot } : {}),
+    ...(opts.counted?.length ? { counted: opts.counted } : {}),
+    ...(opts.tournamentId === undefined ? {} : { tournamentId: opts.tournamentId }),
+    ...(opts.berserkable === true ? { berserkable: true } : {}),
+  };
+  return { doc: created, state };
+}
