@@ -2,6 +2,7 @@ import { VARIANT_IDS, type VariantId } from '@progressive-chess/shared';
 import { UsageError, intOption, type Args } from './args.js';
 import { startEngine, type EngineProcess } from './bot-engine.js';
 import { victoryClaimer } from './bot-claim.js';
+import { takebackDecliner } from './bot-takeback.js';
 import { apiClient, type ApiClient } from './bot-http.js';
 
 type Line = Record<string, unknown>;
@@ -72,9 +73,11 @@ async function playGame(c: BotConfig, gameId: string, color: 'white' | 'black'):
   let result: string | null = null;
   const series: { turn: number; moves: string[]; ms: number }[] = [];
   const claimer = victoryClaimer(c.api, gameId, c.claim, log);
+  const takebacks = takebackDecliner(c.api, gameId, color, log);
 
   const onState = async (state: Line): Promise<void> => {
     latest = state;
+    takebacks.onState(state);
     if (state.status !== 'playing') {
       const outcome = state.outcome as { result: string; reason: string } | null;
       result = outcome ? `${outcome.result} (${outcome.reason})` : 'ended';

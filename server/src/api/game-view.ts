@@ -30,6 +30,8 @@ export interface ApiGameState {
   readonly status: 'playing' | 'finished';
   readonly outcome: Outcome | null;
   readonly drawOffer: 'white' | 'black' | null;
+  /** The side whose takeback offer stands; an accepted one comes as a state with fewer moves. */
+  readonly takebackOffer: 'white' | 'black' | null;
 }
 
 export interface ApiGameFull {
@@ -64,6 +66,7 @@ export function gameStateOf(stored: StoredGame, now: number): ApiGameState {
     status: doc.status,
     outcome: doc.outcome,
     drawOffer: doc.drawOffer,
+    takebackOffer: doc.takebackOffer ?? null,
   };
 }
 

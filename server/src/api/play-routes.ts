@@ -100,6 +100,10 @@ export function playRoutes(d: PlayDeps, kind: 'bot' | 'board'): express.Router {
   action('draw/offer', 'game:drawOffer');
   action('draw/accept', 'game:drawAccept');
   action('draw/decline', 'game:drawDecline');
+  // casual games only (docs/rules.md, Takebacks): a rated or tournament game answers takeback-not-allowed
+  action('takeback/offer', 'game:takebackOffer');
+  action('takeback/accept', 'game:takebackAccept');
+  action('takeback/decline', 'game:takebackDecline');
   action('claim-victory', 'game:claimVictory');
   action('claim-draw', 'game:claimDraw');
   action('give-time', 'game:giveTime');

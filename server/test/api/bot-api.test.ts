@@ -278,18 +278,25 @@ describe('a cost variant through the Bot API', () => {
 });
 
 describe('the Board API', () => {
-  it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
+  /** A person's private Scottish game (no clock) against `boardy`, who accepted it through the Board API with its token. */
+  const boardGame = async (o: { color: 'white' | 'black'; rated?: boolean }) => {
     const server = await startServer({ database: db() });
     const [person, boardy] = [await register(server, 'person'), await register(server, 'boardy')];
     const token = await tokenOf(server, boardy, ['board:play']);
     const { seek } = await person.client.ok('seek:create', {
       variant: 'scottish',
       timeControl: { kind: 'none' },
-      color: 'white',
+      color: o.color,
       visibility: 'private',
+      ...(o.rated ? { rated: true } : {}),
       opponent: 'boardy',
     });
     const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    return { server, person, token, gameId };
+  };
+
+  it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
+    const { server, person, token, gameId } = await boardGame({ color: 'white' });
     const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
     expect(await game.next()).toMatchObject({ type: 'gameFull', white: { name: 'person', bot: false }, black: { name: 'boardy', bot: false } });
     const { snapshot } = await person.client.ok('game:join', { gameId });
@@ -300,5 +307,34 @@ describe('the Board API', () => {
     expect(await game.next((v) => v.drawOffer === 'black')).toMatchObject({ status: 'playing' });
     await person.client.ok('game:drawAccept', { gameId });
     expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1/2-1/2' } });
+  });
+
+  it('takes back a series through the app: an offer the opponent accepts, then one the app declines', async () => {
+    const { server, person, token, gameId } = await boardGame({ color: 'white' });
+    const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', state: { takebackOffer: null } });
+    const { snapshot } = await person.client.ok('game:join', { gameId });
+    await playMoves(person.client, gameId, snapshot.version, ['e2e4']);
+    await game.next((v) => v.color === 'black');
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/series`, token, { moves: ['e7e5', 'b8c6'] })).body).toMatchObject({ ok: true });
+    // the app's series taken back: the state has fewer moves, black to play its turn again
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/takeback/offer`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.takebackOffer === 'black')).toMatchObject({ moves: ['e2e4', 'e7e5', 'b8c6'] });
+    await person.client.ok('game:takebackAccept', { gameId });
+    expect(await game.next((v) => Array.isArray(v.moves) && v.moves.length === 1)).toMatchObject({ moves: ['e2e4'], turn: 2, color: 'black', takebackOffer: null });
+    // the person asks for theirs; the app declines through its route
+    await person.client.ok('game:takebackOffer', { gameId });
+    await game.next((v) => v.takebackOffer === 'white');
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/takeback/decline`, token)).body).toMatchObject({ ok: true });
+    expect(await game.next((v) => v.takebackOffer === null)).toMatchObject({ moves: ['e2e4'], status: 'playing' });
+    // no offer stands: accepting one is refused with the game command's code
+    expect(await api(server, 'POST', `/api/board/game/${gameId}/takeback/accept`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'no-takeback-offer' } });
+  });
+
+  it('refuses a takeback in a rated game with takeback-not-allowed', async () => {
+    const { server, token, gameId } = await boardGame({ color: 'black', rated: true });
+    expect((await api(server, 'POST', `/api/board/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
+    const refused = await api(server, 'POST', `/api/board/game/${gameId}/takeback/offer`, token);
+    expect(refused.body).toMatchObject({ ok: false, code: 'takeback-not-allowed' });
   });
 });

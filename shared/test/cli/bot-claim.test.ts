@@ -1,19 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { victoryClaimer } from '../../cli/bot-claim.js';
-import type { ApiClient } from '../../cli/bot-http.js';
-
-/** An API client that records the requests (each answered ok). */
-function recording(): { api: ApiClient; requests: string[] } {
-  const requests: string[] = [];
-  const api: ApiClient = {
-    request: (method, path) => {
-      requests.push(`${method} ${path}`);
-      return Promise.resolve({ status: 200, body: { ok: true } });
-    },
-    follow: () => ({ stopped: Promise.resolve(), stop: () => undefined }),
-  };
-  return { api, requests };
-}
+import { recordingApi as recording } from './recording-api.js';
 
 describe('pchess bot claims victory against a gone opponent', () => {
   beforeEach(() => vi.useFakeTimers());
