@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
+import { waitForAdapter } from '../../test/support/adapter-ready.js';
 import { account, useDatabase } from './durable-helpers.js';
-import { Client, lobbyEventsOf, manualClock, playSideBySide, sleep, startServer, type TestServer } from './helpers.js';
+import { Client, lobbyEventsOf, manualClock, playSideBySide, startServer, type TestServer } from './helpers.js';
 
 const db = useDatabase();
 
@@ -190,7 +191,7 @@ describe.skipIf(skipWithoutRedis())('challenges across nodes on Redis', () => {
     try {
       const alice = await signedIn(a.server, 'alice');
       const bob = await signedIn(b.server, 'bob', a.server);
-      await sleep(50); // both nodes' adapters subscribed
+      await waitForAdapter(a.store.client);
       const received = bob.next('challenge:received');
       const { seek } = await alice.ok('seek:create', challenge('bob'));
       expect(await received).toEqual(seek);

@@ -1,11 +1,12 @@
 import type { FriendsList } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
+import { waitForAdapter } from '../../test/support/adapter-ready.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { SocialRepo } from '../src/social/social-repo.js';
 import { SOCIAL_WRITES } from '../src/social/social-routes.js';
 import { account, http, useDatabase } from './durable-helpers.js';
-import { Client, sleep, startServer, type TestServer } from './helpers.js';
+import { Client, startServer, type TestServer } from './helpers.js';
 import { challenge, seek } from './seek-payload.js';
 
 const db = useDatabase();
@@ -147,7 +148,7 @@ describe.skipIf(skipWithoutRedis())('friends and blocks across nodes on Redis', 
       expect((await friends(a.server, alice.cookie)).friends).toEqual([{ username: 'bob', online: true, playing: [] }]);
       await post(a.server, '/api/social/block', alice.cookie, { username: 'mallory' });
       await alice.client.ok('lobby:subscribe', {});
-      await sleep(50); // both nodes' adapters subscribed
+      await waitForAdapter(a.store.client);
       await mallory.client.ok('seek:create', seek());
       const bobsSeek = alice.client.next('lobby:seekAdded');
       const { seek: shown } = await bob.client.ok('seek:create', seek());

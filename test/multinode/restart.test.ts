@@ -1,5 +1,4 @@
-import { Cluster } from 'ioredis';
-import type { RedisClient } from '../../server/src/store/redis-client.js';
+import { waitForAdapter } from '../support/adapter-ready.js';
 import { describe, expect, it } from 'vitest';
 import { call, connectClient, startGame, waitForVersion } from '../support/game-client.js';
 import { BACKENDS, closeAll, playMoves, SCHOLAR, skipWithoutBackends, snapshot, startNode, useRedis } from './nodes.js';
@@ -70,27 +69,3 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('restarts mid-game (%s)', 
     }
   });
 });
-
-/** Waits until both nodes' Socket.IO Redis adapters have resubscribed after the restart. */
-async function waitForAdapter(client: RedisClient, nodes = 2): Promise<void> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    if ((await adapterSubscribers(client).catch(() => 0)) >= nodes) return;
-    if (Date.now() > until) throw new Error('Socket.IO Redis adapter did not resubscribe');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Adapters subscribed to the namespace's channel: classic pub/sub, or sharded pub/sub on a Cluster. */
-async function adapterSubscribers(client: RedisClient): Promise<number> {
-  if (client instanceof Cluster) {
-    // The sharded adapter's channel lives on the node that owns its slot: sum over the masters.
-    const counts = await Promise.all(
-      client.nodes('master').map(async (n) => Number(((await n.call('PUBSUB', 'SHARDNUMSUB', 'socket.io#/#')) as [string, number])[1])),
-    );
-    return counts.reduce((a, b) => a + b, 0);
-  }
-  const numsub = (await client.pubsub('NUMSUB', 'socket.io-request#/#')) as [string, number];
-  const numpat = Number(await client.pubsub('NUMPAT')); // distinct patterns, not subscribers
-  return numpat >= 1 ? Number(numsub[1]) : 0;
-}
