@@ -26,6 +26,30 @@ export async function tokenOf(server: TestServer, a: Account, scopes: readonly A
   return (res.body as { token: string }).token;
 }
 
+/**
+ * A person's private game (no clock) against a program they challenged by name: the program's
+ * account (`bot`: upgraded to a bot with a `bot:play` token; `board`: a person's account with a
+ * `board:play` token) accepts it through the API.
+ */
+export async function privateApiGame(
+  server: TestServer,
+  o: { kind: 'bot' | 'board'; program: string; color: 'white' | 'black'; variant?: 'italian' | 'scottish'; rated?: boolean },
+): Promise<{ person: Account; token: string; gameId: string }> {
+  const [person, program] = [await register(server, 'person'), await register(server, o.program)];
+  const token = await tokenOf(server, program, o.kind === 'bot' ? ['bot:play', 'challenge:write'] : ['board:play']);
+  if (o.kind === 'bot') await api(server, 'POST', '/api/bot/account/upgrade', token);
+  const { seek } = await person.client.ok('seek:create', {
+    variant: o.variant ?? 'scottish',
+    timeControl: { kind: 'none' },
+    color: o.color,
+    visibility: 'private',
+    ...(o.rated ? { rated: true } : {}),
+    opponent: o.program,
+  });
+  const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+  return { person, token, gameId };
+}
+
 export interface ApiAnswer {
   readonly status: number;
   readonly body: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { MAX_API_TOKENS, MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared
 import { describe, expect, it } from 'vitest';
 import { http, useDatabase } from '../durable-helpers.js';
 import { Client, manualClock, playMoves, startServer } from '../helpers.js';
-import { api, openStream, register, tokenOf } from './api-helpers.js';
+import { api, openStream, privateApiGame, register, tokenOf } from './api-helpers.js';
 
 const db = useDatabase();
 
@@ -188,11 +188,7 @@ describe('an opponent who leaves, through the Bot API', () => {
     const CLAIM_MS = 5_000;
     const clock = manualClock();
     const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
-    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
-    const token = await tokenOf(server, bot);
-    await api(server, 'POST', '/api/bot/account/upgrade', token);
-    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'black', visibility: 'private', opponent: 'robot' });
-    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const { person, token, gameId } = await privateApiGame(server, { kind: 'bot', program: 'robot', color: 'black', variant: 'italian' });
     const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
     expect(await game.next()).toMatchObject({ type: 'gameFull', state: { status: 'playing' } });
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/give-time`, token)).toMatchObject({ status: 400, body: { code: 'cannot-give-time' } });
@@ -228,11 +224,7 @@ describe("a bot's open game stream is its presence in the game", () => {
     const CLAIM_MS = 5_000;
     const clock = manualClock();
     const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
-    const [person, bot] = [await register(server, 'person'), await register(server, 'robot')];
-    const token = await tokenOf(server, bot);
-    await api(server, 'POST', '/api/bot/account/upgrade', token);
-    const { seek } = await person.client.ok('seek:create', { variant: 'italian', timeControl: { kind: 'none' }, color: 'white', visibility: 'private', opponent: 'robot' });
-    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
+    const { person, token, gameId } = await privateApiGame(server, { kind: 'bot', program: 'robot', color: 'white', variant: 'italian' });
     const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
     expect(await game.next()).toMatchObject({ type: 'gameFull', state: { status: 'playing' } });
 
@@ -278,25 +270,9 @@ describe('a cost variant through the Bot API', () => {
 });
 
 describe('the Board API', () => {
-  /** A person's private Scottish game (no clock) against `boardy`, who accepted it through the Board API with its token. */
-  const boardGame = async (o: { color: 'white' | 'black'; rated?: boolean }) => {
-    const server = await startServer({ database: db() });
-    const [person, boardy] = [await register(server, 'person'), await register(server, 'boardy')];
-    const token = await tokenOf(server, boardy, ['board:play']);
-    const { seek } = await person.client.ok('seek:create', {
-      variant: 'scottish',
-      timeControl: { kind: 'none' },
-      color: o.color,
-      visibility: 'private',
-      ...(o.rated ? { rated: true } : {}),
-      opponent: 'boardy',
-    });
-    const { gameId } = (await api(server, 'POST', `/api/challenge/${seek.id}/accept`, token)).body as { gameId: string };
-    return { server, person, token, gameId };
-  };
-
   it('lets a person play their own game through an app: accept, stream, move, offer a draw that is accepted', async () => {
-    const { server, person, token, gameId } = await boardGame({ color: 'white' });
+    const server = await startServer({ database: db() });
+    const { person, token, gameId } = await privateApiGame(server, { kind: 'board', program: 'boardy', color: 'white' });
     const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
     expect(await game.next()).toMatchObject({ type: 'gameFull', white: { name: 'person', bot: false }, black: { name: 'boardy', bot: false } });
     const { snapshot } = await person.client.ok('game:join', { gameId });
@@ -310,7 +286,8 @@ describe('the Board API', () => {
   });
 
   it('takes back a series through the app: an offer the opponent accepts, then one the app declines', async () => {
-    const { server, person, token, gameId } = await boardGame({ color: 'white' });
+    const server = await startServer({ database: db() });
+    const { person, token, gameId } = await privateApiGame(server, { kind: 'board', program: 'boardy', color: 'white' });
     const game = await openStream(server, `/api/board/game/stream/${gameId}`, token);
     expect(await game.next()).toMatchObject({ type: 'gameFull', state: { takebackOffer: null } });
     const { snapshot } = await person.client.ok('game:join', { gameId });
@@ -332,7 +309,8 @@ describe('the Board API', () => {
   });
 
   it('refuses a takeback in a rated game with takeback-not-allowed', async () => {
-    const { server, token, gameId } = await boardGame({ color: 'black', rated: true });
+    const server = await startServer({ database: db() });
+    const { token, gameId } = await privateApiGame(server, { kind: 'board', program: 'boardy', color: 'black', rated: true });
     expect((await api(server, 'POST', `/api/board/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
     const refused = await api(server, 'POST', `/api/board/game/${gameId}/takeback/offer`, token);
     expect(refused.body).toMatchObject({ ok: false, code: 'takeback-not-allowed' });
