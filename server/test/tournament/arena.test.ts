@@ -9,13 +9,19 @@ const db = useDatabase();
 /** Beyond the online count's cache (5 s of the app's clock): who is connected is asked again. */
 const PAST_ONLINE_CACHE = 6_000;
 
+/** A server with an arena five minutes ahead that the guests `names` have joined. */
+async function joinedArena<const N extends readonly string[]>(names: N) {
+  const { server, clock, t } = await tournamentServer(db());
+  const players = await guests(server, names);
+  const start = clock.now() + 5 * MINUTE;
+  const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+  for (const c of players) await t.service.join(callerOf(c), id);
+  return { server, clock, t, players, start, id };
+}
+
 describe('an arena', () => {
   it('pairs waiting players each wave, records results and streaks, re-pairs, and ends with a podium', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob, cid] = await guests(server, ['Ann', 'Bob', 'Cid']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob, cid]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, players: [ann, bob, cid], start, id } = await joinedArena(['Ann', 'Bob', 'Cid']);
     expect(await t.service.join(callerOf(ann), id).catch((e: { code: string }) => e.code)).toBe('tournament-joined');
 
     // before the start nobody is paired
@@ -58,11 +64,7 @@ describe('an arena', () => {
   });
 
   it('counts a streak double after two wins, and the streak ends on a loss', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, players: [ann, bob], start, id } = await joinedArena(['Ann', 'Bob']);
     clock.set(start);
     const { commands } = server.app.services;
     // Ann wins three in a row (2, 2, 4), then loses (0): 8 points, no fire after the loss
@@ -88,11 +90,7 @@ describe('an arena', () => {
   });
 
   it('berserk: halves the berserker\'s clock before the first move, once, only in an arena game', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, players: [ann, bob], start, id } = await joinedArena(['Ann', 'Bob']);
     clock.set(start);
     await t.tick();
     const g = openGames(await t.service.view(id))[0];
@@ -116,11 +114,7 @@ describe('an arena', () => {
   });
 
   it('pauses a waiting player who misses pairings while away; joining again comes back; withdrawing takes the player out', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob, cid] = await guests(server, ['Ann', 'Bob', 'Cid']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob, cid]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, players: [ann, bob, cid], start, id } = await joinedArena(['Ann', 'Bob', 'Cid']);
     cid.close();
     await expect.poll(async () => (await server.app.io.fetchSockets()).some((x) => x.data.playerId === cid.id)).toBe(false);
     clock.set(start + PAST_ONLINE_CACHE);
@@ -143,11 +137,7 @@ describe('an arena', () => {
   });
 
   it('finds a game end whose lifecycle event was lost (a node died between commit and emit) on a later wave', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob] = await guests(server, ['Ann', 'Bob']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, start, id } = await joinedArena(['Ann', 'Bob']);
     clock.set(start);
     await t.tick();
     const g = openGames(await t.service.view(id))[0];
@@ -170,11 +160,7 @@ describe('an arena', () => {
   });
 
   it('stops pairing at the end; a game in progress then still counts; then the podium', async () => {
-    const { server, clock, t } = await tournamentServer(db());
-    const [ann, bob, cid, dan] = await guests(server, ['Ann', 'Bob', 'Cid', 'Dan']);
-    const start = clock.now() + 5 * MINUTE;
-    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
-    for (const c of [ann, bob, cid, dan]) await t.service.join(callerOf(c), id);
+    const { server, clock, t, players: [ann], start, id } = await joinedArena(['Ann', 'Bob', 'Cid', 'Dan']);
     clock.set(start);
     await t.tick();
     const [g1, g2] = openGames(await t.service.view(id));
