@@ -1,7 +1,7 @@
 import { ARENA_WAVE_MS } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { RECONCILE_EVERY_WAVES } from '../../src/tournament/arena-wave.js';
-import { useDatabase } from '../durable-helpers.js';
+import { account, http, useDatabase } from '../durable-helpers.js';
 import { arenaInput, callerOf, guests, MINUTE, openGames, scoreOf, tournamentServer, viewWhen } from './tournament-helpers.js';
 
 const db = useDatabase();
@@ -182,5 +182,29 @@ describe('an arena', () => {
     expect(v.podium.map((s) => s.score)).toEqual([2, 2, 0]);
     expect(v.podium.map((s) => s.playerId).sort()).toContain(g2.black);
     expect(await t.service.join(callerOf(ann), id).catch((e: { code: string }) => e.code)).toBe('tournament-finished');
+  });
+
+  it('never pairs two players with a block between them, wave after wave; the others play them instead', async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const names = ['ann', 'bob', 'cid', 'dan'] as const;
+    const people = await Promise.all(names.map((n) => account(server, n)));
+    const [ann, bob] = people;
+    if (!ann || !bob) throw new Error('accounts');
+    expect((await http(server, 'POST', '/api/social/block', { username: 'bob' }, ann.cookie)).status).toBe(200);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    for (const [i, p] of people.entries()) await t.service.join({ playerId: p.client.id, name: names[i] ?? '', guest: false }, id);
+    clock.set(start);
+    const apart = new Set([ann.client.id, bob.client.id]);
+    for (let wave = 0; wave < 3; wave++) {
+      await t.tick();
+      const games = openGames(await t.service.view(id));
+      // four players, two games: Ann and Bob each with one of the other two
+      expect(games).toHaveLength(2);
+      for (const g of games) expect(apart.has(g.white) && apart.has(g.black)).toBe(false);
+      for (const g of games) await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
+      await viewWhen(t, id, (x) => openGames(x).length === 0);
+      clock.advance(ARENA_WAVE_MS);
+    }
   });
 });
