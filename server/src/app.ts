@@ -180,6 +180,7 @@ export function createApp(deps: AppDeps): App {
           lifecycle,
           followersOf: social ? (id) => social.social.followersOf(id) : null,
           gamesOf: (id): Promise<MyGame[]> => lobby.gamesOf(id),
+          tournamentsOf: async (id) => (tournaments ? tournaments.service.joined(id) : []),
           now,
           logger,
           redis: redis?.pub ?? null,

@@ -1,5 +1,6 @@
 import type { MyGame } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
+import { digestMail, type DigestTournament } from './digest-text.js';
 import type { EmailService } from './email-service.js';
 import type { Mailer } from './mailer.js';
 import type { MailRepo } from './mail-repo.js';
@@ -10,6 +11,8 @@ export interface DigestDeps {
   readonly mailer: Mailer;
   /** The player's games in progress (`lobby:myGames`). */
   readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
+  /** The upcoming and running tournaments the player joined and did not withdraw from, soonest first. */
+  readonly tournamentsOf: (playerId: string) => Promise<readonly DigestTournament[]>;
   readonly now: () => number;
   readonly logger: Logger;
 }
@@ -19,24 +22,26 @@ export const dayOf = (t: number): string => new Date(t).toISOString().slice(0, 1
 
 /**
  * One round of the daily digest: to each verified address that wants it, the correspondence games
- * waiting for its account's move (none waiting: no mail). Once per account and UTC day across nodes:
- * the node that inserts the (account, day) row sends it (a failed send is not retried that day).
- * Returns how many mails went out.
+ * waiting for its account's move and the tournaments it joined that are upcoming or running. A
+ * digest of tournaments only is sent (a tournament is a reason to come back); an empty one is not.
+ * Once per account and UTC day across nodes: the node that inserts the (account, day) row sends it
+ * (a failed send is not retried that day). Returns how many mails went out.
  */
 export async function runDigest(deps: DigestDeps): Promise<number> {
   if (!deps.mailer.enabled) return 0;
   const day = dayOf(deps.now());
   let sent = 0;
   for (const r of await deps.repo.digestRecipients()) {
-    const waiting = (await deps.gamesOf(r.playerId)).filter((g) => g.yourTurn && g.timeControl.kind === 'correspondence');
-    if (waiting.length === 0 || !(await deps.repo.claimDigest(r.playerId, day))) continue;
+    const [games, joined] = await Promise.all([deps.gamesOf(r.playerId), deps.tournamentsOf(r.playerId)]);
+    const waiting = games.filter((g) => g.yourTurn && g.timeControl.kind === 'correspondence');
+    const tournaments = joined.filter((t) => t.status !== 'finished');
+    if ((waiting.length === 0 && tournaments.length === 0) || !(await deps.repo.claimDigest(r.playerId, day))) continue;
     const unsubscribe = await deps.email.unsubscribeLink(r.playerId, r.email);
-    const lines = waiting.map((g) => `- ${g.variant} against ${g.opponent}, turn ${g.turn}: ${deps.email.gameLink(g.id)}`);
+    const links = { game: (id: string) => deps.email.gameLink(id), tournament: (id: string) => deps.email.tournamentLink(id), unsubscribe };
     await deps.mailer
       .send({
         to: r.email,
-        subject: `${waiting.length} correspondence game${waiting.length === 1 ? '' : 's'} waiting for your move`,
-        text: `Your move in:\n\n${lines.join('\n')}\n\nNo more of these mails: ${unsubscribe}\n`,
+        ...digestMail(waiting, tournaments, links),
         headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       })
       .then(

@@ -105,6 +105,11 @@ export class EmailService {
     return this.link(`/game/${gameId}`);
   }
 
+  /** The web client's page of a tournament. */
+  tournamentLink(tournamentId: string): string {
+    return this.link(`/tournament/${encodeURIComponent(tournamentId)}`);
+  }
+
   private async mailReset(playerId: string, email: string): Promise<void> {
     const token = await this.token(playerId, 'reset', email, RESET_TTL_MS);
     await this.deps.mailer.send({

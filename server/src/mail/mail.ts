@@ -9,6 +9,7 @@ import type { RedisClient } from '../store/redis-client.js';
 import { sharedLimiter } from '../transport/shared-limiter.js';
 import type { NotificationView } from '@progressive-chess/shared';
 import { runDigest, startRounds } from './digest.js';
+import type { DigestTournament } from './digest-text.js';
 import { runNoticeMail } from './notice-mail.js';
 import { EmailService, MAIL_LIMITS } from './email-service.js';
 import type { Mailer } from './mailer.js';
@@ -21,6 +22,8 @@ export interface MailDeps {
   readonly directory: AccountDirectory;
   readonly hasher: PasswordHasher;
   readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
+  /** The upcoming and running tournaments the player joined (the digest lists them); none without tournaments. */
+  readonly tournamentsOf?: (playerId: string) => Promise<readonly DigestTournament[]>;
   readonly now: () => number;
   readonly publicUrl: () => string;
   readonly trustProxy: boolean;
@@ -61,7 +64,8 @@ export function createMail(deps: MailDeps): Mail {
     noNoticeMail: deps.noNoticeMail,
     logger: deps.logger,
   });
-  const digestDeps = { repo, email, mailer: deps.mailer, gamesOf: deps.gamesOf, now: deps.now, logger: deps.logger };
+  const tournamentsOf = deps.tournamentsOf ?? (() => Promise.resolve([]));
+  const digestDeps = { repo, email, mailer: deps.mailer, gamesOf: deps.gamesOf, tournamentsOf, now: deps.now, logger: deps.logger };
   const noticeDeps = { repo, email, mailer: deps.mailer, takeDue: deps.takeDueNotices, now: deps.now, publicUrl: deps.publicUrl, logger: deps.logger };
   const digest = (): Promise<number> => runDigest(digestDeps);
   const notices = (): Promise<number> => runNoticeMail(noticeDeps);

@@ -4,6 +4,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { DigestTournament } from '../mail/digest-text.js';
 import { createMail, type Mail } from '../mail/mail.js';
 import { NO_MAILER } from '../mail/mailer.js';
 import type { GameLifecycle } from '../services/game-lifecycle.js';
@@ -28,6 +29,8 @@ export interface NotifyPartsOptions {
   /** A player's followers (social); none without. */
   readonly followersOf: ((playerId: string) => Promise<readonly string[]>) | null;
   readonly gamesOf: (playerId: string) => Promise<readonly MyGame[]>;
+  /** The upcoming and running tournaments a player joined (the daily digest lists them). */
+  readonly tournamentsOf?: (playerId: string) => Promise<readonly DigestTournament[]>;
   readonly now: () => number;
   readonly logger: Logger;
   readonly redis: RedisClient | null;
@@ -70,6 +73,7 @@ export function notifyParts(o: NotifyPartsOptions): NotifyParts {
     directory: o.directory,
     hasher: o.hasher,
     gamesOf: o.gamesOf,
+    ...(o.tournamentsOf ? { tournamentsOf: o.tournamentsOf } : {}),
     now: o.now,
     publicUrl: o.publicUrl,
     trustProxy: o.trustProxy,

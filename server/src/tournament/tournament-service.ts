@@ -103,6 +103,11 @@ export class TournamentService {
     return viewOf(t, players, games, rounds, callerId);
   }
 
+  /** The upcoming and running tournaments the player joined and did not withdraw from, soonest first (the daily digest's). */
+  async joined(playerId: string): Promise<TournamentRecord[]> {
+    return (await this.deps.repo.liveOf(playerId)).sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
+  }
+
   async list(): Promise<TournamentLists> {
     const { repo } = this.deps;
     const [upcoming, running, finished] = await Promise.all([repo.list('upcoming', 100), repo.list('running', 100), repo.list('finished', FINISHED_TOURNAMENTS_LISTED)]);
