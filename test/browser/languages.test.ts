@@ -107,15 +107,24 @@ describe.runIf(run)('browser: a game, the rules and a refusal in Italian and Rus
   it('reads a rules page and a refusal in each language, at phone size too', async () => {
     const { page } = t.alice;
     const server = t.server;
-    for (const [width, language, heading, description, missing] of [
-      [1200, 'it', 'Come si gioca a scacchi progressivi', 'Il gioco progressivo classico', 'Non troviamo questa partita'],
-      [360, 'ru', 'Как играть в прогрессивные шахматы', 'Классические прогрессивные шахматы', 'Мы не нашли эту партию'],
+    for (const [width, language, heading, description, complete, document, section, missing] of [
+      [1200, 'it', 'Come si gioca a scacchi progressivi', 'Il gioco progressivo classico', 'il regolamento completo',
+        'Le regole di Progressive Chess Live', '4. Presa en passant, arrocco, promozione', 'Non troviamo questa partita'],
+      [360, 'ru', 'Как играть в прогрессивные шахматы', 'Классические прогрессивные шахматы', 'полные правила',
+        'Правила Progressive Chess Live', '4. Взятие на проходе, рокировка, превращение', 'Мы не нашли эту партию'],
     ] as const) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${server.url}/rules`);
       await page.getByTestId('language').selectOption(language);
       await page.getByRole('heading', { name: heading }).waitFor();
       await page.getByText(description).first().waitFor();
+      // the complete rules (docs/rules.<language>.md), in the page's language, its section ids the English ones
+      const href = await page.getByRole('link', { name: complete }).getAttribute('href');
+      expect(href).toBe(`/docs/rules?lang=${language}`);
+      await page.goto(`${server.url}${href}#4-en-passant-castling-promotion`);
+      await page.getByRole('heading', { name: document, level: 1 }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      expect(await page.locator('[id="4-en-passant-castling-promotion"]').textContent()).toBe(section);
       await page.goto(`${server.url}/game/no-such-game`);
       await page.getByRole('heading', { name: missing }).waitFor();
       expect(await fullyVisible(page, 'h1')).toBe(true);

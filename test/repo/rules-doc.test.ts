@@ -1,7 +1,8 @@
 // The project's rules document covers what the engine knows, and is linked where people look.
 import { readFileSync } from 'node:fs';
-import { OUTCOME_REASONS, PLAY_ERROR_CODES, TEN_TURN_MATE_NODES, VARIANTS, VARIANT_IDS } from '@progressive-chess/shared';
+import { LANGUAGES, OUTCOME_REASONS, PLAY_ERROR_CODES, TEN_TURN_MATE_NODES, VARIANTS, VARIANT_IDS } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { headingIds } from '../../server/src/http/rules-page.js';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const doc = read('docs/rules.md');
@@ -39,6 +40,44 @@ describe('docs/rules.md', () => {
   it('is linked from the README, the API notes and the web client\'s rules page', () => {
     expect(read('README.md')).toContain('(docs/rules.md)');
     expect(read('shared/API.md')).toContain('(../docs/rules.md)');
-    expect(read('client/src/pages/RulesPage.svelte')).toContain('href="/docs/rules"');
+    expect(read('client/src/pages/RulesPage.svelte')).toContain('href="/docs/rules?lang={language.current}"');
+  });
+});
+
+/** The headings' levels and section numbers (`2 5.1`, `4 5.1.1`), in order. */
+const outline = (md: string): string[] =>
+  [...md.matchAll(/^(#{1,6}) (\d+(?:\.\d+)*)?/gm)].map((m) => `${m[1]?.length} ${m[2] ?? ''}`);
+/** The heading each of the document's own `#` links points at, by position (-1: none). */
+const linkedHeadings = (md: string): number[] => {
+  const ids = headingIds(md);
+  return [...md.matchAll(/\]\(#([^)\s]+)\)/g)].map((m) => ids.indexOf(m[1] ?? ''));
+};
+/** Inline code (ids, codes, notation examples, commands), in order. */
+const codeSpans = (md: string): string[] => [...md.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
+/** Each table's shape: its rows' cell counts. */
+const tableRows = (md: string): number[] => md.split('\n').filter((l) => l.startsWith('|')).map((l) => l.split('|').length);
+
+describe.each(LANGUAGES.filter((l) => l !== 'en').map((l) => [l]))('docs/rules.%s.md, the translation', (language) => {
+  const translation = read(`docs/rules.${language}.md`);
+
+  it('has the English document\'s headings: as many, at the same levels, with the same section numbers', () => {
+    expect(outline(translation)).toEqual(outline(doc));
+    expect(headingIds(translation)).toHaveLength(headingIds(doc).length);
+  });
+
+  it('links its contents to the same sections, by its own headings\' GitHub ids (the web page maps them to the English ids)', () => {
+    const own = linkedHeadings(translation);
+    expect(own).not.toContain(-1);
+    expect(own).toEqual(linkedHeadings(doc));
+  });
+
+  it('keeps every id, code, notation example and command of the English text, and its tables\' shapes', () => {
+    const english = codeSpans(doc);
+    const translated = codeSpans(translation);
+    // the one formula written partly in words (the per-turn clock's) is translated
+    for (const code of english.filter((c) => c !== 'base + perMove × series length')) expect(translated, code).toContain(code);
+    for (const id of [...VARIANT_IDS, ...OUTCOME_REASONS, ...PLAY_ERROR_CODES]) expect(translated, id).toContain(id);
+    expect(translation).toContain(`\`TEN_TURN_MATE_NODES\` = ${TEN_TURN_MATE_NODES}`);
+    expect(tableRows(translation)).toEqual(tableRows(doc));
   });
 });
