@@ -1,3 +1,4 @@
+import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import type { TournamentCreate } from '@progressive-chess/shared';
 import { createApp } from '../../server/src/app.js';
@@ -13,7 +14,8 @@ import { UNLIMITED } from './app-node.js';
  * - `create <TournamentCreate json>` -> `CREATED <id>` (created by an operator, as the schedule does)
  * - `advance <ms>` -> `OK` (the clock jumps ahead)
  * - `tick` -> `TICK {"cpuMs","wallMs","won"}`: the process CPU around one tournament tick, and whether
- *   this node won a wave's lease in it (ran the wave)
+ *   this node won a wave's lease in it (ran the wave); with BENCH_ARENA_PROF=1 the wave's heaviest
+ *   functions on stderr
  * - `standings <id>` -> `STANDINGS {"version","games","bytes"}`: the version, the games counted in the
  *   standings (two a game) and the view's JSON length
  * - `cpu` -> `CPU <ms>`: the process's CPU time so far
@@ -54,6 +56,32 @@ process.stdout.write(`READY ${port}\n`);
 const tournaments = app.services.tournaments;
 if (!tournaments) throw new Error('no tournaments (no database?)');
 
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+}
+
+/** BENCH_ARENA_PROF=1: a V8 CPU profile of the tick; the stop returns the 15 heaviest functions by self time. */
+async function startProfile(): Promise<() => Promise<string>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    session.disconnect();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const f = byId.get(id)?.callFrame;
+      const key = f ? `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${f.lineNumber + 1}` : '?';
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self].sort((x, y) => y[1] - x[1]).slice(0, 15);
+    return `profile of the wave (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}\n`;
+  };
+}
+
 async function run(line: string): Promise<string> {
   const [cmd = '', ...rest] = line.split(' ');
   const arg = rest.join(' ');
@@ -67,10 +95,12 @@ async function run(line: string): Promise<string> {
   }
   if (cmd === 'tick') {
     won = false;
+    const profile = process.env.BENCH_ARENA_PROF === '1' ? await startProfile() : null;
     const cpu = process.cpuUsage();
     const at = performance.now();
     await tournaments!.tick();
     const used = process.cpuUsage(cpu);
+    if (profile && won) process.stderr.write(await profile());
     return `TICK ${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - at, won })}`;
   }
   if (cmd === 'cpu') {
