@@ -9,7 +9,7 @@ import type { FloorServer } from './floor-server.js';
 
 const LOTS = { points: 1_000_000, durationSec: 1 };
 /** Every client of the load generator shares one address and may open many connections. */
-const UNLIMITED: Partial<AbuseLimitOptions> = {
+export const UNLIMITED: Partial<AbuseLimitOptions> = {
   connectionsPerIdentity: 1_000_000,
   connectionsPerAddress: 1_000_000,
   handshakesPerAddress: LOTS,

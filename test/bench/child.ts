@@ -39,7 +39,7 @@ export function child(file: string, arg: object, onLine?: (line: string) => void
   // --cpu-prof-dir=/tmp/prof".
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const flags = process.env.BENCH_SERVER_FLAGS === '0' ? [] : serverNodeFlags();
-  const server = file.includes('bench-node') ? [...flags, ...extra] : [];
+  const server = file.includes('bench-node') || file.includes('arena-node') ? [...flags, ...extra] : [];
   const node = [process.execPath, ...server, '--import', 'tsx', here(file), JSON.stringify(arg)];
   const low = opts.lowPriority ? [...(canIdle ? [CHRT, '--idle', '0'] : []), ...(canNice ? [NICE, '-n', '19'] : [])] : [];
   const argv = [...low, ...node];

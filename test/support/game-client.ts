@@ -11,7 +11,7 @@ import type {
   TimeControl,
   VariantId,
 } from '@progressive-chess/shared';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket } from 'socket.io-client';
 
 /**
  * A typed socket.io-client for tests and benchmarks: connect as a (new or known) player,
@@ -31,12 +31,17 @@ export interface Client {
 /**
  * Connects over WebSocket only (as the web client does) and waits for the `session` event; a refused
  * handshake rejects with the `connect_error` (its `data.code`). `cookie`: a Cookie header for the
- * handshake (an account's session). The one socket client of the tests: server/test/helpers.ts's
+ * handshake (an account's session); `parser`: another Socket.IO parser (bench:arena's). The one socket client of the tests: server/test/helpers.ts's
  * `Client` is this one with an event recorder and a cleanup after each test.
  */
-export async function connectClient(url: string, auth: { token?: string; name?: string } = {}, opts: { cookie?: string } = {}): Promise<Client> {
+export async function connectClient(
+  url: string,
+  auth: { token?: string; name?: string } = {},
+  opts: { cookie?: string; parser?: ManagerOptions['parser'] } = {},
+): Promise<Client> {
   const headers = opts.cookie === undefined ? {} : { extraHeaders: { cookie: opts.cookie } };
-  const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers });
+  const parser = opts.parser === undefined ? {} : { parser: opts.parser };
+  const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers, ...parser });
   const events: GameEvent[] = [];
   socket.on('game:event', (e) => events.push(e));
   const session = await new Promise<Session>((resolve, reject) => {

@@ -1,0 +1,132 @@
+import { Session } from 'node:inspector/promises';
+import { createInterface } from 'node:readline';
+import type { TournamentCreate } from '@progressive-chess/shared';
+import { createApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/open-database.js';
+import { createRedisStore } from '../../server/src/store/redis-store.js';
+import { UNLIMITED } from './app-node.js';
+
+/**
+ * One node of `bench:arena` in its own process (so its CPU is its own): the game server on the
+ * shared Redis (store and Socket.IO adapter) and the shared PostgreSQL database, tournaments ticked
+ * only on request, on a clock the bench moves. Argument: JSON { redisUrl, dbUrl }. Prints
+ * `READY <port>`; stdin lines:
+ * - `create <TournamentCreate json>` -> `CREATED <id>` (created by an operator, as the schedule does)
+ * - `advance <ms>` -> `OK` (the clock jumps ahead)
+ * - `tick` -> `TICK {"cpuMs","wallMs","won"}`: the process CPU around one tournament tick, and whether
+ *   this node won a wave's lease in it (ran the wave); with BENCH_ARENA_PROF=1 the wave's heaviest
+ *   functions on stderr
+ * - `standings <id>` -> `STANDINGS {"version","games","bytes"}`: the version, the games counted in the
+ *   standings (two a game) and the view's JSON length
+ * - `cpu` -> `CPU <ms>`: the process's CPU time so far
+ * - `version <id>` -> `VERSION <n>`: the tournament's version in the database
+ */
+
+interface ArenaNodeConfig {
+  readonly redisUrl: string;
+  readonly dbUrl: string;
+}
+
+const cfg = JSON.parse(process.argv[2] ?? '{}') as ArenaNodeConfig;
+let offset = 0;
+const now = (): number => Date.now() + offset;
+const store = createRedisStore(cfg.redisUrl, { prefix: 'arena:' });
+let won = false;
+const claim = store.claimTournamentStep.bind(store);
+store.claimTournamentStep = async (id, step, at, lease) => {
+  const ok = await claim(id, step, at, lease);
+  if (ok) won = true;
+  return ok;
+};
+const database = await openDatabase({ url: cfg.dbUrl });
+const app = createApp({
+  store,
+  redis: { url: cfg.redisUrl },
+  database,
+  now,
+  // the bench's games wait for their result, not for a first move
+  firstMoveGraceMs: 3_600_000,
+  tournaments: { tickMs: 0, leaseMs: 60_000 },
+  rateLimit: { points: 1_000_000, durationSec: 1 },
+  abuseLimits: UNLIMITED,
+});
+const { port } = await app.listen(0, '127.0.0.1');
+process.stdout.write(`READY ${port}\n`);
+
+const tournaments = app.services.tournaments;
+if (!tournaments) throw new Error('no tournaments (no database?)');
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+}
+
+/** BENCH_ARENA_PROF=1: a V8 CPU profile of the tick; the stop returns the 15 heaviest functions by self time. */
+async function startProfile(): Promise<() => Promise<string>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    session.disconnect();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const f = byId.get(id)?.callFrame;
+      const key = f ? `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${f.lineNumber + 1}` : '?';
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self].sort((x, y) => y[1] - x[1]).slice(0, 15);
+    return `profile of the wave (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}\n`;
+  };
+}
+
+async function run(line: string): Promise<string> {
+  const [cmd = '', ...rest] = line.split(' ');
+  const arg = rest.join(' ');
+  if (cmd === 'create') {
+    const t = await tournaments!.service.create({ playerId: 'bench-operator', name: 'Operator' }, JSON.parse(arg) as TournamentCreate);
+    return `CREATED ${t.id}`;
+  }
+  if (cmd === 'advance') {
+    offset += Number(arg);
+    return 'OK';
+  }
+  if (cmd === 'tick') {
+    won = false;
+    const profile = process.env.BENCH_ARENA_PROF === '1' ? await startProfile() : null;
+    const cpu = process.cpuUsage();
+    const at = performance.now();
+    await tournaments!.tick();
+    const used = process.cpuUsage(cpu);
+    if (profile && won) process.stderr.write(await profile());
+    return `TICK ${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - at, won })}`;
+  }
+  if (cmd === 'cpu') {
+    const used = process.cpuUsage();
+    return `CPU ${(used.user + used.system) / 1000}`;
+  }
+  if (cmd === 'version') return `VERSION ${(await tournaments!.service.view(arg)).version}`;
+  if (cmd === 'standings') {
+    const view = await tournaments!.service.view(arg);
+    return `STANDINGS ${JSON.stringify({ version: view.version, games: view.standings.reduce((n, s) => n + s.games, 0), bytes: JSON.stringify(view).length })}`;
+  }
+  throw new Error(`unknown command ${cmd}`);
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  run(line).then(
+    (answer) => process.stdout.write(`${answer}\n`),
+    (e: unknown) => process.stdout.write(`ERROR ${e instanceof Error ? e.message : String(e)}\n`),
+  );
+});
+
+const stop = async (): Promise<void> => {
+  await app.close();
+  await store.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
