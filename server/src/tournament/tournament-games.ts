@@ -26,11 +26,18 @@ export interface GameStarterDeps {
 export const berserkable = (t: TournamentRecord): boolean => t.kind === 'arena' && t.timeControl.kind === 'fischer';
 
 /**
- * Creates the game of a recorded pairing, idempotently by its id: a game that exists already (made
- * by a node that died before marking it) is only marked. Then tells both players.
+ * Creates the game of a recorded pairing, idempotently by its id (`fresh`: recorded by this wave,
+ * so no game can have its id yet; else a game that exists already, made by a node that died before
+ * marking it, is left as it is). Then tells both players. The caller marks it created.
  */
-export async function startPairing(deps: GameStarterDeps, t: TournamentRecord, p: NewPairing, byId: ReadonlyMap<string, TournamentPlayerRecord>): Promise<void> {
-  if ((await deps.store.gameVersion(p.gameId)) === null) {
+export async function startPairing(
+  deps: GameStarterDeps,
+  t: TournamentRecord,
+  p: NewPairing,
+  byId: ReadonlyMap<string, TournamentPlayerRecord>,
+  fresh: boolean,
+): Promise<void> {
+  if (fresh || (await deps.store.gameVersion(p.gameId)) === null) {
     const refOf = async (id: string): Promise<PlayerRef> => {
       const known = byId.get(id);
       const name = known?.name ?? 'Anonymous';
@@ -51,17 +58,24 @@ export async function startPairing(deps: GameStarterDeps, t: TournamentRecord, p
       if ((await deps.store.gameVersion(p.gameId)) === null) throw e;
     }
   }
-  await deps.repo.markCreated(p.gameId);
   deps.paired(p.whiteId, { tournamentId: t.id, gameId: p.gameId, color: 'white' });
   deps.paired(p.blackId, { tournamentId: t.id, gameId: p.gameId, color: 'black' });
 }
 
-/** Creates the games of pairings recorded but not created (a node died in between), then the new ones. */
+/**
+ * Creates the games of pairings recorded but not created (a node died in between), then the new
+ * ones, and marks them created in one statement. A node that dies before the mark leaves them
+ * pending: the next wave finds their games and only marks them.
+ */
 export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, pairs: readonly NewPairing[], players: readonly TournamentPlayerRecord[]): Promise<void> {
   const byId = new Map(players.map((p) => [p.playerId, p]));
   const pending = await deps.repo.pending(t.id);
-  const all = new Map<string, NewPairing>();
-  for (const g of pending) all.set(g.gameId, { gameId: g.gameId, whiteId: g.whiteId, blackId: g.blackId });
-  for (const p of pairs) all.set(p.gameId, p);
-  await Promise.all([...all.values()].map((p) => startPairing(deps, t, p, byId)));
+  const all = new Map<string, { pairing: NewPairing; fresh: boolean }>();
+  // this wave's pairings are recorded (pending too) but no game can have their ids yet
+  for (const p of pairs) all.set(p.gameId, { pairing: p, fresh: true });
+  for (const g of pending) if (!all.has(g.gameId)) all.set(g.gameId, { pairing: { gameId: g.gameId, whiteId: g.whiteId, blackId: g.blackId }, fresh: false });
+  const started = await Promise.allSettled([...all.values()].map((x) => startPairing(deps, t, x.pairing, byId, x.fresh)));
+  await deps.repo.markCreated([...all.keys()].filter((_, i) => started[i]?.status === 'fulfilled'));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

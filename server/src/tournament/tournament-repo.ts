@@ -283,8 +283,10 @@ export class TournamentRepo {
     return r.rows.map(gameOf);
   }
 
-  async markCreated(gameId: string): Promise<void> {
-    await this.db.query('UPDATE tournament_games SET created = true WHERE game_id = $1', [gameId]);
+  /** Marks the games of recorded pairings as created (one statement for a whole wave). */
+  async markCreated(gameIds: readonly string[]): Promise<void> {
+    if (gameIds.length === 0) return;
+    await this.db.query('UPDATE tournament_games SET created = true WHERE game_id = ANY($1::text[])', [gameIds]);
   }
 
   /** Records a game's end once (its players are free again); the tournament's id, or null when known already or not a tournament game. */
