@@ -59,7 +59,7 @@ describe('playing the computer', () => {
   it('a game that ends while the bot thinks: the search is cancelled and nothing is committed after', async () => {
     const compute = createWorkerPool({ size: 1 });
     // Level 3 with a huge budget: English turn 7 from the start has no mate, and proving it takes seconds.
-    const { app, url } = await start({ compute, bot: { budgetMs: { 1: 100, 2: 400, 3: 60_000 } } });
+    const { app, url, store } = await start({ compute, bot: { budgetMs: { 1: 100, 2: 400, 3: 60_000 } } });
     const human = await player(url, 'Human');
     const gameId = await app.services.games.create({
       variant: 'english',
@@ -74,17 +74,19 @@ describe('playing the computer', () => {
     human.socket.on('game:event', (e) => events.push(e));
     await call(human.socket, 'game:join', { gameId });
     await vi.waitFor(() => expect(compute.stats().busy).toBe(1), { timeout: 10_000 });
-    await new Promise((r) => setTimeout(r, 300));
     expect(compute.stats().cancelled).toBe(0);
     const resigned = await call(human.socket, 'game:resign', { gameId });
     await vi.waitFor(() => expect(compute.stats()).toMatchObject({ cancelled: 1, busy: 0 }), { timeout: 5_000 });
     // The search stopped (at its next look at its clock, else its thread was replaced): one thread left.
     await vi.waitFor(() => expect(compute.stats()).toMatchObject({ threads: 1, crashed: 0 }), { timeout: 5_000 });
-    await new Promise((r) => setTimeout(r, 500));
-    const stored = await app.services.games.load(gameId);
-    expect(stored.version).toBe(resigned.version);
-    expect(stored.moves).toHaveLength(0);
-    expect(events.map((e) => e.event.type)).toEqual(['game-over']);
+    await vi.waitFor(() => expect(events.map((e) => e.event.type)).toContain('game-over'), { timeout: 5_000 });
+    const told = events.map((e) => e.event.type);
+    // the app's close waits for the bot driver's turn in flight: a move it would commit is in the store then
+    await app.close();
+    const stored = await store.loadGame(gameId);
+    expect(stored?.version).toBe(resigned.version);
+    expect(stored?.moves).toHaveLength(0);
+    expect(told).toEqual(['game-over']);
   });
 
   it('caps: games against the computer per player, on the whole service, and the usual games in progress', async () => {
