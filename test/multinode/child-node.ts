@@ -2,20 +2,41 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/src/app.js';
-import { createRedisStore } from '../../server/src/store/redis-store.js';
+import { openDatabase } from '../../server/src/db/open-database.js';
+import type { TournamentDeps } from '../../server/src/tournament/compose.js';
+import { createRedisStore, type RedisStore } from '../../server/src/store/redis-store.js';
+import type { Store } from '../../server/src/store/store.js';
 import type { NodeTarget } from './nodes.js';
 
 /**
  * A game-server node in a child process, so that a test can pause it (SIGSTOP) and resume it
  * (SIGCONT) as a whole: event loop, Redis clients and all. Same store prefix and adapter as
- * `startNode`. Run as a script, it starts the node and prints `READY <port>`.
+ * `startNode`. Run as a script, it starts the node and prints `READY <port>`. With `databaseUrl` it
+ * has the durable parts (tournaments among them) on that PostgreSQL database.
  */
+
+/** Where a child's game creations stop: a node frozen in the middle of creating a wave's games. */
+export interface StallGameCreation {
+  /** The first this many `createGame` are written and answered. */
+  readonly answered: number;
+  /** The next this many are written and never answered; any later one is neither written nor answered. */
+  readonly written: number;
+}
 
 export interface ChildNodeOptions {
   /** A Redis URL or Cluster seed nodes. */
   readonly redis: NodeTarget;
   readonly deadlineTickMs?: number;
   readonly heartbeatMs?: number;
+  /** A PostgreSQL URL (its schema migrated already): accounts, tournaments and the rest of the durable parts. */
+  readonly databaseUrl?: string;
+  /** Tournament timers (with `databaseUrl`); `schedule` is left out. */
+  readonly tournaments?: Omit<TournamentDeps, 'schedule'>;
+  /** The node's clock is `Date.now() + clockOffsetMs` (default 0). */
+  readonly clockOffsetMs?: number;
+  readonly firstMoveGraceMs?: number;
+  /** Game creations stall here (a test then kills the node mid-wave, at a point it chose). */
+  readonly stallGameCreation?: StallGameCreation;
 }
 
 export interface ChildNode {
@@ -63,13 +84,38 @@ export async function startChildNode(opts: ChildNodeOptions): Promise<ChildNode>
   };
 }
 
+/** The store as the node sees it: its game creations stall as `stall` says. */
+function stalling(store: RedisStore, stall: StallGameCreation): Store {
+  let calls = 0;
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'createGame') {
+        return async (...args: Parameters<Store['createGame']>) => {
+          const n = ++calls;
+          if (n <= stall.answered + stall.written) await target.createGame(...args);
+          if (n <= stall.answered) return;
+          await new Promise<never>(() => undefined);
+        };
+      }
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
 async function main(opts: ChildNodeOptions): Promise<void> {
   const store = createRedisStore(opts.redis, { prefix: 'mn:' });
+  const database = opts.databaseUrl === undefined ? undefined : await openDatabase({ url: opts.databaseUrl });
+  const offset = opts.clockOffsetMs ?? 0;
   const app = createApp({
-    store,
+    store: opts.stallGameCreation ? stalling(store, opts.stallGameCreation) : store,
     redis: typeof opts.redis === 'string' ? { url: opts.redis } : opts.redis,
     deadlineTickMs: opts.deadlineTickMs ?? 50,
     ...(opts.heartbeatMs === undefined ? {} : { heartbeatMs: opts.heartbeatMs }),
+    ...(database ? { database } : {}),
+    ...(opts.tournaments ? { tournaments: opts.tournaments } : {}),
+    ...(offset === 0 ? {} : { now: () => Date.now() + offset }),
+    ...(opts.firstMoveGraceMs === undefined ? {} : { firstMoveGraceMs: opts.firstMoveGraceMs }),
   });
   const { port } = await app.listen(0, '127.0.0.1');
   process.stdout.write(`READY ${port}\n`);
@@ -77,6 +123,7 @@ async function main(opts: ChildNodeOptions): Promise<void> {
     void app
       .close()
       .then(() => store.close())
+      .then(() => database?.close())
       .finally(() => process.exit(0));
   });
 }

@@ -1,27 +1,16 @@
-import { ARENA_WAVE_MS, type TournamentCreate } from '@progressive-chess/shared';
+import { ARENA_WAVE_MS } from '@progressive-chess/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
 import type { Database } from '../../server/src/db/database.js';
 import type { RedisStore } from '../../server/src/store/redis-store.js';
 import type { Store } from '../../server/src/store/store.js';
-import type { TournamentParts } from '../../server/src/tournament/compose.js';
 import { connectClient, type Client } from '../support/game-client.js';
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
 import { BACKENDS, closeAll, skipWithoutBackends, startNode, useRedis, type Node } from './nodes.js';
+import { arenaOf, nobodyTwice, tournamentsOf } from './tournament-checks.js';
 
 const MINUTE = 60_000;
-
-const arena = (startsAt: number): TournamentCreate => ({
-  name: 'Two-node Arena',
-  kind: 'arena',
-  variant: 'scottish',
-  timeControl: { kind: 'fischer', initial: 180, increment: 2 },
-  startsAt,
-  minutes: 30,
-  rated: false,
-  allowBots: false,
-});
 
 /** Claims of the tournament leases won through this store (wave -> count). */
 function countingClaims(claims: Map<number, number>) {
@@ -39,22 +28,6 @@ function countingClaims(claims: Map<number, number>) {
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
     });
-}
-
-const tournamentsOf = (n: Node): TournamentParts => {
-  const t = n.app.services.tournaments;
-  if (!t) throw new Error('no tournaments');
-  return t;
-};
-
-/** Every player is in at most one game in play (per the database). */
-async function nobodyTwice(db: Database, id: string): Promise<void> {
-  const r = await db.query<{ p: string; n: number }>(
-    `SELECT p, count(*)::int AS n FROM (SELECT white_id AS p FROM tournament_games WHERE tournament_id = $1 AND ended_at IS NULL
-      UNION ALL SELECT black_id FROM tournament_games WHERE tournament_id = $1 AND ended_at IS NULL) x GROUP BY p HAVING count(*) > 1`,
-    [id],
-  );
-  expect(r.rows).toEqual([]);
 }
 
 describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena on two nodes', () => {
@@ -91,7 +64,7 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena on two
           const players = await Promise.all(['Ann', 'Bob', 'Cid', 'Dan', 'Eve', 'Fay'].map((name, i) => connectClient((i % 2 ? b : a).url, { name })));
           clients.push(...players);
           const start = t0 + 5 * MINUTE;
-          const { id } = await tournamentsOf(a).service.create({ playerId: 'op', name: 'Op' }, arena(start));
+          const { id } = await tournamentsOf(a).service.create({ playerId: 'op', name: 'Op' }, arenaOf(start));
           for (const p of players) await tournamentsOf(p === players[0] ? a : b).service.join({ playerId: p.session.playerId, name: p.session.name, guest: true }, id);
           t0 = start;
           // five waves, each ticked by both nodes at once; the games of each wave are resigned before the next
