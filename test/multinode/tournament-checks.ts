@@ -2,21 +2,13 @@ import type { TournamentCreate } from '@progressive-chess/shared';
 import { expect } from 'vitest';
 import type { Database } from '../../server/src/db/database.js';
 import type { TournamentParts } from '../../server/src/tournament/compose.js';
+import { arenaInput } from '../../server/test/tournament/tournament-helpers.js';
 import type { Node } from './nodes.js';
 
 /** What the multi-node tournament tests share: an arena's settings, a node's tournaments, the database's invariants. */
 
-export const arenaOf = (startsAt: number, over: Partial<TournamentCreate> = {}): TournamentCreate => ({
-  name: 'Two-node Arena',
-  kind: 'arena',
-  variant: 'scottish',
-  timeControl: { kind: 'fischer', initial: 180, increment: 2 },
-  startsAt,
-  minutes: 30,
-  rated: false,
-  allowBots: false,
-  ...over,
-});
+export const arenaOf = (startsAt: number, over: Partial<TournamentCreate> = {}): TournamentCreate =>
+  arenaInput(startsAt, { name: 'Two-node Arena', minutes: 30, ...over });
 
 export const tournamentsOf = (n: Node): TournamentParts => {
   const t = n.app.services.tournaments;

@@ -3,18 +3,14 @@
 // reader's language: `?lang=` (the web client's link passes its language), else the browser's
 // Accept-Language, else English.
 import { readFile } from 'node:fs/promises';
-import { LANGUAGES, type Language } from '@progressive-chess/shared';
+import { BASE_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@progressive-chess/shared';
 import type { Request, RequestHandler } from 'express';
 import { fail } from '../services/errors.js';
 import { headingIds, renderRulesPage } from './rules-page.js';
 
-const BASE_LANGUAGE: Language = 'en';
-
 /** docs/rules.md (English) or docs/rules.<language>.md at the repository root, from server/src/http or server/dist/http alike. */
 const rulesDocUrl = (language: Language): URL =>
   new URL(`../../../docs/rules${language === BASE_LANGUAGE ? '' : `.${language}`}.md`, import.meta.url);
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.some((l) => l === value);
 
 /** The language the reader asked for: the `lang` query, else the best of Accept-Language, else English. */
 export function rulesLanguage(req: Request): Language {

@@ -5,7 +5,7 @@
 // the English document's ids, heading by heading, so `/docs/rules#6-the-variants` is the same
 // section in every language; its own contents links (written for GitHub's ids of its headings) are
 // pointed at them.
-import type { Language } from '@progressive-chess/shared';
+import { BASE_LANGUAGE, type Language } from '@progressive-chess/shared';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
@@ -65,7 +65,7 @@ export interface RulesPageOptions {
 
 /** The Markdown as a whole HTML page, titled by its first heading. */
 export function renderRulesPage(markdown: string, options: RulesPageOptions = {}): string {
-  const language = options.language ?? 'en';
+  const language = options.language ?? BASE_LANGUAGE;
   const chrome = CHROME[language];
   const slugger = new GithubSlugger();
   let heading = 0;

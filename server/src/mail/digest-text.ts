@@ -1,14 +1,8 @@
-import { VARIANTS, type MyGame, type VariantId } from '@progressive-chess/shared';
+import { VARIANTS, type MyGame } from '@progressive-chess/shared';
+import type { TournamentRecord } from '../tournament/tournament-record.js';
 
 /** A tournament the digest lists: one the player joined (and did not withdraw from), upcoming or running. */
-export interface DigestTournament {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: 'arena' | 'swiss' | 'roundRobin';
-  readonly variant: VariantId;
-  readonly status: 'upcoming' | 'running' | 'finished';
-  readonly startsAt: number;
-}
+export type DigestTournament = Pick<TournamentRecord, 'id' | 'name' | 'kind' | 'variant' | 'status' | 'startsAt'>;
 
 export interface DigestLinks {
   readonly game: (gameId: string) => string;

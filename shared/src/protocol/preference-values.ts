@@ -7,6 +7,9 @@
 /** The client's languages (client/project.inlang/settings.json compiles the same list). */
 export const LANGUAGES = ['en', 'it', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The language of the project's own texts (docs/rules.md, the messages' base locale), every other one's fallback. */
+export const BASE_LANGUAGE: Language = 'en';
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((l) => l === value);
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const BOARD_COLOURS = ['brown', 'blue', 'green', 'grey'] as const;
