@@ -50,17 +50,22 @@ describe.runIf(run)('browser: notifications', () => {
     });
     const registrationId = await registered;
     const payload = { title: 'Progressive Chess Live', body: 'alice challenges you', url: `${server.url}/`, kind: 'challenge' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
-    const shown = await bob.page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      // the worker shows it once it has handled the push: up to 20 s on a loaded machine
-      for (let i = 0; i < 400; i++) {
-        const list = await reg.getNotifications();
-        if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return [];
-    });
+    // DevTools delivers a push to the worker at most once and may drop it while the just-activated worker is still
+    // settling (seen once in CI on a loaded machine): deliver again until the worker shows it. Its tag makes a second
+    // delivery replace the first, so exactly one notification is expected.
+    let shown: unknown[] = [];
+    for (let attempt = 0; attempt < 10 && shown.length === 0; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
+      shown = await bob.page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 60; i++) {
+          const list = await reg.getNotifications();
+          if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return [];
+      });
+    }
     expect(shown).toEqual([{ title: 'Progressive Chess Live', body: 'alice challenges you', tag: 'challenge', data: { url: `${server.url}/` } }]);
   });
 });
