@@ -15,6 +15,8 @@ import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach
 export const KING_BIT = 1 << 4;
 const INF = 1 << 28;
 const FULL = 511;
+/** Steps of cover's branch and bound before it hands over to the table search. */
+const BRANCH_STEPS = 256;
 
 /** Does a piece of this role (pawns: PAWN for white, 0 for black) on a attack b, on an empty board? (0..63) */
 function attacksOn(role: number, a: number, b: number): boolean {
@@ -174,9 +176,106 @@ export class FinalCover {
   /**
    * Cheapest total cost of one option per piece (or none: the piece attacks nothing of the zone
    * where it ends, for pay[p], the price of a move when it must move) covering every bit of
-   * `live`; a result above `limit` may be reported as limit + 1.
+   * `live`; a result above `limit` may be reported as limit + 1. Options as options() makes them:
+   * cheapest first, zone bits within `live`.
+   *
+   * First a branch and bound on the zone bit fewest pieces can still cover (most answers are "above
+   * the limit", found in a few steps); when it takes more than BRANCH_STEPS steps, the table
+   * search (coverTable), whose work is bounded by the 512 sets of zone bits.
    */
   cover(given: readonly Int32Array[], count: number, live: number, limit: number, pay: Int32Array): number {
+    let toPay = 0;
+    for (let p = 0; p < count; p++) toPay += pay[p]!;
+    const budget = limit - toPay;
+    if (budget < 0) return limit + 1;
+    // extra[p * 9 + bit]: the least a piece adds to its own due (pay[p]) by attacking the bit (INF: not within the budget).
+    const extra = this.extra;
+    extra.fill(INF, 0, count * 9);
+    for (let p = 0; p < count; p++) {
+      const opts = given[p]!;
+      const due = pay[p]!;
+      for (let k = 0; k < opts.length; k++) {
+        const o = opts[k]!;
+        const e = (o >> 9) - due;
+        if (e > budget) break;
+        for (let m = o & live; m !== 0; m &= m - 1) {
+          const at = p * 9 + 31 - Math.clz32(m & -m);
+          if (e < extra[at]!) extra[at] = e;
+        }
+      }
+    }
+    this.steps = 0;
+    const r = this.branch(given, count, pay, live, 0, budget);
+    if (r < 0) return this.coverTable(given, count, live, limit, pay);
+    return r > budget ? limit + 1 : toPay + r;
+  }
+
+  private steps = 0;
+  private readonly extra = new Int32Array(32 * 9);
+
+  /**
+   * The least extra cost (over the dues of the pieces) with which the pieces not in `used` attack
+   * every bit of `open`: at most `budget`, or budget + 1 when it is above; -1 when the steps ran out.
+   */
+  private branch(lists: readonly Int32Array[], count: number, pay: Int32Array, open: number, used: number, budget: number): number {
+    if (open === 0) return 0;
+    if (++this.steps > BRANCH_STEPS) return -1;
+    const extra = this.extra;
+    // The bit fewest pieces can attack within the budget; the dearest bit's cheapest attack bounds the answer.
+    let pick = -1;
+    let fewest = INF;
+    let floor = 0;
+    for (let m = open; m !== 0; m &= m - 1) {
+      const bit = 31 - Math.clz32(m & -m);
+      let low = INF;
+      let n = 0;
+      for (let p = 0; p < count; p++) {
+        if (((used >> p) & 1) !== 0) continue;
+        const e = extra[p * 9 + bit]!;
+        if (e <= budget) {
+          n++;
+          if (e < low) low = e;
+        }
+      }
+      if (n === 0) return budget + 1;
+      if (low > floor) floor = low;
+      if (n < fewest) {
+        fewest = n;
+        pick = bit;
+      }
+    }
+    const bit = 1 << pick;
+    let best = budget + 1;
+    for (let p = 0; p < count; p++) {
+      if (((used >> p) & 1) !== 0 || extra[p * 9 + pick]! > budget) continue;
+      const opts = lists[p]!;
+      const due = pay[p]!;
+      for (let k = 0; k < opts.length; k++) {
+        const o = opts[k]!;
+        const e = (o >> 9) - due;
+        if (e >= best) break;
+        if ((o & bit) === 0) continue;
+        // An option of the piece no cheaper than one tried before it that attacks as much of `open` adds nothing.
+        const reach = o & open;
+        let dominated = false;
+        for (let j = 0; j < k && !dominated; j++) {
+          const before = opts[j]! & open;
+          dominated = (before & bit) !== 0 && (before | reach) === before;
+        }
+        if (dominated) continue;
+        const rest = this.branch(lists, count, pay, open & ~o, used | (1 << p), best - 1 - e);
+        if (rest < 0) return -1;
+        if (e + rest < best) {
+          best = e + rest;
+          if (best <= floor) return best;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** cover() by a search over the sets of zone bits attacked, piece by piece (the reference, and the fallback of the branch and bound). */
+  coverTable(given: readonly Int32Array[], count: number, live: number, limit: number, pay: Int32Array): number {
     // The pieces with most options first: the bound on the rest prunes far more states that way.
     const lists = this.sorted;
     const penalty = this.sortedPay;
