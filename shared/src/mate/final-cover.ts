@@ -14,6 +14,7 @@ import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach
 /** Zone bit of the square at (file + df, rank + dr) of the king: (dr + 1) * 3 + (df + 1); bit 4 is the king. */
 export const KING_BIT = 1 << 4;
 const INF = 1 << 28;
+const NONE = new Int32Array(0);
 const FULL = 511;
 /** Steps of cover's branch and bound before it hands over to the table search. */
 const BRANCH_STEPS = 256;
@@ -74,6 +75,11 @@ export class FinalCover {
     readonly units: readonly number[],
     readonly double: boolean,
   ) {
+    for (let bit = 0; bit < 9; bit++) {
+      const f = (ksq & 7) + (bit % 3) - 1;
+      const r = (ksq >> 3) + Math.floor(bit / 3) - 1;
+      this.squares[bit] = f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
+    }
     for (let role = 0; role <= KING; role++) {
       for (let f = 0; f < 64; f++) {
         let mask = 0;
@@ -89,10 +95,11 @@ export class FinalCover {
 
   /** The square (0..63) of zone bit `bit`, or -1 off the board. */
   zoneSquare(bit: number): number {
-    const f = (this.ksq & 7) + (bit % 3) - 1;
-    const r = (this.ksq >> 3) + Math.floor(bit / 3) - 1;
-    return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
+    return this.squares[bit]!;
   }
+
+  /** zoneSquare per bit (set first thing in the constructor). */
+  private readonly squares = new Int8Array(9);
 
   /**
    * A piece's options (cost * 512 + zone mask, cheapest first, none dominated by a cheaper one
@@ -100,9 +107,22 @@ export class FinalCover {
    * piece does not end where it stands.
    */
   options(code: number, s: number, live: number, castle: boolean, mustMove = false): Int32Array {
+    // The zone bits rarely change within a search: the last list of each piece, square and flags first.
+    const slot = ((code * 64 + s) << 2) | (castle ? 2 : 0) | (mustMove ? 1 : 0);
+    if (this.recentLive[slot] === live) return this.recent[slot]!;
     const key = (((((code * 64 + s) * 512 + live) << 1) | (castle ? 1 : 0)) << 1) | (mustMove ? 1 : 0);
-    const hit = this.cache.get(key);
-    if (hit) return hit;
+    const hit = this.cache.get(key) ?? this.made(code, s, live, castle, mustMove, key);
+    this.recentLive[slot] = live;
+    this.recent[slot] = hit;
+    return hit;
+  }
+
+  /** The last options() answer per piece code, square and flags, and the zone bits it was made for (-1: none). */
+  private readonly recentLive = new Int32Array(16 * 64 * 4).fill(-1);
+  private readonly recent: Int32Array[] = new Array<Int32Array>(16 * 64 * 4).fill(NONE);
+
+  /** options() worked out and kept. */
+  private made(code: number, s: number, live: number, castle: boolean, mustMove: boolean, key: number): Int32Array {
     const role = code & 7;
     const color = code & 8;
     const units = this.units;

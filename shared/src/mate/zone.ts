@@ -80,8 +80,10 @@ export const ONES: readonly number[] = [0, 1, 1, 1, 1, 1, 1];
 /** The cover search for the enemy king on ksq (0x88), prices per role (ONES: moves), pawn double steps or not. */
 export function coverFor(ksq: number, units: readonly number[], double: boolean): FinalCover {
   const k = sq64(ksq);
-  const hit = covers.find((c) => c.ksq === k && c.units === units && c.double === double);
-  if (hit) return hit;
+  for (let i = 0; i < covers.length; i++) {
+    const c = covers[i]!;
+    if (c.ksq === k && c.units === units && c.double === double) return c;
+  }
   const made = new FinalCover(k, units, double);
   if (covers.length >= 4) covers.shift();
   covers.push(made);
