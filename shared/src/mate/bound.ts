@@ -14,9 +14,9 @@ const KNIGHT_TO_ATTACK = (() => {
   for (let a = 0; a < 64; a++) {
     for (let t = 0; t < 64; t++) {
       let best = FAR;
-      for (const [df, dr] of KNIGHT_STEPS) {
-        const f = (t & 7) + df;
-        const r = (t >> 3) + dr;
+      for (let k = 0; k < 8; k++) {
+        const f = (t & 7) + KNIGHT_STEPS[k]![0];
+        const r = (t >> 3) + KNIGHT_STEPS[k]![1];
         if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, KNIGHT_DIST[a * 64 + r * 8 + f]!);
       }
       out[a * 64 + t] = best;

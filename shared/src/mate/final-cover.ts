@@ -19,31 +19,6 @@ const FULL = 511;
 /** Steps of cover's branch and bound before it hands over to the table search. */
 const BRANCH_STEPS = 256;
 
-/** Does a piece of this role (pawns: PAWN for white, 0 for black) on a attack b, on an empty board? (0..63) */
-function attacksOn(role: number, a: number, b: number): boolean {
-  const df = (b & 7) - (a & 7);
-  const dr = (b >> 3) - (a >> 3);
-  if (df === 0 && dr === 0) return false;
-  const adf = Math.abs(df);
-  const adr = Math.abs(dr);
-  switch (role) {
-    case PAWN:
-      return adf === 1 && dr === 1;
-    case 0:
-      return adf === 1 && dr === -1;
-    case KNIGHT:
-      return (adf === 1 && adr === 2) || (adf === 2 && adr === 1);
-    case BISHOP:
-      return adf === adr;
-    case ROOK:
-      return df === 0 || dr === 0;
-    case QUEEN:
-      return df === 0 || dr === 0 || adf === adr;
-    default:
-      return adf <= 1 && adr <= 1;
-  }
-}
-
 /** Per enemy king square: the zone squares each role attacks from each square, and the cover search. */
 export class FinalCover {
   /** MASKS[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
@@ -80,15 +55,28 @@ export class FinalCover {
       const r = (ksq >> 3) + Math.floor(bit / 3) - 1;
       this.squares[bit] = f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
     }
-    for (let role = 0; role <= KING; role++) {
+    // Every role at once, square by square (made for each enemy king square, by code often not yet compiled).
+    const masks = this.masks;
+    for (let bit = 0; bit < 9; bit++) {
+      const t = this.squares[bit]!;
+      if (t < 0) continue;
+      const z = 1 << bit;
       for (let f = 0; f < 64; f++) {
-        let mask = 0;
-        for (let bit = 0; bit < 9; bit++) {
-          const t = this.zoneSquare(bit);
-          // A king never attacks the enemy king (the two cannot stand side by side).
-          if (t >= 0 && f !== ksq && !(role === KING && bit === 4) && attacksOn(role, f, t)) mask |= 1 << bit;
-        }
-        this.masks[role * 64 + f] = mask;
+        const df = (t & 7) - (f & 7);
+        const dr = (t >> 3) - (f >> 3);
+        if (f === ksq || (df === 0 && dr === 0)) continue;
+        const adf = Math.abs(df);
+        const adr = Math.abs(dr);
+        if (adf === 1 && dr === 1) masks[PAWN * 64 + f]! |= z;
+        if (adf === 1 && dr === -1) masks[f]! |= z;
+        if ((adf === 1 && adr === 2) || (adf === 2 && adr === 1)) masks[KNIGHT * 64 + f]! |= z;
+        const diagonal = adf === adr;
+        const straight = df === 0 || dr === 0;
+        if (diagonal) masks[BISHOP * 64 + f]! |= z;
+        if (straight) masks[ROOK * 64 + f]! |= z;
+        if (diagonal || straight) masks[QUEEN * 64 + f]! |= z;
+        // A king never attacks the enemy king (the two cannot stand side by side).
+        if (bit !== 4 && adf <= 1 && adr <= 1) masks[KING * 64 + f]! |= z;
       }
     }
   }
