@@ -86,24 +86,30 @@ function computeDistance(code: number, s: number, t: number, castle: boolean): n
 export const kingSteps = (a: number, b: number): number =>
   Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));
 
-/** distanceTable's tables, one per piece code and castling flag, filled on first use (0x88 from * 128 + to). */
+/** distanceTable's tables, one per piece code and castling flag (0x88 from * 128 + to), and the rows filled so far. */
 const TABLES: Array<Uint8Array | undefined> = [];
+const FILLED: Array<Uint8Array | undefined> = [];
 
 /**
  * The table of a piece code: at [s * 128 + t] (0x88 squares), the fewest moves before the piece
  * standing on s attacks t (0: it does already, on an empty board). `castle`: the king may still
- * castle (two squares in one move).
+ * castle (two squares in one move). Rows are made on first use, the row of `from` before the
+ * table is returned (a search visits few squares per piece, and a fresh pchess makes them in code
+ * not yet compiled).
  */
-export function distanceTable(code: number, castle: boolean): Uint8Array {
+export function distanceTable(code: number, castle: boolean, from: number): Uint8Array {
   const at = (code << 1) | (castle ? 1 : 0);
   let table = TABLES[at];
-  if (!table) {
+  let filled = FILLED[at];
+  if (!table || !filled) {
     table = new Uint8Array(128 * 128).fill(FAR);
-    for (let a = 0; a < 128; a++) {
-      if ((a & 0x88) !== 0) continue;
-      for (let b = 0; b < 128; b++) if ((b & 0x88) === 0) table[a * 128 + b] = computeDistance(code, a, b, castle);
-    }
+    filled = new Uint8Array(128);
     TABLES[at] = table;
+    FILLED[at] = filled;
+  }
+  if (filled[from] === 0) {
+    for (let b = 0; b < 128; b++) if ((b & 0x88) === 0) table[from * 128 + b] = computeDistance(code, from, b, castle);
+    filled[from] = 1;
   }
   return table;
 }

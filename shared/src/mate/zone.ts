@@ -135,7 +135,7 @@ export function zoneBound(
     const king = role === KING;
     if (king) ourKing = s;
     const unit = z.costs ? z.costs[role]! : 1;
-    const table = distanceTable(code, king && castle);
+    const table = distanceTable(code, king && castle, s);
     const fixed = movers !== null && movers[s] === 0;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
