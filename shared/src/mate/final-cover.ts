@@ -109,11 +109,22 @@ export class FinalCover {
   private readonly recentLive = new Int32Array(16 * 64 * 4).fill(-1);
   private readonly recent: Int32Array[] = new Array<Int32Array>(16 * 64 * 4).fill(NONE);
 
+  /** made()'s options of the promoted pieces, per file * 4 + promotion. */
+  private readonly promoted: Int32Array[] = new Array<Int32Array>(32).fill(NONE);
+
   /** options() worked out and kept. */
   private made(code: number, s: number, live: number, castle: boolean, mustMove: boolean, key: number): Int32Array {
     const role = code & 7;
     const color = code & 8;
     const units = this.units;
+    // A promotion's options are those of the new piece standing on the promotion square (asked
+    // first: options() is not re-entrant), shifted by the price of the pawn's way there.
+    const promoted = this.promoted;
+    if (role === PAWN) {
+      for (let file = 0; file < 8; file++) {
+        for (let i = 0; i < PROMOTIONS.length; i++) promoted[file * 4 + i] = this.options(color | PROMOTIONS[i]!, promotionSquare(file, color), live, false);
+      }
+    }
     this.touched.length = 0;
     this.stamp++;
     if (role === PAWN) {
@@ -126,13 +137,11 @@ export class FinalCover {
         const p = promotionSquare(file, color);
         const steps = pawnSteps(s, p, color, this.double);
         if (steps >= FAR) continue;
-        for (const r of PROMOTIONS) {
+        for (let i = 0; i < PROMOTIONS.length; i++) {
           // The promoting move costs the new kind's price (cost variants).
-          const at = (steps - 1) * units[PAWN]! + units[r]!;
-          for (let f = 0; f < 64; f++) {
-            const d = pieceMoves(r, p, f, false, color);
-            if (d < FAR) this.offer(at + d * units[r]!, this.masks[r * 64 + f]! & live);
-          }
+          const at = (steps - 1) * units[PAWN]! + units[PROMOTIONS[i]!]!;
+          const opts = promoted[file * 4 + i]!;
+          for (let k = 0; k < opts.length; k++) this.offer(at + (opts[k]! >> 9), opts[k]! & FULL);
         }
       }
     } else {
