@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { GameSnapshot } from '@progressive-chess/shared';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -217,6 +217,38 @@ describe('HTTP', () => {
     expect(plain.body.length).toBeGreaterThan(10_000);
     const index = await get('/', 'gzip');
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends an asset's .br or .gz from the build as accepted (no compression per response), with its type and a year's caching", async () => {
+    const dir = clientDir();
+    const code = 'console.log("progressive chess");\n'.repeat(400);
+    writeFileSync(join(dir, 'assets', 'built-abcd.js'), code);
+    // marked, so that the test tells the build's file from one compressed by the server
+    writeFileSync(join(dir, 'assets', 'built-abcd.js.br'), brotliCompressSync(`${code}// br\n`));
+    writeFileSync(join(dir, 'assets', 'built-abcd.js.gz'), gzipSync(`${code}// gz\n`));
+    const server = await startServer({ clientDir: dir });
+    const get = (path: string, encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    const br = await get('/assets/built-abcd.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toMatch(/\/\/ br\n$/);
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const gz = await get('/assets/built-abcd.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toMatch(/\/\/ gz\n$/);
+    const plain = await get('/assets/built-abcd.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(code);
+    expect((await get('/assets/missing-abcd.js', 'br')).headers['content-type']).toMatch(/json/);
   });
 
   it('accepts sockets from its own origin or none, refuses others', async () => {

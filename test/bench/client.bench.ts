@@ -9,17 +9,23 @@
  *    stamp; the board moves on click) to the first animation frame after the piece stands on that square and has left its
  *    origin. Goal: at most 16 ms (one frame), median.
  *
- * Options (environment): BENCH_VISITS (default 15), BENCH_GAMES (default 2).
+ * Options (environment): BENCH_VISITS (default 15), BENCH_GAMES (default 2), BENCH_BASELINE (the
+ * root of another checkout of the project, built: its server and client are measured in the same
+ * run, visit for visit and game for game alternately with this one's, and the ratios printed; this
+ * machine's load then weighs on both alike).
  * Prints the figures and their ratios to the goals; no pass/fail (timed tests are not tests).
+ * The bytes are the page's own resource timing (nothing is asked of the browser while it loads).
  */
 import type { Page } from 'playwright-core';
 import { CHROMIUM, launchChromium, openPlayer } from '../browser/support/browser.js';
 import { startLobbyGame } from '../browser/support/game-start.js';
-import { startServer } from '../browser/support/server.js';
+import { startServer, type TestServer } from '../browser/support/server.js';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 15);
 const GAMES = Number(process.env.BENCH_GAMES ?? 2);
+const BASELINE = process.env.BENCH_BASELINE;
 const INTERACTIVE_GOAL_MS = 300;
 const FRAME_GOAL_MS = 16;
 
@@ -56,19 +62,23 @@ const STAMP_LOBBY = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-async function firstVisit(url: string): Promise<{ interactive: number; button: number; listing: number; dcl: number; bytes: number }> {
+interface Visit {
+  interactive: number;
+  button: number;
+  listing: number;
+  dcl: number;
+  /** Bytes of the page and its resources up to "interactive": as sent (compressed) and decoded. */
+  sent: number;
+  decoded: number;
+  requests: number;
+}
+
+async function firstVisit(url: string): Promise<Visit> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     await context.addInitScript({ content: STAMP_LOBBY });
     const page = await context.newPage();
-    let bytes = 0;
-    page.on('response', (r) => {
-      void r
-        .body()
-        .then((b) => (bytes += Number(r.headers()['content-length'] ?? b.length)))
-        .catch(() => undefined);
-    });
     await page.goto(url);
     await page.waitForFunction(() => {
       const b = (window as unknown as { __bench: { button?: number; listing?: number } }).__bench;
@@ -77,10 +87,19 @@ async function firstVisit(url: string): Promise<{ interactive: number; button: n
     const r = await page.evaluate(() => {
       const b = (window as unknown as { __bench: { button: number; listing: number } }).__bench;
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { button: b.button, listing: b.listing, dcl: nav.domContentLoadedEventEnd };
+      const until = Math.max(b.button, b.listing);
+      const loaded = [nav, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime <= until)];
+      return {
+        button: b.button,
+        listing: b.listing,
+        dcl: nav.domContentLoadedEventEnd,
+        sent: loaded.reduce((n, e) => n + e.encodedBodySize, 0),
+        decoded: loaded.reduce((n, e) => n + e.decodedBodySize, 0),
+        requests: loaded.length,
+      };
     });
     await context.close();
-    return { ...r, interactive: Math.max(r.button, r.listing), bytes };
+    return { ...r, interactive: Math.max(r.button, r.listing) };
   } finally {
     await browser.close();
   }
@@ -114,25 +133,22 @@ async function timedMove(page: Page, uci: string): Promise<number> {
   return timing;
 }
 
+/** One game's timed moves (the first five turns), in a browser of its own. */
 async function moveTimings(url: string): Promise<number[]> {
   const browser = await launchChromium();
   const samples: number[] = [];
   try {
-    for (let g = 0; g < GAMES; g++) {
-      const alice = await openPlayer(browser, url, 'Alice');
-      const bob = await openPlayer(browser, url, 'Bob');
-      const [white, black] = await startLobbyGame(alice, bob);
-      for (const [i, series] of SERIES.entries()) {
-        const mover = i % 2 === 0 ? white : black;
-        const waiter = i % 2 === 0 ? black : white;
-        for (const uci of series) samples.push(await timedMove(mover.page, uci));
-        // the opponent's board shows the whole series before the next one starts
-        const last = series.at(-1)!.slice(2, 4);
-        await waiter.page.locator(`[data-square="${last}"] .layer.piece`).waitFor();
-        await waiter.page.locator('.series .who', { hasText: 'Your series' }).waitFor();
-      }
-      await alice.context.close();
-      await bob.context.close();
+    const alice = await openPlayer(browser, url, 'Alice');
+    const bob = await openPlayer(browser, url, 'Bob');
+    const [white, black] = await startLobbyGame(alice, bob);
+    for (const [i, series] of SERIES.entries()) {
+      const mover = i % 2 === 0 ? white : black;
+      const waiter = i % 2 === 0 ? black : white;
+      for (const uci of series) samples.push(await timedMove(mover.page, uci));
+      // the opponent's board shows the whole series before the next one starts
+      const last = series.at(-1)!.slice(2, 4);
+      await waiter.page.locator(`[data-square="${last}"] .layer.piece`).waitFor();
+      await waiter.page.locator('.series .who', { hasText: 'Your series' }).waitFor();
     }
   } finally {
     await browser.close();
@@ -146,27 +162,59 @@ const quantile = (xs: readonly number[], q: number): number => {
 };
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
+/** The checkouts measured: this one, and the baseline's when BENCH_BASELINE names one. */
+async function startServers(): Promise<Array<{ name: string; server: TestServer }>> {
+  const servers = [{ name: 'this', server: await startServer() }];
+  if (BASELINE !== undefined) {
+    const root = resolve(BASELINE);
+    const other = (await import(`${root}/test/browser/support/server.ts`)) as { startServer: typeof startServer };
+    servers.push({ name: `baseline (${root})`, server: await other.startServer() });
+  }
+  return servers;
+}
+
+/** Runs `step` for each server in turn, `rounds` times, the order alternating from round to round. */
+async function alternate<T>(count: number, rounds: number, step: (i: number) => Promise<T>): Promise<T[][]> {
+  const out: T[][] = Array.from({ length: count }, () => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = [...out.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) out[i]!.push(await step(i));
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (install Debian's chromium)`);
-  const server = await startServer();
+  const servers = await startServers();
   try {
-    const visits = [];
-    for (let i = 0; i < VISITS; i++) visits.push(await firstVisit(server.url));
-    const interactive = visits.map((v) => v.interactive);
-    console.log(`first visit (fresh profile, loopback), ${VISITS} visits, ${Math.round(visits[0]!.bytes / 1024)} KiB of responses (decoded)`);
-    console.log(`  DOMContentLoaded   median ${ms(quantile(visits.map((v) => v.dcl), 0.5))}`);
-    console.log(`  button rendered    median ${ms(quantile(visits.map((v) => v.button), 0.5))}`);
-    console.log(`  listing arrived    median ${ms(quantile(visits.map((v) => v.listing), 0.5))}`);
-    console.log(
-      `  interactive        median ${ms(quantile(interactive, 0.5))}, p90 ${ms(quantile(interactive, 0.9))}; goal ${INTERACTIVE_GOAL_MS} ms: ratio ${(quantile(interactive, 0.5) / INTERACTIVE_GOAL_MS).toFixed(2)}`,
-    );
-    const moves = await moveTimings(server.url);
-    console.log(`click to own board, ${moves.length} moves over ${GAMES} games`);
-    console.log(
-      `  median ${ms(quantile(moves, 0.5))}, p90 ${ms(quantile(moves, 0.9))}, worst ${ms(Math.max(...moves))}; goal ${FRAME_GOAL_MS} ms: ratio ${(quantile(moves, 0.5) / FRAME_GOAL_MS).toFixed(2)}`,
-    );
+    const visits = await alternate(servers.length, VISITS, (i) => firstVisit(servers[i]!.server.url));
+    const interactive = visits.map((vs) => quantile(vs.map((v) => v.interactive), 0.5));
+    for (const [i, { name }] of servers.entries()) {
+      const vs = visits[i]!;
+      const all = vs.map((v) => v.interactive);
+      console.log(`${name}: first visit (fresh profile, loopback), ${VISITS} visits, ${vs[0]!.requests} requests before interactive, ${Math.round(vs[0]!.sent / 1024)} KiB sent (${Math.round(vs[0]!.decoded / 1024)} KiB decoded)`);
+      console.log(`  DOMContentLoaded   median ${ms(quantile(vs.map((v) => v.dcl), 0.5))}`);
+      console.log(`  button rendered    median ${ms(quantile(vs.map((v) => v.button), 0.5))}`);
+      console.log(`  listing arrived    median ${ms(quantile(vs.map((v) => v.listing), 0.5))}`);
+      console.log(
+        `  interactive        median ${ms(interactive[i]!)}, p90 ${ms(quantile(all, 0.9))}, best ${ms(Math.min(...all))} (the least disturbed by the machine's other work); goal ${INTERACTIVE_GOAL_MS} ms: ratio ${(interactive[i]! / INTERACTIVE_GOAL_MS).toFixed(2)}`,
+      );
+    }
+    if (servers.length > 1) console.log(`interactive, this / baseline (medians): ${(interactive[0]! / interactive[1]!).toFixed(2)}`);
+    const moves = await alternate(servers.length, GAMES, (i) => moveTimings(servers[i]!.server.url));
+    const clicks: number[] = [];
+    for (const [i, { name }] of servers.entries()) {
+      const samples = moves[i]!.flat();
+      clicks.push(quantile(samples, 0.5));
+      console.log(`${name}: click to own board, ${samples.length} moves over ${GAMES} games`);
+      console.log(
+        `  median ${ms(clicks[i]!)}, p90 ${ms(quantile(samples, 0.9))}, best ${ms(Math.min(...samples))}, worst ${ms(Math.max(...samples))}; goal ${FRAME_GOAL_MS} ms: ratio ${(clicks[i]! / FRAME_GOAL_MS).toFixed(2)}`,
+      );
+    }
+    if (servers.length > 1) console.log(`click to own board, this / baseline (medians): ${(clicks[0]! / clicks[1]!).toFixed(2)}`);
   } finally {
-    await server.close();
+    for (const { server } of servers) await server.close();
   }
 }
 

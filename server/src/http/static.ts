@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { APP_PATHS } from '@progressive-chess/shared';
 import express, { type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Whether a game id names a stored game (for the HTTP status of `/game/:id`). */
 export type GameExists = (id: string) => Promise<boolean>;
@@ -9,13 +10,22 @@ export type GameExists = (id: string) => Promise<boolean>;
  * The built client: hashed assets cached for a year (`immutable`), index.html never cached,
  * SPA fallback on app routes. `/game/:id` of a game that does not exist is still the app (it
  * shows a friendly not-found page) but with HTTP 404, as is any unknown page a browser asks for.
+ *
+ * The assets are sent as the build compressed them (`.br`, `.gz` beside each, client/vite.config.ts)
+ * when the browser accepts it: no compression per response (the `compression` middleware leaves an
+ * encoded response alone), so a first visit's two dozen scripts do not hold up its socket.
  */
 export function serveClient(clientDir: string, gameExists?: GameExists): Router {
   const router = express.Router();
   const index = join(clientDir, 'index.html');
   router.use(
     '/assets',
-    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: true }),
+    expressStaticGzip(join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', fallthrough: true },
+    }),
   );
   router.use(express.static(clientDir, { index: false }));
   const sendIndex = (res: Response, status: number, next: () => void): void => {
