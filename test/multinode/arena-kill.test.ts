@@ -17,8 +17,9 @@ import { arenaOf, nobodyTwice, tournamentsOf } from './tournament-checks.js';
  * of the wave's one creation call and never answers it (the node never tells their start), so at
  * the kill the wave's pairings are recorded, some games exist in the store unannounced, the others
  * do not exist, none is marked created (a wave marks its games in one statement once all are
- * started), and the wave's lease is held in Redis. A second node (in
- * this process, same Redis and PostgreSQL) takes the wave over once the lease lapses (by its clock).
+ * started), and the wave's lease is held in Redis. A second node (in this process, same Redis and
+ * PostgreSQL) takes the wave over once the lease lapses (by its clock): it creates the missing
+ * games and tells the start of the written ones (their players get `game:start`).
  */
 
 const MINUTE = 60_000;
@@ -159,6 +160,7 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
             )
             .toEqual({ created: 0, stored: WRITTEN, enough: true });
           const recorded = await pairingsOf(db, id);
+          const stored = await inStore(b, recorded.map((p) => p.game_id));
           const wave = recorded[0]?.wave ?? 0;
           expect(new Set(recorded.map((p) => p.wave))).toEqual(new Set([wave]));
           expect(recorded.length).toBe((PLAYERS - 1) / 2);
@@ -167,6 +169,12 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
           await nobodyTwice(db, id);
           // players come while the node is stuck: they wait with the one left out
           await join(LATE);
+
+          // the games in the store whose start the dead node never told
+          const unannounced = recorded.filter((p) => stored.includes(p.game_id));
+          expect(unannounced).toHaveLength(WRITTEN);
+          const starts: string[] = [];
+          for (const c of clients) c.socket.on('game:start', (e) => starts.push(`${c.session.playerId} ${e.gameId} ${e.color} ${e.tournamentId}`));
 
           await child.kill();
 
@@ -185,6 +193,10 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
           await nobodyTwice(db, id);
           await recordedGamesExist(b, db, id);
           await everyoneInAGame(db, id, PLAYERS + LATE);
+          // the takeover told the start of the games the dead node wrote: their players have `game:start`
+          await expect
+            .poll(() => unannounced.flatMap((p) => [`${p.white_id} ${p.game_id} white ${id}`, `${p.black_id} ${p.game_id} black ${id}`]).filter((x) => !starts.includes(x)))
+            .toEqual([]);
 
           // the arena goes on: a wave after the games ended pairs everyone again, once
           await resignAll(b, db, id);

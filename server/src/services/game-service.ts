@@ -173,6 +173,20 @@ export class GameService {
   }
 
   /**
+   * Tells the lifecycle of a game's start again, when it is still at version 1 and in play: a node
+   * that created it may have died before telling (its subscribers then hear it twice at worst).
+   * Whether it did.
+   */
+  async announceStart(gameId: string): Promise<boolean> {
+    const head = await this.deps.store.loadGameHead(gameId);
+    if (head?.version !== 1) return false;
+    const doc = parseDoc(head.doc);
+    if (doc.status !== 'playing') return false;
+    this.lifecycle.emit({ type: 'started', doc, version: 1 });
+    return true;
+  }
+
+  /**
    * Runs one player command in the game's queue: seat, clock, status and version checks, then
    * `decide` (null: nothing changes), then compare-and-set with retries for unversioned commands.
    * The first try starts from this node's last copy of the game when it is at the client's

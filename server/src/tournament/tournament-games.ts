@@ -51,8 +51,9 @@ async function gameOf(deps: GameStarterDeps, t: TournamentRecord, p: NewPairing,
 /**
  * Creates the games of pairings recorded but not created (a node died in between), then the new
  * ones, all in one call of the game service (one store round trip; a game that exists already,
- * made by a node that died before marking it, is left as it is), tells both players of each, and
- * marks them created in one statement. A node that dies before the mark leaves them pending: the
+ * made by a node that died before marking it, is left as it is but its start is told again: that
+ * node may have died before telling it, and `game:start` and "Your games" follow from it), tells
+ * both players of each, and marks them created in one statement. A node that dies before the mark leaves them pending: the
  * next wave finds their games and only marks them.
  */
 export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, pairs: readonly NewPairing[], players: readonly TournamentPlayerRecord[]): Promise<void> {
@@ -63,7 +64,9 @@ export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, 
   for (const p of pairs) all.set(p.gameId, p);
   for (const g of pending) if (!all.has(g.gameId)) all.set(g.gameId, { gameId: g.gameId, whiteId: g.whiteId, blackId: g.blackId });
   const pairings = [...all.values()];
-  await deps.games.createMany(await Promise.all(pairings.map((p) => gameOf(deps, t, p, byId))));
+  const created = await deps.games.createMany(await Promise.all(pairings.map((p) => gameOf(deps, t, p, byId))));
+  // a game that existed was written by a node that died, maybe before it told its start: told now
+  await Promise.all(pairings.filter((_, i) => created[i] === false).map((p) => deps.games.announceStart(p.gameId)));
   for (const p of pairings) {
     deps.paired(p.whiteId, { tournamentId: t.id, gameId: p.gameId, color: 'white' });
     deps.paired(p.blackId, { tournamentId: t.id, gameId: p.gameId, color: 'black' });
