@@ -1,8 +1,7 @@
 import type { Color } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
-import type { GameService } from '../services/game-service.js';
 import type { PlayerRef } from '../services/game-doc.js';
-import type { CreateGameOptions } from '../services/game-service.js';
+import type { CreateGameOptions, GameService } from '../services/game-service.js';
 import type { Store } from '../store/store.js';
 import type { NewPairing, TournamentRepo } from './tournament-repo.js';
 import type { TournamentPlayerRecord, TournamentRecord } from './tournament-record.js';
@@ -27,7 +26,12 @@ export interface GameStarterDeps {
 export const berserkable = (t: TournamentRecord): boolean => t.kind === 'arena' && t.timeControl.kind === 'fischer';
 
 /** A pairing's game as the game service creates it: the players' refs (a guest, or rated in the variant now) and the tournament's settings. */
-async function gameOf(deps: GameStarterDeps, t: TournamentRecord, p: NewPairing, byId: ReadonlyMap<string, TournamentPlayerRecord>) {
+async function gameOf(
+  deps: GameStarterDeps,
+  t: TournamentRecord,
+  p: NewPairing,
+  byId: ReadonlyMap<string, TournamentPlayerRecord>,
+): Promise<{ id: string; opts: CreateGameOptions }> {
   const refOf = async (id: string): Promise<PlayerRef> => {
     const known = byId.get(id);
     const name = known?.name ?? 'Anonymous';
