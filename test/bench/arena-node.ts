@@ -1,6 +1,6 @@
 import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
-import type { TournamentCreate } from '@progressive-chess/shared';
+import { standingsPage, type TournamentCreate } from '@progressive-chess/shared';
 import { createApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
 import { createRedisStore } from '../../server/src/store/redis-store.js';
@@ -17,7 +17,7 @@ import { UNLIMITED } from './app-node.js';
  *   this node won a wave's lease in it (ran the wave); with BENCH_ARENA_PROF=1 the wave's heaviest
  *   functions on stderr
  * - `standings <id>` -> `STANDINGS {"version","games","bytes"}`: the version, the games counted in the
- *   standings (two a game) and the view's JSON length
+ *   standings (two a game) and the JSON length of a `tournament:update`'s view (the standings' first page)
  * - `cpu` -> `CPU <ms>`: the process's CPU time so far
  * - `version <id>` -> `VERSION <n>`: the tournament's version in the database
  */
@@ -110,7 +110,7 @@ async function run(line: string): Promise<string> {
   if (cmd === 'version') return `VERSION ${(await tournaments!.service.view(arg)).version}`;
   if (cmd === 'standings') {
     const view = await tournaments!.service.view(arg);
-    return `STANDINGS ${JSON.stringify({ version: view.version, games: view.standings.reduce((n, s) => n + s.games, 0), bytes: JSON.stringify(view).length })}`;
+    return `STANDINGS ${JSON.stringify({ version: view.version, games: view.standings.reduce((n, s) => n + s.games, 0), bytes: JSON.stringify({ ...view, standings: standingsPage(view.standings, 1) }).length })}`;
   }
   throw new Error(`unknown command ${cmd}`);
 }

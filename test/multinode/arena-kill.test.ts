@@ -13,19 +13,19 @@ import { arenaOf, nobodyTwice, tournamentsOf } from './tournament-checks.js';
 /**
  * Issue 32, "a node killed in the middle of a wave pairs nobody twice and forgets nobody", for
  * real: the wave runs on a node in a child process, which is SIGKILLed while it creates the wave's
- * games. The moment is chosen, not hit by luck: the child's store answers the first ANSWERED game
- * creations, writes the next WRITTEN without answering and stalls on the rest, so at the kill the
- * wave's pairings are recorded, some games are created (their players told), some exist in the
- * store unanswered, the others do not exist, none is marked created (a wave marks its games in one
- * statement once all are started), and the wave's lease is held in Redis. A second node (in
- * this process, same Redis and PostgreSQL) takes the wave over once the lease lapses (by its clock).
+ * games. The moment is chosen, not hit by luck: the child's store writes the first WRITTEN games
+ * of the wave's one creation call and never answers it (the node never tells their start), so at
+ * the kill the wave's pairings are recorded, some games exist in the store unannounced, the others
+ * do not exist, none is marked created (a wave marks its games in one statement once all are
+ * started), and the wave's lease is held in Redis. A second node (in this process, same Redis and
+ * PostgreSQL) takes the wave over once the lease lapses (by its clock): it creates the missing
+ * games and tells the start of the written ones (their players get `game:start`).
  */
 
 const MINUTE = 60_000;
 /** Joined before the wave (odd: one of them waits); LATE join while the dying node is stalled. */
 const PLAYERS = 241;
 const LATE = 9;
-const ANSWERED = 30;
 const WRITTEN = 30;
 const LEASE_MS = 30_000;
 const ARENA_MINUTES = 20;
@@ -146,20 +146,21 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
             clockOffsetMs: offset,
             firstMoveGraceMs: 3_600_000,
             tournaments: { tickMs: 50, leaseMs: LEASE_MS },
-            stallGameCreation: { answered: ANSWERED, written: WRITTEN },
+            stallGameCreation: { written: WRITTEN },
           });
-          // the wave is recorded; the first ANSWERED games are created, WRITTEN more are in the store unanswered; none marked yet
+          // the wave is recorded; WRITTEN games are in the store unanswered; none marked yet
           await expect
             .poll(
               async () => {
                 const rows = await pairingsOf(db, id);
                 const stored = await inStore(b, rows.map((p) => p.game_id));
-                return { created: rows.filter((p) => p.created).length, stored: stored.length, enough: rows.length > ANSWERED + WRITTEN };
+                return { created: rows.filter((p) => p.created).length, stored: stored.length, enough: rows.length > WRITTEN };
               },
               { timeout: 20_000, interval: 50 },
             )
-            .toEqual({ created: 0, stored: ANSWERED + WRITTEN, enough: true });
+            .toEqual({ created: 0, stored: WRITTEN, enough: true });
           const recorded = await pairingsOf(db, id);
+          const stored = await inStore(b, recorded.map((p) => p.game_id));
           const wave = recorded[0]?.wave ?? 0;
           expect(new Set(recorded.map((p) => p.wave))).toEqual(new Set([wave]));
           expect(recorded.length).toBe((PLAYERS - 1) / 2);
@@ -168,6 +169,12 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
           await nobodyTwice(db, id);
           // players come while the node is stuck: they wait with the one left out
           await join(LATE);
+
+          // the games in the store whose start the dead node never told
+          const unannounced = recorded.filter((p) => stored.includes(p.game_id));
+          expect(unannounced).toHaveLength(WRITTEN);
+          const starts: string[] = [];
+          for (const c of clients) c.socket.on('game:start', (e) => starts.push(`${c.session.playerId} ${e.gameId} ${e.color} ${e.tournamentId}`));
 
           await child.kill();
 
@@ -186,6 +193,10 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena whose 
           await nobodyTwice(db, id);
           await recordedGamesExist(b, db, id);
           await everyoneInAGame(db, id, PLAYERS + LATE);
+          // the takeover told the start of the games the dead node wrote: their players have `game:start`
+          await expect
+            .poll(() => unannounced.flatMap((p) => [`${p.white_id} ${p.game_id} white ${id}`, `${p.black_id} ${p.game_id} black ${id}`]).filter((x) => !starts.includes(x)))
+            .toEqual([]);
 
           // the arena goes on: a wave after the games ended pairs everyone again, once
           await resignAll(b, db, id);

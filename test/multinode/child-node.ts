@@ -17,9 +17,7 @@ import type { NodeTarget } from './nodes.js';
 
 /** Where a child's game creations stop: a node frozen in the middle of creating a wave's games. */
 export interface StallGameCreation {
-  /** The first this many `createGame` are written and answered. */
-  readonly answered: number;
-  /** The next this many are written and never answered; any later one is neither written nor answered. */
+  /** The first this many games of the first `createGames` are written, and the call never answers; the others are not written. */
   readonly written: number;
 }
 
@@ -86,15 +84,12 @@ export async function startChildNode(opts: ChildNodeOptions): Promise<ChildNode>
 
 /** The store as the node sees it: its game creations stall as `stall` says. */
 function stalling(store: RedisStore, stall: StallGameCreation): Store {
-  let calls = 0;
   return new Proxy(store, {
     get(target, prop, receiver) {
-      if (prop === 'createGame') {
-        return async (...args: Parameters<Store['createGame']>) => {
-          const n = ++calls;
-          if (n <= stall.answered + stall.written) await target.createGame(...args);
-          if (n <= stall.answered) return;
-          await new Promise<never>(() => undefined);
+      if (prop === 'createGames') {
+        return async (games: Parameters<Store['createGames']>[0]) => {
+          await target.createGames(games.slice(0, stall.written));
+          return new Promise<never>(() => undefined);
         };
       }
       const v: unknown = Reflect.get(target, prop, receiver);

@@ -81,12 +81,12 @@ describe.skipIf(skipWithoutBackends() || skipWithoutPostgres())('an arena on two
 
           // node A dies in the middle of a wave: it recorded the pairings, created no game, never released its lease
           const dying = a.app.services.games;
-          const create = dying.create.bind(dying);
-          dying.create = () => Promise.reject(new Error('killed'));
+          const createMany = dying.createMany.bind(dying);
+          dying.createMany = () => Promise.reject(new Error('killed'));
           a.store.completeTournamentStep = () => Promise.resolve();
           await tournamentsOf(a).tick();
           await a.close();
-          dying.create = create;
+          dying.createMany = createMany;
           const recorded = await dbB.query<{ game_id: string }>('SELECT game_id FROM tournament_games WHERE tournament_id = $1 AND NOT created', [id]);
           expect(recorded.rows).toHaveLength(3);
           // B's next wave, once the lease lapsed, creates them (pairing nobody again) and leaves nobody out

@@ -2,7 +2,7 @@ import type { TournamentUpdate } from '@progressive-chess/shared';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { standing, summary, view, pairing } from '../lib/tournaments/fixtures.js';
+import { standing, summary, updateOf, view, pairing } from '../lib/tournaments/fixtures.js';
 
 const socket = vi.hoisted(() => ({
   sent: [] as { event: string; payload: unknown }[],
@@ -58,19 +58,19 @@ describe('TournamentPage', () => {
     expect(screen.getByTestId('my-game').getAttribute('href')).toBe('/game/g1');
 
     const won = [standing('a', 1, 2, { wins: 1, games: 1, sheet: [{ points: 2, berserk: false, doubled: false }] }), standing('b', 2, 0), standing('c', 2, 0)];
-    await push({ id: 't1', version: 3, view: view(3, { standings: won, pairings: [pairing('g1', 'a', 'b', '1-0')] }) });
+    await push(updateOf(view(3, { standings: won, pairings: [pairing('g1', 'a', 'b', '1-0')] })));
     expect(screen.getAllByTestId('score')[0]?.textContent).toBe('2');
     expect(screen.queryByTestId('my-game')).toBeNull();
     expect(screen.getByTestId('my-place').textContent).toContain('You are number 1 with 2 points.');
     // a streak (the next win counts double) is marked, and said
-    await push({ id: 't1', version: 4, view: view(4, { standings: [{ ...won[0]!, fire: true }, ...won.slice(1)] }) });
+    await push(updateOf(view(4, { standings: [{ ...won[0]!, fire: true }, ...won.slice(1)] })));
     expect(within(screen.getByRole('rowheader', { name: /^A/ })).getByRole('img', { name: 'on fire: the next win counts double' })).toBeTruthy();
     // an older update, delivered late, changes nothing
-    await push({ id: 't1', version: 2, view: view(2) });
+    await push(updateOf(view(2)));
     expect(screen.getAllByTestId('score')[0]?.textContent).toBe('2');
 
     const done = view(5, { summary: summary({ status: 'finished' }), standings: won, podium: won });
-    await push({ id: 't1', version: 5, view: done });
+    await push(updateOf(done));
     const podium = screen.getByTestId('podium');
     expect(within(podium).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringContaining('A'),

@@ -152,6 +152,41 @@ export class GameService {
   }
 
   /**
+   * Creates many games at once (a tournament's wave: `Store.createGames`, one round trip), each
+   * counted among its players' games in progress with no cap, and tells the lifecycle of each one
+   * it created. Per game: true created, false a game with its id existed already (left as it is).
+   */
+  async createMany(games: readonly { readonly id: string; readonly opts: CreateGameOptions }[]): Promise<boolean[]> {
+    const now = this.deps.now();
+    const made = games.map(({ id, opts }) => {
+      const { doc: created, state } = newGameDoc(id, opts, now, this.deps.settings.firstMoveGraceMs);
+      const doc = withActivity(created, now, this.deps.settings.limits);
+      return { id, doc, state, write: this.writes.of(doc, []) };
+    });
+    const created = await this.deps.store.createGames(made.map((m) => ({ id: m.id, write: m.write, players: [m.doc.players.white.id, m.doc.players.black.id] })));
+    made.forEach((m, i) => {
+      if (created[i] !== true) return;
+      this.decoded.set({ head: { id: m.id, version: 1, moveCount: 0 }, docLength: m.write.doc.length, doc: m.doc, state: m.state });
+      this.lifecycle.emit({ type: 'started', doc: m.doc, version: 1 });
+    });
+    return created;
+  }
+
+  /**
+   * Tells the lifecycle of a game's start again, when it is still at version 1 and in play: a node
+   * that created it may have died before telling (its subscribers then hear it twice at worst).
+   * Whether it did.
+   */
+  async announceStart(gameId: string): Promise<boolean> {
+    const head = await this.deps.store.loadGameHead(gameId);
+    if (head?.version !== 1) return false;
+    const doc = parseDoc(head.doc);
+    if (doc.status !== 'playing') return false;
+    this.lifecycle.emit({ type: 'started', doc, version: 1 });
+    return true;
+  }
+
+  /**
    * Runs one player command in the game's queue: seat, clock, status and version checks, then
    * `decide` (null: nothing changes), then compare-and-set with retries for unversioned commands.
    * The first try starts from this node's last copy of the game when it is at the client's

@@ -21,6 +21,9 @@ export type PlayerEvents = Pick<
   'game:start' | 'lobby:mySeeks' | 'challenge:received' | 'challenge:removed' | 'challenge:declined' | 'notify:new' | 'tournament:paired'
 >;
 
+/** One `toPlayer` event: to every connection of `playerId`. */
+export type PlayerEvent = { [K in keyof PlayerEvents]: { readonly playerId: string; readonly event: K; readonly payload: Parameters<PlayerEvents[K]>[0] } }[keyof PlayerEvents];
+
 /**
  * A change of one player's games in progress: the game's new entry (`lobby:myGameUpdated`), or
  * `game` null when it left them (`lobby:myGameRemoved`).

@@ -1,7 +1,7 @@
 import { DeadlineQueue } from './deadline-queue.js';
 import { ExpiringMap } from './expiring-map.js';
 import { MemorySeeks } from './memory-seeks.js';
-import type { AddSeekResult, CommitResult, GameHead, GameWrite, ReserveResult, StoredGame, StoredSeek } from './store.js';
+import type { AddSeekResult, CommitResult, GameHead, GameWrite, NewGame, ReserveResult, StoredGame, StoredSeek } from './store.js';
 
 interface GameRecord {
   version: number;
@@ -67,6 +67,16 @@ export class MemoryState {
     if (this.game(id)) throw new Error(`game ${id} already exists`);
     this.games.set(id, { version: 1, doc: write.doc, moves: [...write.appendMoves], expiresAt: null });
     this.applySideEffects(id, write);
+  }
+
+  /** `Store.createGames`: per game, reserved (no cap) then created; false for an id that exists. */
+  createGames(games: readonly NewGame[]): boolean[] {
+    return games.map((g) => {
+      this.reserveGame(g.id, g.players, Number.MAX_SAFE_INTEGER);
+      if (this.game(g.id)) return false;
+      this.createGame(g.id, g.write);
+      return true;
+    });
   }
 
   loadGame(id: string): StoredGame | null {

@@ -5,6 +5,7 @@ import type {
   CommitResult,
   GameHead,
   GameWrite,
+  NewGame,
   ReserveResult,
   Store,
   StoredGame,
@@ -45,6 +46,14 @@ export class MemoryStore implements Store {
     this.state.createGame(id, write);
     const w = this.record(['create', id, write]);
     if (w) await w;
+  }
+
+  async createGames(games: readonly NewGame[]): Promise<boolean[]> {
+    await this.tick();
+    const created = this.state.createGames(games);
+    const w = games.length > 0 ? this.record(['createGames', games]) : undefined;
+    if (w) await w;
+    return created;
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {

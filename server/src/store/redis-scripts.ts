@@ -219,3 +219,35 @@ export const COMPLETE_TOURNAMENT_STEP = `
 if redis.call('HGET', KEYS[1], 'step') == ARGV[1] then redis.call('HSET', KEYS[1], 'until', '0', 'done', '1') end
 return 1
 `;
+
+/**
+ * Single Redis, `Store.createGames`: many games in one script, each reserved (`RESERVE_GAME`) then
+ * created (`CREATE_GAME`), both run as they are inside functions whose KEYS and ARGV are the game's
+ * own. ARGV[1] n; ARGV[2..3n+1] per game: its player sets' count, its game keys' count, its create
+ * arguments' count; then per game its create arguments (ARGV[1] of them is its id). KEYS per game:
+ * its player sets, then its game keys (as CREATE_GAME's). Returns per game 1 created, 0 it existed.
+ */
+export const CREATE_GAMES = (reserve: string): string => `
+local function reserve_one(KEYS, ARGV)
+${reserve}
+end
+local function create_one(KEYS, ARGV)
+${CREATE_GAME}
+end
+local n = tonumber(ARGV[1])
+local k, a = 0, 1 + 3 * n
+local out = {}
+for i = 1, n do
+  local p, g, c = tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1])
+  local players, keys, args = {}, {}, {}
+  for j = 1, p do players[j] = KEYS[k + j] end
+  k = k + p
+  for j = 1, g do keys[j] = KEYS[k + j] end
+  k = k + g
+  for j = 1, c do args[j] = ARGV[a + j] end
+  a = a + c
+  reserve_one(players, {args[1], '9007199254740991'})
+  out[i] = create_one(keys, args)
+end
+return out
+`;

@@ -12,6 +12,7 @@ import {
   type Script,
 } from './redis-client.js';
 import { redisKeys, type RedisKeys } from './redis-keys.js';
+import { RESERVE_GAME } from './redis-lobby-scripts.js';
 import * as lua from './redis-scripts.js';
 import { RedisSeeks } from './redis-seeks.js';
 import type {
@@ -19,6 +20,7 @@ import type {
   CommitResult,
   GameHead,
   GameWrite,
+  NewGame,
   Relay,
   ReserveResult,
   Store,
@@ -57,6 +59,7 @@ const SCRIPTS = {
   create: script(lua.CREATE_GAME),
   commit: script(lua.COMMIT_GAME),
   createOnly: script(lua.CREATE_GAME_ONLY),
+  createMany: script(lua.CREATE_GAMES(RESERVE_GAME)),
   commitOnly: script(lua.COMMIT_GAME_ONLY),
   index: script(lua.INDEX_GAME),
   lower: script(lua.LOWER_DEADLINE),
@@ -106,6 +109,38 @@ export class RedisStore implements Store {
     if (Number(r) !== 1) throw new Error(`game ${id} already exists`);
     if (this.clustered) await this.index(id, 1, args);
     this.cache?.created(id, logId, write.appendMoves);
+  }
+
+  /**
+   * One Redis: one script for them all (CREATE_GAMES). A Cluster: each game's reservation and
+   * creation as `reserveGame` and `createGame` (other slots), sent together (auto-pipelining).
+   */
+  async createGames(games: readonly NewGame[]): Promise<boolean[]> {
+    if (games.length === 0) return [];
+    if (this.clustered) {
+      return Promise.all(
+        games.map(async (g) => {
+          await this.seeks.reserve(g.id, g.players, Number.MAX_SAFE_INTEGER);
+          return this.createGame(g.id, g.write).then(
+            () => true,
+            async (e: unknown) => {
+              if ((await this.gameVersion(g.id)) === null) throw e;
+              return false;
+            },
+          );
+        }),
+      );
+    }
+    const logIds = games.map(() => randomBytes(9).toString('base64url'));
+    const args = games.map((g, i) => this.gameArgs(g.id, logIds[i] ?? '', g.write));
+    const keys = games.map((g) => [...g.players.map(this.k.playing), ...this.gameKeys(g.id)]);
+    const counts = games.flatMap((g, i) => [g.players.length, this.gameKeys(g.id).length, args[i]?.length ?? 0]);
+    const r = await this.run(SCRIPTS.createMany, keys.flat(), [games.length, ...counts, ...args.flat()]);
+    const created = (Array.isArray(r) ? r : []).map((x) => Number(x) === 1);
+    games.forEach((g, i) => {
+      if (created[i]) this.cache?.created(g.id, logIds[i] ?? '', g.write.appendMoves);
+    });
+    return created;
   }
 
   async loadGame(id: string): Promise<StoredGame | null> {

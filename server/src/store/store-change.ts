@@ -1,5 +1,5 @@
 import type { MemoryState } from './memory-state.js';
-import type { GameWrite, StoredSeek } from './store.js';
+import type { GameWrite, NewGame, StoredSeek } from './store.js';
 
 /**
  * A change to the memory store's state, as a JSON tuple: what the journaled store writes, one a
@@ -8,6 +8,7 @@ import type { GameWrite, StoredSeek } from './store.js';
  */
 export type StoreChange =
   | ['create', id: string, write: GameWrite]
+  | ['createGames', games: readonly NewGame[]]
   | ['commit', id: string, expectedVersion: number, write: GameWrite]
   | ['claim', now: number, limit: number, leaseMs: number]
   | ['settle', id: string, claimedUntil: number, deadline: number | null]
@@ -30,6 +31,8 @@ export function applyChange(state: MemoryState, c: StoreChange): void {
   switch (c[0]) {
     case 'create':
       return state.createGame(c[1], c[2]);
+    case 'createGames':
+      return void state.createGames(c[1]);
     case 'commit':
       return void state.commitGame(c[1], c[2], c[3]);
     case 'claim':

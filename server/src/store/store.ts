@@ -117,11 +117,27 @@ export const EXPIRED_SEEKS_KEPT = 10_000;
  */
 export const CLOSED_INVITES_KEPT_MS = 7 * 24 * 3_600_000;
 
+/** A game of `createGames`: its id, its first write, the players it counts for. */
+export interface NewGame {
+  readonly id: string;
+  readonly write: GameWrite;
+  /** Counted among these players' games in progress, with no cap (as `reserveGame`). */
+  readonly players: readonly string[];
+}
+
 export type ReserveResult = { readonly ok: true } | { readonly ok: false; readonly player: string };
 
 export interface Store {
   /** Creates version 1. Rejects (throws) if the id exists. */
   createGame(id: string, write: GameWrite): Promise<void>;
+  /**
+   * Many games at once (a tournament's pairing wave), in one round trip where the store can: each
+   * is counted among its players' games in progress with no cap (as `reserveGame`), then created at
+   * version 1 (as `createGame`). Per game, in order: true when created, false when a game with its
+   * id exists already (left as it is; counting it again changes nothing). Each game is a step of its
+   * own, not the batch: a node that dies in the middle may leave some created and others not.
+   */
+  createGames(games: readonly NewGame[]): Promise<boolean[]>;
   loadGame(id: string): Promise<StoredGame | null>;
   /** Version, doc and move-log length only (added for the command hot path; same snapshot semantics). */
   loadGameHead(id: string): Promise<GameHead | null>;

@@ -51,9 +51,18 @@ export function arenaCandidates(waiting: readonly TournamentPlayerRecord[], game
       history.set(id, h);
     }
   }
+  // each player's games, gathered once (not every game read again for each waiting player)
+  const gamesOf = new Map<string, TournamentGameRecord[]>();
+  for (const g of games) {
+    for (const id of [g.whiteId, g.blackId]) {
+      const own = gamesOf.get(id);
+      if (own) own.push(g);
+      else gamesOf.set(id, [g]);
+    }
+  }
   return waiting.map((p) => ({
     id: p.playerId,
-    score: arenaScore(arenaResultsOf(p.playerId, games)).score,
+    score: arenaScore(arenaResultsOf(p.playerId, gamesOf.get(p.playerId) ?? [])).score,
     rating: p.rating,
     lastOpponent: history.get(p.playerId)?.last ?? null,
     colours: history.get(p.playerId)?.colours ?? [],

@@ -224,11 +224,12 @@ export class TournamentRepo {
   }
 
   /**
-   * Records pairings in one transaction. An arena's (`round` 0): each pair only when both players
-   * are still free (their `current_game` null), which it then sets, so that nobody is paired twice
-   * whichever node pairs. A round's (`round` > 0): all of them, with the round itself, only when the
-   * previous round is the tournament's current one (else `RoundTakenError`, nothing written).
-   * Returns the pairings recorded.
+   * Records pairings in one transaction, in a few statements whatever their number. An arena's
+   * (`round` 0): each pair only when both players are still free (their `current_game` null, their
+   * rows locked by this transaction), which it then sets, so that nobody is paired twice whichever
+   * node pairs. A round's (`round` > 0): all of them, with the round itself, only when the previous
+   * round is the tournament's current one (else `RoundTakenError`, nothing written). Returns the
+   * pairings recorded.
    */
   async recordPairings(
     id: string,
@@ -240,32 +241,14 @@ export class TournamentRepo {
     deadline: number | null = null,
   ): Promise<NewPairing[]> {
     return this.db.transaction(async (tx) => {
-      const done: NewPairing[] = [];
-      for (const p of pairs) {
-        // a round's pairings are all its games at once (a round robin's player has several); the round's own step guards them
-        if (round > 0) {
-          await tx.query(
-            `INSERT INTO tournament_games (game_id, tournament_id, round, wave, white_id, black_id, paired_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-            [p.gameId, id, round, wave, p.whiteId, p.blackId, now],
-          );
-          done.push(p);
-          continue;
-        }
-        const taken = await tx.query(
-          `UPDATE tournament_players SET current_game = $3, missed = 0
-           WHERE tournament_id = $1 AND player_id = ANY($2) AND current_game IS NULL AND NOT withdrawn`,
-          [id, [p.whiteId, p.blackId], p.gameId],
-        );
-        if (taken.rowCount !== 2) {
-          // one of them was paired meanwhile: undo this pair only
-          await tx.query('UPDATE tournament_players SET current_game = NULL WHERE tournament_id = $1 AND current_game = $2', [id, p.gameId]);
-          continue;
-        }
+      // a round's pairings are all its games at once (a round robin's player has several); the round's own step guards them
+      const done = round > 0 ? [...pairs] : await this.takeFree(tx, id, pairs);
+      if (done.length) {
         await tx.query(
-          `INSERT INTO tournament_games (game_id, tournament_id, round, wave, white_id, black_id, paired_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-          [p.gameId, id, round, wave, p.whiteId, p.blackId, now],
+          `INSERT INTO tournament_games (game_id, tournament_id, round, wave, white_id, black_id, paired_at)
+           SELECT g, $1, $2, $3, w, b, $4 FROM unnest($5::text[], $6::text[], $7::text[]) AS p(g, w, b)`,
+          [id, round, wave, now, done.map((p) => p.gameId), done.map((p) => p.whiteId), done.map((p) => p.blackId)],
         );
-        done.push(p);
       }
       if (round > 0) {
         const r = await tx.query('UPDATE tournaments SET current_round = $2 WHERE id = $1 AND current_round = $2 - 1', [id, round]);
@@ -275,6 +258,36 @@ export class TournamentRepo {
       if (done.length || round > 0) await this.bump(id, tx);
       return done;
     });
+  }
+
+  /**
+   * An arena wave's pairs whose two players are free (not withdrawn, no current game): locks their
+   * rows (a concurrent pairing waits, then sees them taken) and sets their current game, in two
+   * statements. A pair with a player taken, or named by an earlier pair, is left out.
+   */
+  private async takeFree(tx: Queryable, id: string, pairs: readonly NewPairing[]): Promise<NewPairing[]> {
+    if (!pairs.length) return [];
+    const named = pairs.flatMap((p) => [p.whiteId, p.blackId]);
+    const r = await tx.query<{ player_id: string }>(
+      `SELECT player_id FROM tournament_players WHERE tournament_id = $1 AND player_id = ANY($2::text[]) AND current_game IS NULL AND NOT withdrawn
+       ORDER BY player_id FOR UPDATE`,
+      [id, named],
+    );
+    const free = new Set(r.rows.map((x) => x.player_id));
+    const done = pairs.filter((p) => {
+      if (p.whiteId === p.blackId || !free.has(p.whiteId) || !free.has(p.blackId)) return false;
+      free.delete(p.whiteId);
+      free.delete(p.blackId);
+      return true;
+    });
+    if (done.length) {
+      await tx.query(
+        `UPDATE tournament_players tp SET current_game = u.g, missed = 0 FROM unnest($2::text[], $3::text[]) AS u(p, g)
+         WHERE tp.tournament_id = $1 AND tp.player_id = u.p`,
+        [id, done.flatMap((p) => [p.whiteId, p.blackId]), done.flatMap((p) => [p.gameId, p.gameId])],
+      );
+    }
+    return done;
   }
 
   /** Pairings whose game is not created yet (a node died between the record and the creation). */

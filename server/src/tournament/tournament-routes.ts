@@ -1,5 +1,6 @@
 import { TOURNAMENT_API, idSchema, tournamentCreateSchema, type ErrorCode } from '@progressive-chess/shared';
 import express, { type Request } from 'express';
+import { z } from 'zod';
 import { parseWith } from '../http/parse.js';
 import { fail, ServiceError } from '../services/errors.js';
 import type { AccountDirectory, Identity } from '../services/identity.js';
@@ -29,6 +30,8 @@ export interface TournamentRoutesDeps {
   /** Personal API tokens (a bot joining through the API), when the API is on (read at each request). */
   readonly tokens: () => Pick<TokenService, 'authenticate'> | undefined;
 }
+
+const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() });
 
 const idOf = (req: Request): string => {
   const id = idSchema.safeParse(req.params.id);
@@ -77,6 +80,11 @@ export function tournamentRoutes(deps: TournamentRoutesDeps): express.Router {
     res.setHeader('Cache-Control', 'no-store');
     const c = await caller(req).catch(() => null);
     res.json({ view: await service.view(idOf(req), c?.playerId) });
+  });
+  r.get(TOURNAMENT_API.standings.slice(4), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const page = parseWith(pageQuerySchema, req.query).page ?? 1;
+    res.json(await service.standings(idOf(req), page));
   });
   r.post(TOURNAMENT_API.join.slice(4), async (req, res) => {
     res.json({ ok: true, view: await service.join(await someone(req), idOf(req)) });

@@ -5,6 +5,9 @@ import {
   type TournamentCreate,
   type TournamentLists,
   type TournamentSummary,
+  standingsPage,
+  standingsPages,
+  type TournamentStandingsPage,
   type TournamentView,
 } from '@progressive-chess/shared';
 import { newId } from '../ids.js';
@@ -101,6 +104,15 @@ export class TournamentService {
     const t = await this.get(id);
     const [players, games, rounds] = await Promise.all([this.deps.repo.players(id), this.deps.repo.games(id), t.kind === 'arena' ? [] : this.deps.repo.rounds(id)]);
     return viewOf(t, players, games, rounds, callerId);
+  }
+
+  /** Page `page` (1-based; past the last: the last) of the standings. */
+  async standings(id: string, page: number): Promise<TournamentStandingsPage> {
+    const view = await this.view(id);
+    const total = view.standings.length;
+    const pages = standingsPages(total);
+    const shown = Math.min(Math.max(1, page), pages);
+    return { id, version: view.version, page: shown, pages, total, standings: standingsPage(view.standings, shown) };
   }
 
   /** The upcoming and running tournaments the player joined and did not withdraw from, soonest first (the daily digest's). */

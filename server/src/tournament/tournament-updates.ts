@@ -1,4 +1,4 @@
-import { TOURNAMENT_UPDATE_MS, type TournamentView } from '@progressive-chess/shared';
+import { standingsPage, TOURNAMENT_UPDATE_MS, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { AppServer, AppSocket } from '../transport/socket-types.js';
 import { throttledWarning } from '../throttled-log.js';
@@ -13,8 +13,9 @@ export const tournamentRoom = (id: string): string => `${ROOM_PREFIX}${id}`;
  * `tournament:subscribe` / `tournament:unsubscribe`, and the batched `tournament:update`s: every
  * `intervalMs` (TOURNAMENT_UPDATE_MS) each node reads the versions of the tournaments its own
  * connections follow (one query) and sends the view of each that changed to them (its local room
- * only). So a subscriber gets at most one update a second per tournament, whichever node made the
- * change, and a restarted node needs nothing but the database.
+ * only: the first page of its standings, and each subscriber's own row, see `TournamentUpdate`).
+ * So a subscriber gets at most one update a second per tournament, whichever node made the change,
+ * and a restarted node needs nothing but the database.
  */
 export class TournamentUpdates {
   private readonly sent = new Map<string, number>();
@@ -65,8 +66,31 @@ export class TournamentUpdates {
       if ((this.sent.get(id) ?? 0) >= version) continue;
       const view = await this.service.view(id);
       this.sent.set(id, view.version);
-      this.io.local.to(tournamentRoom(id)).emit('tournament:update', { id, version: view.version, view });
+      this.send(id, view);
     }
+  }
+
+  /**
+   * The first page of the standings to every subscriber here, in one broadcast, and with their own
+   * row (not on that page) to those who have one, one by one.
+   */
+  private send(id: string, full: TournamentView): void {
+    const room = tournamentRoom(id);
+    const view: TournamentView = { ...full, standings: standingsPage(full.standings, 1) };
+    const base = { id, version: full.version, view, standingsTotal: full.standings.length };
+    const rows = new Map(full.standings.slice(view.standings.length).map((s) => [s.playerId, s]));
+    const own: [AppSocket, TournamentStanding][] = [];
+    const sockets = this.io.of('/').sockets;
+    for (const socketId of this.io.of('/').adapter.rooms.get(room) ?? []) {
+      const socket = sockets.get(socketId);
+      const mine = socket ? rows.get(socket.data.playerId) : undefined;
+      if (socket && mine) own.push([socket, mine]);
+    }
+    this.io.local
+      .to(room)
+      .except(own.map(([s]) => s.id))
+      .emit('tournament:update', { ...base, mine: null });
+    for (const [socket, mine] of own) socket.emit('tournament:update', { ...base, mine });
   }
 
   async close(): Promise<void> {

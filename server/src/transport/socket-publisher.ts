@@ -1,14 +1,15 @@
 import type { GameSummary } from '@progressive-chess/shared';
-import type { LobbyEvents, MyGameChange, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
+import type { LobbyEvents, MyGameChange, PlayerEvent, PlayerEvents, Publisher, TurnNotice } from '../services/publisher.js';
 import { LOBBY_ROOM, gameOfRoom, gameRoom, playerLobbyRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 import { adapterRelay } from './adapter-relay.js';
+import { tickBatch } from './tick-batch.js';
 
 type OnePayloadEvents = LobbyEvents & PlayerEvents;
 
 /** Emits a one-payload event to a room (emit's own typing cannot name the payload for a generic event). */
 function emitTo<K extends keyof OnePayloadEvents>(
-  io: AppServer,
+  io: Pick<AppServer, 'to'>,
   room: string,
   event: K,
   payload: Parameters<OnePayloadEvents[K]>[0],
@@ -67,6 +68,17 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     }
   };
   if (opts.crossNode) io.on('lobby:myGames', myGamesHere);
+  /** A player's events to this node's connections of the player. */
+  const toPlayerHere = (e: PlayerEvent): void => {
+    if (playerHere(e.playerId)) emitTo(io.local, playerRoom(e.playerId), e.event, e.payload);
+  };
+  // the other nodes get the events of one synchronous run (a tournament wave's notices) in one message
+  const toPlayerElsewhere = opts.crossNode ? tickBatch<PlayerEvent>((events) => io.serverSideEmit('players:events', events)) : null;
+  if (opts.crossNode) {
+    io.on('players:events', (events) => {
+      for (const e of events) toPlayerHere(e);
+    });
+  }
   const { onTurnHere } = opts;
   /** The other nodes' copy of a game event, for the store to publish with the commit (adapter-relay.ts). */
   const relay = opts.crossNode ? adapterRelay(io) : null;
@@ -115,7 +127,9 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
       emitTo(io, LOBBY_ROOM, event, payload, exceptPlayers?.map(playerLobbyRoom));
     },
     toPlayer(playerId, event, payload) {
-      emitTo(io, playerRoom(playerId), event, payload);
+      const e = { playerId, event, payload } as PlayerEvent;
+      toPlayerHere(e);
+      toPlayerElsewhere?.(e);
     },
     async gameMembers(gameId) {
       return (await io.in(gameRoom(gameId)).fetchSockets()).map((s) => s.data.playerId);

@@ -1,6 +1,6 @@
 import type { ChatChannel, ChatMessage, GameSummary, ServerToClientEvents } from '@progressive-chess/shared';
 import type { Server, Socket } from 'socket.io';
-import type { MyGameChange, TurnNotice } from '../services/publisher.js';
+import type { MyGameChange, PlayerEvent, TurnNotice } from '../services/publisher.js';
 import type { FollowedPlayerEvent } from '../api/follow.js';
 
 /** What the server keeps on each socket (set by the identity middleware). */
@@ -23,8 +23,10 @@ export interface InterServerEvents {
   'lobby:myGames': (changes: MyGameChange[]) => void;
   /** A game's turn passed to a player (Publisher.announceTurn). */
   'game:turn': (n: TurnNotice) => void;
-  /** A player event for the API's event streams on the other nodes (api/follow.ts). */
-  'api:player': (playerId: string, e: FollowedPlayerEvent) => void;
+  /** Player events, in order, for the API's event streams on the other nodes (api/follow.ts). */
+  'api:players': (events: [playerId: string, e: FollowedPlayerEvent][]) => void;
+  /** Events to players (Publisher.toPlayer), in order, for each node to deliver to its own connections of them. */
+  'players:events': (events: PlayerEvent[]) => void;
   /** A players' chat line for the API's game streams on the other nodes. */
   'api:chat': (m: ChatMessage) => void;
 }

@@ -41,6 +41,25 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect((await store.loadGame('g1'))?.doc).toBe('{"n":0}');
       });
 
+      it('creates many games at once, each counted for its players without a cap, and leaves one that exists as it is', async () => {
+        await store.createGame('old', write({ doc: 'kept' }));
+        await store.reserveGame('busy', ['a'], 1);
+        const created = await store.createGames([
+          { id: 'n1', write: write({ doc: 'd1', deadline: 100, summary: '{"s":1}' }), players: ['a', 'b'] },
+          { id: 'old', write: write({ doc: 'other' }), players: ['c', 'd'] },
+          { id: 'n2', write: write({ doc: 'd2', appendMoves: ['m'] }), players: ['c', 'a'] },
+        ]);
+        expect(created).toEqual([true, false, true]);
+        expect(await store.loadGame('n1')).toEqual({ id: 'n1', version: 1, doc: 'd1', moves: [] });
+        expect(await store.loadGame('n2')).toEqual({ id: 'n2', version: 1, doc: 'd2', moves: ['m'] });
+        expect((await store.loadGame('old'))?.doc).toBe('kept');
+        expect((await store.gamesOf('a')).sort()).toEqual(['busy', 'n1', 'n2']);
+        expect((await store.gamesOf('c')).sort()).toEqual(['n2', 'old']);
+        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['n1']);
+        expect((await store.listActiveGames(10)).map((g) => g.id)).toEqual(['n1']);
+        expect(await store.createGames([])).toEqual([]);
+      });
+
       it('commits with compare-and-set and appends moves in order', async () => {
         await store.createGame('g1', write({ appendMoves: ['a'] }));
         expect(await store.commitGame('g1', 1, write({ doc: 'v2', appendMoves: ['b', 'c'] }))).toEqual({

@@ -88,6 +88,26 @@ describe('the durable store on disk', () => {
     }
   });
 
+  it('replays a wave of games created at once (createGames) from the journal, with their players\' counts', async () => {
+    const dir = freshDir();
+    const a = DurableStore.open(dir);
+    await a.createGame('old', write({ doc: 'kept' }));
+    expect(await a.createGames([
+      { id: 'n1', write: write({ doc: 'd1', deadline: 100 }), players: ['a', 'b'] },
+      { id: 'old', write: write({ doc: 'other' }), players: ['c', 'd'] },
+    ])).toEqual([true, false]);
+    const b = DurableStore.open(dir);
+    try {
+      expect(await b.loadGame('n1')).toEqual({ id: 'n1', version: 1, doc: 'd1', moves: [] });
+      expect((await b.loadGame('old'))?.doc).toBe('kept');
+      expect(await b.gamesOf('a')).toEqual(['n1']);
+      expect(await b.gamesOf('d')).toEqual(['old']);
+    } finally {
+      await b.close();
+      await a.close().catch(() => undefined);
+    }
+  });
+
   it('replays a takeback\'s cut of the move log from the journal', async () => {
     const dir = freshDir();
     const a = DurableStore.open(dir);

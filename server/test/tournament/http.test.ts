@@ -1,4 +1,12 @@
-import { TOURNAMENT_LIMITS, tournamentApiPath, type TournamentCreate, type TournamentUpdate } from '@progressive-chess/shared';
+import {
+  TOURNAMENT_LIMITS,
+  TOURNAMENT_STANDINGS_PAGE,
+  tournamentApiPath,
+  type TournamentCreate,
+  type TournamentStandingsPage,
+  type TournamentUpdate,
+  type TournamentView,
+} from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 import { account, http, useDatabase } from '../durable-helpers.js';
 import { Client, startServer, type TestServer } from '../helpers.js';
@@ -75,5 +83,35 @@ describe('tournament HTTP API', () => {
     expect(u.id).toBe(id);
     expect(u.version).toBeGreaterThan(view.version);
     await watcher.ok('tournament:unsubscribe', { id });
+  });
+
+  it("an update carries the first page of the standings and the subscriber's own row; any page over HTTP", async () => {
+    const server = await startServer({ database: db(), tournaments: { tickMs: 0, updateMs: 50 } });
+    const alice = await account(server, 'alice');
+    const id = ((await create(server, alice.cookie, { rated: false })).body as { tournament: { id: string } }).tournament.id;
+    const guests = await Promise.all(Array.from({ length: TOURNAMENT_STANDINGS_PAGE + 2 }, (_, i) => Client.connect(server, { name: `G${i}` })));
+    for (const g of guests) expect((await asGuest(server, tournamentApiPath(id, 'join'), g.session.token)).status).toBe(200);
+    const full = ((await http(server, 'GET', tournamentApiPath(id))).body as { view: TournamentView }).view;
+    const byId = new Map(guests.map((g) => [g.session.playerId, g]));
+    const [top, low] = [full.standings[0], full.standings[TOURNAMENT_STANDINGS_PAGE + 1]].map((s) => byId.get(s?.playerId ?? '') as Client) as [Client, Client];
+    for (const c of [top, low]) await c.ok('tournament:subscribe', { id });
+    const updated = (c: Client) => c.next('tournament:update', (u: TournamentUpdate) => u.view.summary.players === TOURNAMENT_STANDINGS_PAGE + 3);
+    const [topUpdate, lowUpdate] = [updated(top), updated(low)];
+    await http(server, 'POST', tournamentApiPath(id, 'join'), {}, alice.cookie);
+    const [u1, u2] = await Promise.all([topUpdate, lowUpdate]);
+    for (const u of [u1, u2]) {
+      expect(u.view.standings).toHaveLength(TOURNAMENT_STANDINGS_PAGE);
+      expect(u.standingsTotal).toBe(TOURNAMENT_STANDINGS_PAGE + 3);
+    }
+    expect(u1.mine).toBeNull();
+    expect(u1.view.standings.map((s) => s.playerId)).toContain(top.session.playerId);
+    expect(u2.mine?.playerId).toBe(low.session.playerId);
+    const page2 = await http(server, 'GET', `${tournamentApiPath(id, 'standings')}?page=2`);
+    expect(page2).toMatchObject({ status: 200, body: { id, page: 2, pages: 2, total: TOURNAMENT_STANDINGS_PAGE + 3 } });
+    const now = ((await http(server, 'GET', tournamentApiPath(id))).body as { view: TournamentView }).view;
+    expect((page2.body as TournamentStandingsPage).standings).toEqual(now.standings.slice(TOURNAMENT_STANDINGS_PAGE));
+    expect((await http(server, 'GET', tournamentApiPath(id, 'standings'))).body).toMatchObject({ page: 1, standings: u1.view.standings.map((s) => ({ playerId: s.playerId })) });
+    expect(await http(server, 'GET', `${tournamentApiPath(id, 'standings')}?page=0`)).toMatchObject({ status: 400, body: { code: 'bad-request' } });
+    expect(await http(server, 'GET', tournamentApiPath('nope', 'standings'))).toMatchObject({ status: 404, body: { code: 'tournament-not-found' } });
   });
 });

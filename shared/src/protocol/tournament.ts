@@ -59,6 +59,8 @@ export const ARENA_MAX_SAME_COLOUR = 3;
 export const BERSERK_MIN_TURNS = 5;
 /** An arena's view lists its latest this many games. */
 export const ARENA_VIEW_PAIRINGS = 50;
+/** Standings rows per page: a `tournament:update` carries the first page, `GET .../standings?page=` any. */
+export const TOURNAMENT_STANDINGS_PAGE = 20;
 /** `GET /api/tournaments` lists the latest this many finished tournaments. */
 export const FINISHED_TOURNAMENTS_LISTED = 20;
 
@@ -68,6 +70,8 @@ export const TOURNAMENT_API = {
   list: '/api/tournaments',
   /** GET: `{ view: TournamentView }`. */
   one: '/api/tournaments/:id',
+  /** GET `?page=N` (1-based, default 1): `TournamentStandingsPage`, TOURNAMENT_STANDINGS_PAGE rows. */
+  standings: '/api/tournaments/:id/standings',
   /** POST: `{ ok: true, view }`; joining again while paused comes back. */
   join: '/api/tournaments/:id/join',
   /** POST: `{ ok: true, view }`; leaves for good (an arena keeps the score made). */
@@ -76,8 +80,8 @@ export const TOURNAMENT_API = {
   pause: '/api/tournaments/:id/pause',
 } as const;
 export type TournamentAction = 'join' | 'withdraw' | 'pause';
-/** The path of one tournament (`action` absent) or of an action on it. */
-export const tournamentApiPath = (id: string, action?: TournamentAction): string =>
+/** The path of one tournament (`action` absent), of an action on it, or of its standings' pages. */
+export const tournamentApiPath = (id: string, action?: TournamentAction | 'standings'): string =>
   (action === undefined ? TOURNAMENT_API.one : TOURNAMENT_API[action]).replace(':id', encodeURIComponent(id));
 
 const SPACES = /[\p{White_Space}\p{Zs}]+/gu;
@@ -285,12 +289,39 @@ export interface TournamentLists {
   readonly finished: readonly TournamentSummary[];
 }
 
-/** `tournament:update`: batched, at most one per TOURNAMENT_UPDATE_MS per tournament. */
+/**
+ * `tournament:update`: batched, at most one per TOURNAMENT_UPDATE_MS per tournament. Its view's
+ * `standings` are the first page only (TOURNAMENT_STANDINGS_PAGE rows) of `standingsTotal`; `mine`
+ * is the subscriber's own row when it is not on that page (else null). The other pages:
+ * `GET /api/tournaments/:id/standings?page=N`.
+ */
 export interface TournamentUpdate {
   readonly id: string;
   readonly version: number;
   readonly view: TournamentView;
+  readonly standingsTotal: number;
+  readonly mine: TournamentStanding | null;
 }
+
+/** `GET /api/tournaments/:id/standings?page=N`: one page of the standings (sorted by rank). */
+export interface TournamentStandingsPage {
+  readonly id: string;
+  readonly version: number;
+  /** 1-based. */
+  readonly page: number;
+  /** At least 1. */
+  readonly pages: number;
+  readonly total: number;
+  readonly standings: readonly TournamentStanding[];
+}
+
+/** Page `page` (1-based) of `standings`, `size` rows a page. */
+export function standingsPage(standings: readonly TournamentStanding[], page: number, size = TOURNAMENT_STANDINGS_PAGE): readonly TournamentStanding[] {
+  return standings.slice((page - 1) * size, page * size);
+}
+
+/** How many pages `total` rows make (at least 1). */
+export const standingsPages = (total: number, size = TOURNAMENT_STANDINGS_PAGE): number => Math.max(1, Math.ceil(total / size));
 
 /** `tournament:paired`: to every connection of a paired player. */
 export interface TournamentPaired {

@@ -1,5 +1,5 @@
 /** Tournament views for the client's tests. */
-import type { TournamentPairing, TournamentStanding, TournamentSummary, TournamentView } from '@progressive-chess/shared';
+import type { TournamentPairing, TournamentStanding, TournamentSummary, TournamentUpdate, TournamentView } from '@progressive-chess/shared';
 
 export const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
   id: 't1',
@@ -56,5 +56,15 @@ export const view = (version: number, over: Partial<TournamentView> = {}): Tourn
   pairings: [],
   podium: [],
   version,
+  ...over,
+});
+
+/** The `tournament:update` of `v` (its standings all on the first page unless `over` says otherwise). */
+export const updateOf = (v: TournamentView, over: Partial<TournamentUpdate> = {}): TournamentUpdate => ({
+  id: v.summary.id,
+  version: v.version,
+  view: v,
+  standingsTotal: v.standings.length,
+  mine: null,
   ...over,
 });

@@ -1,9 +1,20 @@
 /**
  * One tournament as its page shows it: the server's view (`tournament:subscribe`'s ack, then each
- * `tournament:update` newer than the one shown), the caller's place in it, and the join / withdraw /
- * pause actions over HTTP with their refusals in words.
+ * `tournament:update` newer than the one shown: the first page of the standings and the caller's
+ * own row), the page of the standings shown (the others over HTTP), the caller's place in it, and
+ * the join / withdraw / pause actions over HTTP with their refusals in words.
  */
-import { tournamentApiPath, type TournamentAction, type TournamentPairing, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
+import {
+  standingsPage,
+  standingsPages,
+  tournamentApiPath,
+  type TournamentAction,
+  type TournamentPairing,
+  type TournamentStanding,
+  type TournamentStandingsPage,
+  type TournamentUpdate,
+  type TournamentView,
+} from '@progressive-chess/shared';
 import type { ApiResult } from '../api.js';
 import { sentence } from '../explain.js';
 import { refusalText } from '../refusals.js';
@@ -35,11 +46,12 @@ export function allPairings(view: TournamentView): readonly TournamentPairing[] 
 }
 
 /**
- * The caller's place: read from the standings and the games in play, which every update carries
- * (an update is the same for every subscriber), else from the view's own `me` (the subscribe ack's).
+ * The caller's place: read from the standings (or `mine`, the caller's own row an update carries
+ * when it is not on its first page) and the games in play, else from the view's own `me` (the
+ * subscribe ack's).
  */
-export function placeOf(view: TournamentView, myId: string | null): MyPlace {
-  const standing = myId === null ? undefined : view.standings.find((s) => s.playerId === myId);
+export function placeOf(view: TournamentView, myId: string | null, mine: TournamentStanding | null = null): MyPlace {
+  const standing = myId === null ? undefined : (view.standings.find((s) => s.playerId === myId) ?? (mine?.playerId === myId ? mine : undefined));
   if (!standing) {
     const me = view.me;
     return me ? { joined: me.joined, paused: me.paused, withdrawn: me.withdrawn, gameId: me.gameId, standing: null } : NOBODY;
@@ -64,6 +76,14 @@ export class TournamentModel {
   /** The last refused action, in words (null: none). */
   refusal = $state<string | null>(null);
   busy = $state(false);
+  /** The standings' rows in all (an update's view holds the first page only). */
+  standingsTotal = $state(0);
+  /** The caller's own row from the last update (null: on its first page, or none). */
+  mine = $state.raw<TournamentStanding | null>(null);
+  /** The page of the standings shown (1-based). */
+  page = $state(1);
+  /** The rows of `page` fetched over HTTP (null: read from the view). */
+  #fetched = $state.raw<{ page: number; rows: readonly TournamentStanding[] } | null>(null);
   readonly id: string;
   readonly #deps: TournamentDeps;
 
@@ -73,24 +93,49 @@ export class TournamentModel {
   }
 
   get place(): MyPlace {
-    return this.view ? placeOf(this.view, this.#deps.myId()) : NOBODY;
+    return this.view ? placeOf(this.view, this.#deps.myId(), this.mine) : NOBODY;
+  }
+
+  get pages(): number {
+    return standingsPages(this.standingsTotal);
+  }
+
+  /** The rows of the page shown: from the view when it holds them, else as fetched (empty until then). */
+  get standings(): readonly TournamentStanding[] {
+    const view = this.view;
+    if (view === null) return [];
+    if (this.page === 1 || view.standings.length >= this.standingsTotal) return standingsPage(view.standings, this.page);
+    return this.#fetched?.page === this.page ? this.#fetched.rows : [];
   }
 
   /**
    * Shows `view` if it is newer than the one shown (updates may cross the subscribe ack, or come
-   * twice after a reconnection). Returns whether it was shown.
+   * twice after a reconnection). `paged`: an update's count of rows and the caller's own row (a
+   * whole view holds every row). Returns whether it was shown.
    */
-  apply(view: TournamentView): boolean {
+  apply(view: TournamentView, paged?: Pick<TournamentUpdate, 'standingsTotal' | 'mine'>): boolean {
     if (view.summary.id !== this.id) return false;
     if (this.view !== null && view.version <= this.view.version) return false;
     // An update has no `me` (it is the same for every subscriber): the ack's is kept.
     this.view = view.me === undefined && this.view?.me !== undefined ? { ...view, me: this.view.me } : view;
+    this.standingsTotal = paged?.standingsTotal ?? view.standings.length;
+    this.mine = paged?.mine ?? null;
+    this.page = Math.min(this.page, this.pages);
+    if (this.page > 1 && view.standings.length < this.standingsTotal) void this.showPage(this.page);
     return true;
   }
 
   /** A `tournament:update` event. */
-  update(p: { readonly id: string; readonly version: number; readonly view: TournamentView }): void {
-    if (p.id === this.id) this.apply(p.view);
+  update(p: TournamentUpdate): void {
+    if (p.id === this.id) this.apply(p.view, p);
+  }
+
+  /** Shows page `page` of the standings, fetched over HTTP unless the view holds it. */
+  async showPage(page: number): Promise<void> {
+    this.page = Math.max(1, Math.min(page, this.pages));
+    if (this.page === 1 || (this.view?.standings.length ?? 0) >= this.standingsTotal) return;
+    const res = await this.#deps.api<TournamentStandingsPage>(`${tournamentApiPath(this.id, 'standings')}?page=${this.page}`);
+    if (res.ok && res.data.page === this.page) this.#fetched = { page: res.data.page, rows: res.data.standings };
   }
 
   /** Subscribes (again after a reconnection): the ack carries the whole view. */
@@ -120,7 +165,11 @@ export class TournamentModel {
       return false;
     }
     // The answer is the caller's own view (with `me`): shown even at the version an update brought.
-    if (this.view === null || res.data.view.version >= this.view.version) this.view = res.data.view;
+    if (this.view === null || res.data.view.version >= this.view.version) {
+      this.view = res.data.view;
+      this.standingsTotal = res.data.view.standings.length;
+      this.mine = null;
+    }
     return true;
   }
 }

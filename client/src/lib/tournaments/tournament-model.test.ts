@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../api.js';
 import { FakeTransport } from '../../test-utils/fake-game.js';
-import { pairing, standing, view } from './fixtures.js';
+import { pairing, standing, updateOf, view } from './fixtures.js';
 import { TournamentModel, placeOf } from './tournament-model.svelte.js';
 
 type Api = <T>(path: string, body?: unknown) => Promise<ApiResult<T>>;
@@ -20,18 +20,18 @@ describe('TournamentModel', () => {
     expect(transport.sent).toEqual([{ event: 'tournament:subscribe', payload: { id: 't1' } }]);
     expect(model.view?.version).toBe(3);
     const later = view(5, { standings: [standing('b', 1, 2), standing('a', 2, 0), standing('c', 2, 0)] });
-    model.update({ id: 't1', version: 5, view: later });
+    model.update(updateOf(later));
     expect(model.view?.standings[0]?.playerId).toBe('b');
     // an older update (it crossed the ack, or came twice) and another tournament's change nothing
-    model.update({ id: 't1', version: 4, view: view(4) });
-    model.update({ id: 't1', version: 5, view: view(5) });
-    model.update({ id: 't2', version: 9, view: view(9, { summary: { ...view(9).summary, id: 't2' } }) });
+    model.update(updateOf(view(4)));
+    model.update(updateOf(view(5)));
+    model.update(updateOf(view(9, { summary: { ...view(9).summary, id: 't2' } })));
     expect(model.view).toBe(later);
   });
 
   it('keeps an update that came before a slower subscribe ack (after a reconnection)', async () => {
     const { transport, model } = setup();
-    model.update({ id: 't1', version: 7, view: view(7) });
+    model.update(updateOf(view(7)));
     transport.answers.set('tournament:subscribe', [{ ok: true, view: view(6) }]);
     await model.subscribe();
     expect(model.view?.version).toBe(7);
@@ -42,9 +42,30 @@ describe('TournamentModel', () => {
     const me = { joined: true, paused: false, withdrawn: false, gameId: null };
     transport.answers.set('tournament:subscribe', [{ ok: true, view: view(1, { me }) }]);
     await model.subscribe();
-    model.update({ id: 't1', version: 2, view: view(2) });
+    model.update(updateOf(view(2)));
     expect(model.view?.me).toEqual(me);
     expect(model.place.joined).toBe(true);
+  });
+
+  it('pages the standings: an update brings the first page and my own row, the other pages come over HTTP', async () => {
+    const paths: string[] = [];
+    const far = standing('a', 30, 0);
+    const rows = [standing('p21', 21, 0), standing('p22', 22, 0)];
+    const api: Api = <T,>(path: string) => {
+      paths.push(path);
+      return Promise.resolve({ ok: true, data: { id: 't1', version: 2, page: 2, pages: 3, total: 45, standings: rows } as T });
+    };
+    const { model } = setup('a', api);
+    model.update(updateOf(view(2, { standings: [standing('b', 1, 2)] }), { standingsTotal: 45, mine: far }));
+    expect(model.pages).toBe(3);
+    expect(model.place.standing).toEqual(far);
+    expect(model.standings.map((s) => s.playerId)).toEqual(['b']);
+    await model.showPage(2);
+    expect(paths).toEqual(['/api/tournaments/t1/standings?page=2']);
+    expect(model.page).toBe(2);
+    expect(model.standings).toEqual(rows);
+    await model.showPage(9);
+    expect(model.page).toBe(3);
   });
 
   it('says why the tournament cannot be shown', async () => {
