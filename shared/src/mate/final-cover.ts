@@ -7,7 +7,8 @@
  * (blockers, pins and the opponent's replies ignored), so the choice can only be cheaper than
  * the truth. Promotions are final squares of the promoted piece.
  */
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { KING, PAWN, WHITE } from '../chess/tables.js';
+import { zoneMasks, zoneSquares } from './zone-masks.js';
 import { KeyTable } from './key-table.js';
 import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach.js';
 
@@ -21,8 +22,8 @@ const BRANCH_STEPS = 256;
 
 /** Per enemy king square: the zone squares each role attacks from each square, and the cover search. */
 export class FinalCover {
-  /** MASKS[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
-  private readonly masks = new Uint16Array(7 * 64);
+  /** masks[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
+  private readonly masks: Uint16Array;
   private readonly cache = new Map<number, Int32Array>();
   private readonly memo = new KeyTable(300_000);
   private readonly best = new Int32Array(512);
@@ -50,35 +51,8 @@ export class FinalCover {
     readonly units: readonly number[],
     readonly double: boolean,
   ) {
-    for (let bit = 0; bit < 9; bit++) {
-      const f = (ksq & 7) + (bit % 3) - 1;
-      const r = (ksq >> 3) + Math.floor(bit / 3) - 1;
-      this.squares[bit] = f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
-    }
-    // Every role at once, square by square (made for each enemy king square, by code often not yet compiled).
-    const masks = this.masks;
-    for (let bit = 0; bit < 9; bit++) {
-      const t = this.squares[bit]!;
-      if (t < 0) continue;
-      const z = 1 << bit;
-      for (let f = 0; f < 64; f++) {
-        const df = (t & 7) - (f & 7);
-        const dr = (t >> 3) - (f >> 3);
-        if (f === ksq || (df === 0 && dr === 0)) continue;
-        const adf = Math.abs(df);
-        const adr = Math.abs(dr);
-        if (adf === 1 && dr === 1) masks[PAWN * 64 + f]! |= z;
-        if (adf === 1 && dr === -1) masks[f]! |= z;
-        if ((adf === 1 && adr === 2) || (adf === 2 && adr === 1)) masks[KNIGHT * 64 + f]! |= z;
-        const diagonal = adf === adr;
-        const straight = df === 0 || dr === 0;
-        if (diagonal) masks[BISHOP * 64 + f]! |= z;
-        if (straight) masks[ROOK * 64 + f]! |= z;
-        if (diagonal || straight) masks[QUEEN * 64 + f]! |= z;
-        // A king never attacks the enemy king (the two cannot stand side by side).
-        if (bit !== 4 && adf <= 1 && adr <= 1) masks[KING * 64 + f]! |= z;
-      }
-    }
+    this.squares = zoneSquares(ksq);
+    this.masks = zoneMasks(ksq, this.squares);
   }
 
   /** The square (0..63) of zone bit `bit`, or -1 off the board. */
@@ -86,8 +60,8 @@ export class FinalCover {
     return this.squares[bit]!;
   }
 
-  /** zoneSquare per bit (set first thing in the constructor). */
-  private readonly squares = new Int8Array(9);
+  /** zoneSquare per bit. */
+  private readonly squares: Int8Array;
 
   /**
    * A piece's options (cost * 512 + zone mask, cheapest first, none dominated by a cheaper one
