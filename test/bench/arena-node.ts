@@ -20,6 +20,8 @@ import { UNLIMITED } from './app-node.js';
  *   standings (two a game) and the JSON length of a `tournament:update`'s view (the standings' first page)
  * - `cpu` -> `CPU <ms>`: the process's CPU time so far
  * - `version <id>` -> `VERSION <n>`: the tournament's version in the database
+ * - `ratings <id>` -> `RATED <n>`: gives the tournament's n players ratings from 1100 to 1999 (spread
+ *   by a hash of their id), as a real field has; guests all join at one rating
  */
 
 interface ArenaNodeConfig {
@@ -106,6 +108,10 @@ async function run(line: string): Promise<string> {
   if (cmd === 'cpu') {
     const used = process.cpuUsage();
     return `CPU ${(used.user + used.system) / 1000}`;
+  }
+  if (cmd === 'ratings') {
+    const r = await database.query('UPDATE tournament_players SET rating = 1100 + mod(abs(hashtext(player_id)), 900) WHERE tournament_id = $1', [arg]);
+    return `RATED ${r.rowCount ?? 0}`;
   }
   if (cmd === 'version') return `VERSION ${(await tournaments!.service.view(arg)).version}`;
   if (cmd === 'standings') {

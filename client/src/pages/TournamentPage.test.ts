@@ -81,7 +81,7 @@ describe('TournamentPage', () => {
   });
 
   it('shows a Swiss by rounds, with the bye and the tie-break columns', async () => {
-    const round = { round: 1, pairings: [{ ...pairing('g5', 'b', 'a', '1/2-1/2'), round: 1 }], bye: 'c', startedAt: 0 };
+    const round = { round: 1, pairings: [{ ...pairing('g5', 'b', 'a', '1/2-1/2'), round: 1 }], bye: { id: 'c', name: 'C' }, startedAt: 0 };
     socket.answers.push({
       ok: true,
       view: view(1, {

@@ -1,4 +1,4 @@
-import { TOURNAMENT_API, idSchema, tournamentCreateSchema, type ErrorCode } from '@progressive-chess/shared';
+import { TOURNAMENT_API, idSchema, pagedView, tournamentCreateSchema, type ErrorCode } from '@progressive-chess/shared';
 import express, { type Request } from 'express';
 import { z } from 'zod';
 import { parseWith } from '../http/parse.js';
@@ -87,13 +87,16 @@ export function tournamentRoutes(deps: TournamentRoutesDeps): express.Router {
     res.json(await service.standings(idOf(req), page));
   });
   r.post(TOURNAMENT_API.join.slice(4), async (req, res) => {
-    res.json({ ok: true, view: await service.join(await someone(req), idOf(req)) });
+    const c = await someone(req);
+    res.json({ ok: true, ...pagedView(await service.join(c, idOf(req)), c.playerId) });
   });
   r.post(TOURNAMENT_API.withdraw.slice(4), async (req, res) => {
-    res.json({ ok: true, view: await service.withdraw((await someone(req)).playerId, idOf(req)) });
+    const { playerId } = await someone(req);
+    res.json({ ok: true, ...pagedView(await service.withdraw(playerId, idOf(req)), playerId) });
   });
   r.post(TOURNAMENT_API.pause.slice(4), async (req, res) => {
-    res.json({ ok: true, view: await service.pause((await someone(req)).playerId, idOf(req)) });
+    const { playerId } = await someone(req);
+    res.json({ ok: true, ...pagedView(await service.pause(playerId, idOf(req)), playerId) });
   });
   return r;
 }

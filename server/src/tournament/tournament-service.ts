@@ -9,13 +9,16 @@ import {
   standingsPages,
   type TournamentStandingsPage,
   type TournamentView,
+  pagedView,
+  type TournamentPaged,
 } from '@progressive-chess/shared';
 import { newId } from '../ids.js';
 import { fail } from '../services/errors.js';
 import type { TournamentPlayers } from './tournament-games.js';
 import type { TournamentRepo } from './tournament-repo.js';
 import type { TournamentRecord } from './tournament-record.js';
-import { summaryOf, viewOf } from './tournament-view.js';
+import { meOf, summaryOf, viewOf } from './tournament-view.js';
+import { ViewCache } from './view-cache.js';
 
 /** Who asks: an account (`guest` false) or a guest; `bot`: a bot account. */
 export interface TournamentCaller {
@@ -39,6 +42,8 @@ const live = (t: TournamentRecord): boolean => t.timeControl.kind !== 'correspon
 
 /** Tournaments' creation, joining, withdrawing, pausing and views (the waves and rounds: tournament-runner.ts). */
 export class TournamentService {
+  private readonly views = new ViewCache();
+
   constructor(private readonly deps: TournamentServiceDeps) {}
 
   private async get(id: string): Promise<TournamentRecord> {
@@ -100,10 +105,19 @@ export class TournamentService {
     return this.view(id, playerId);
   }
 
+  /** The whole view (every row of the standings); `callerId` adds `me`. Made once a version (view-cache.ts). */
   async view(id: string, callerId?: string): Promise<TournamentView> {
     const t = await this.get(id);
-    const [players, games, rounds] = await Promise.all([this.deps.repo.players(id), this.deps.repo.games(id), t.kind === 'arena' ? [] : this.deps.repo.rounds(id)]);
-    return viewOf(t, players, games, rounds, callerId);
+    const { view, players, games } = await this.views.view(id, t.version, async () => {
+      const [players, games, rounds] = await Promise.all([this.deps.repo.players(id), this.deps.repo.games(id), t.kind === 'arena' ? [] : this.deps.repo.rounds(id)]);
+      return { view: viewOf(t, players, games, rounds), players, games };
+    });
+    return callerId === undefined ? view : { ...view, me: meOf(callerId, players, games) };
+  }
+
+  /** The view with the first page of its standings and the caller's own row (`TournamentPaged`). */
+  async paged(id: string, callerId?: string): Promise<TournamentPaged> {
+    return pagedView(await this.view(id, callerId), callerId);
   }
 
   /** Page `page` (1-based; past the last: the last) of the standings. */

@@ -1,4 +1,4 @@
-import { standingsPage, TOURNAMENT_UPDATE_MS, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
+import { standingsPage, TOURNAMENT_UPDATE_MS, type TournamentPaged, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { AppServer, AppSocket } from '../transport/socket-types.js';
 import { throttledWarning } from '../throttled-log.js';
@@ -43,11 +43,11 @@ export class TournamentUpdates {
     this.timer.unref();
   }
 
-  async subscribe(socket: AppSocket, id: string): Promise<{ view: TournamentView }> {
+  async subscribe(socket: AppSocket, id: string): Promise<TournamentPaged> {
     checkRoomCap(socket.rooms, tournamentRoom(id), ROOM_PREFIX);
-    const view = await this.service.view(id, socket.data.playerId);
+    const paged = await this.service.paged(id, socket.data.playerId);
     await socket.join(tournamentRoom(id));
-    return { view };
+    return paged;
   }
 
   async unsubscribe(socket: AppSocket, id: string): Promise<void> {

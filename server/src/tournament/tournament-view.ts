@@ -1,4 +1,4 @@
-import { ARENA_VIEW_PAIRINGS, type TournamentPairing, type TournamentSummary, type TournamentView } from '@progressive-chess/shared';
+import { ARENA_VIEW_PAIRINGS, type TournamentMe, type TournamentPairing, type TournamentSummary, type TournamentView } from '@progressive-chess/shared';
 import { standingsOf } from './standings-input.js';
 import type { TournamentGameRecord, TournamentPlayerRecord, TournamentRecord, TournamentRoundRecord } from './tournament-record.js';
 
@@ -44,13 +44,12 @@ function gameOf(playerId: string, p: TournamentPlayerRecord, games: readonly Tou
   return open?.gameId ?? null;
 }
 
-/** Everything a tournament's page shows (`TournamentView`); `callerId` adds `me`. */
+/** Everything a tournament's page shows (`TournamentView`) but the caller's own `me` (`meOf`). */
 export function viewOf(
   t: TournamentRecord,
   players: readonly TournamentPlayerRecord[],
   games: readonly TournamentGameRecord[],
   rounds: readonly TournamentRoundRecord[],
-  callerId?: string,
 ): TournamentView {
   const names = new Map(players.map((p) => [p.playerId, p.name]));
   // aborted games (ended without a result) are not shown
@@ -60,7 +59,6 @@ export function viewOf(
     t.kind === 'arena'
       ? shown.slice(-ARENA_VIEW_PAIRINGS).reverse().map((g) => pairingOf(g, names))
       : shown.map((g) => pairingOf(g, names));
-  const me = callerId === undefined ? undefined : players.find((p) => p.playerId === callerId);
   return {
     summary: summaryOf(t, players.filter((p) => !p.withdrawn).length),
     standings,
@@ -71,19 +69,20 @@ export function viewOf(
           rounds: rounds.map((r) => ({
             round: r.round,
             pairings: pairings.filter((p) => p.round === r.round),
-            bye: r.bye,
+            bye: r.bye === null ? null : { id: r.bye, name: names.get(r.bye) ?? r.bye },
             startedAt: r.startedAt,
             deadline: r.deadline,
           })),
         }),
     podium: t.status === 'finished' ? standings.slice(0, 3) : [],
     version: t.version,
-    ...(callerId === undefined
-      ? {}
-      : {
-          me: me
-            ? { joined: !me.withdrawn, paused: me.paused, withdrawn: me.withdrawn, gameId: gameOf(callerId, me, games) }
-            : { joined: false, paused: false, withdrawn: false, gameId: null },
-        }),
   };
+}
+
+/** The caller's place (`TournamentView.me`). */
+export function meOf(callerId: string, players: readonly TournamentPlayerRecord[], games: readonly TournamentGameRecord[]): TournamentMe {
+  const me = players.find((p) => p.playerId === callerId);
+  return me
+    ? { joined: !me.withdrawn, paused: me.paused, withdrawn: me.withdrawn, gameId: gameOf(callerId, me, games) }
+    : { joined: false, paused: false, withdrawn: false, gameId: null };
 }

@@ -4,6 +4,7 @@ import {
   tournamentApiPath,
   type TournamentCreate,
   type TournamentStandingsPage,
+  type TournamentPaged,
   type TournamentUpdate,
   type TournamentView,
 } from '@progressive-chess/shared';
@@ -85,7 +86,7 @@ describe('tournament HTTP API', () => {
     await watcher.ok('tournament:unsubscribe', { id });
   });
 
-  it("an update carries the first page of the standings and the subscriber's own row; any page over HTTP", async () => {
+  it("the subscribe ack, the join answer and each update carry the first page of the standings and the caller's own row; any page over HTTP", async () => {
     const server = await startServer({ database: db(), tournaments: { tickMs: 0, updateMs: 50 } });
     const alice = await account(server, 'alice');
     const id = ((await create(server, alice.cookie, { rated: false })).body as { tournament: { id: string } }).tournament.id;
@@ -94,20 +95,28 @@ describe('tournament HTTP API', () => {
     const full = ((await http(server, 'GET', tournamentApiPath(id))).body as { view: TournamentView }).view;
     const byId = new Map(guests.map((g) => [g.session.playerId, g]));
     const [top, low] = [full.standings[0], full.standings[TOURNAMENT_STANDINGS_PAGE + 1]].map((s) => byId.get(s?.playerId ?? '') as Client) as [Client, Client];
-    for (const c of [top, low]) await c.ok('tournament:subscribe', { id });
-    const updated = (c: Client) => c.next('tournament:update', (u: TournamentUpdate) => u.view.summary.players === TOURNAMENT_STANDINGS_PAGE + 3);
+    const acks = await Promise.all([top, low].map((c) => c.ok('tournament:subscribe', { id })));
+    for (const a of acks) expect(a).toMatchObject({ standingsTotal: TOURNAMENT_STANDINGS_PAGE + 2, view: { standings: full.standings.slice(0, TOURNAMENT_STANDINGS_PAGE), me: { joined: true } } });
+    expect(acks[0]?.mine).toBeNull();
+    expect(acks[1]?.mine).toEqual(full.standings[TOURNAMENT_STANDINGS_PAGE + 1]);
+    // the last to join: its own row comes with the answer, off the first page
+    const late = await Client.connect(server, { name: 'Late' });
+    const joined = (await asGuest(server, tournamentApiPath(id, 'join'), late.session.token)).body as TournamentPaged & { ok: true };
+    expect(joined).toMatchObject({ ok: true, standingsTotal: TOURNAMENT_STANDINGS_PAGE + 3, mine: { playerId: late.session.playerId }, view: { me: { joined: true } } });
+    expect(joined.view.standings).toHaveLength(TOURNAMENT_STANDINGS_PAGE);
+    const updated = (c: Client) => c.next('tournament:update', (u: TournamentUpdate) => u.view.summary.players === TOURNAMENT_STANDINGS_PAGE + 4);
     const [topUpdate, lowUpdate] = [updated(top), updated(low)];
     await http(server, 'POST', tournamentApiPath(id, 'join'), {}, alice.cookie);
     const [u1, u2] = await Promise.all([topUpdate, lowUpdate]);
     for (const u of [u1, u2]) {
       expect(u.view.standings).toHaveLength(TOURNAMENT_STANDINGS_PAGE);
-      expect(u.standingsTotal).toBe(TOURNAMENT_STANDINGS_PAGE + 3);
+      expect(u.standingsTotal).toBe(TOURNAMENT_STANDINGS_PAGE + 4);
     }
     expect(u1.mine).toBeNull();
     expect(u1.view.standings.map((s) => s.playerId)).toContain(top.session.playerId);
     expect(u2.mine?.playerId).toBe(low.session.playerId);
     const page2 = await http(server, 'GET', `${tournamentApiPath(id, 'standings')}?page=2`);
-    expect(page2).toMatchObject({ status: 200, body: { id, page: 2, pages: 2, total: TOURNAMENT_STANDINGS_PAGE + 3 } });
+    expect(page2).toMatchObject({ status: 200, body: { id, page: 2, pages: 2, total: TOURNAMENT_STANDINGS_PAGE + 4 } });
     const now = ((await http(server, 'GET', tournamentApiPath(id))).body as { view: TournamentView }).view;
     expect((page2.body as TournamentStandingsPage).standings).toEqual(now.standings.slice(TOURNAMENT_STANDINGS_PAGE));
     expect((await http(server, 'GET', tournamentApiPath(id, 'standings'))).body).toMatchObject({ page: 1, standings: u1.view.standings.map((s) => ({ playerId: s.playerId })) });

@@ -39,7 +39,8 @@ describe('a Swiss of five players', () => {
       const r = v.rounds?.find((x) => x.round === round);
       expect(r?.pairings).toHaveLength(2);
       if (!r?.bye) throw new Error(`round ${round} has no bye`);
-      byes.push(r.bye);
+      byes.push(r.bye.id);
+      expect(r.bye.name).toBe(v.standings.find((s) => s.playerId === r.bye?.id)?.name);
       for (const g of openGames(v)) {
         const key = [g.white, g.black].sort().join('-');
         expect(met.has(key)).toBe(false);

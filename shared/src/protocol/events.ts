@@ -5,7 +5,7 @@ import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
-import { tournamentIdSchema, type TournamentPaired, type TournamentUpdate, type TournamentView } from './tournament.js';
+import { tournamentIdSchema, type TournamentPaired, type TournamentUpdate, type TournamentPaged } from './tournament.js';
 import type {
   GameEvent,
   GameSnapshot,
@@ -79,8 +79,8 @@ export interface AckData extends GameCommandAcks {
   'chat:join': { channel: ChatChannel; messages: ChatMessage[] };
   'chat:send': { message: ChatMessage };
   'bot:play': { gameId: string };
-  /** The tournament now; `tournament:update`s follow while subscribed. */
-  'tournament:subscribe': { view: TournamentView };
+  /** The tournament now (the first page of its standings, see `TournamentPaged`); `tournament:update`s follow while subscribed. */
+  'tournament:subscribe': TournamentPaged;
   'tournament:unsubscribe': Record<never, never>;
 }
 

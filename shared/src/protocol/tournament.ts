@@ -250,7 +250,7 @@ export interface TournamentRound {
   readonly round: number;
   readonly pairings: readonly TournamentPairing[];
   /** The player who sat out with a bye (1 point), or null. */
-  readonly bye: string | null;
+  readonly bye: TournamentPlayerRef | null;
   readonly startedAt: number;
   /** Correspondence: when the round's unfinished games are adjudicated (epoch ms). */
   readonly deadline?: number | null;
@@ -295,12 +295,28 @@ export interface TournamentLists {
  * is the subscriber's own row when it is not on that page (else null). The other pages:
  * `GET /api/tournaments/:id/standings?page=N`.
  */
-export interface TournamentUpdate {
+export interface TournamentUpdate extends TournamentPaged {
   readonly id: string;
   readonly version: number;
+}
+
+/**
+ * A view with the first page of its standings only (TOURNAMENT_STANDINGS_PAGE rows) of
+ * `standingsTotal`, and `mine`, the caller's own row when it is not on that page (else null): the
+ * `tournament:subscribe` ack, the join / withdraw / pause answers and each `tournament:update`, so
+ * none grows with the field (a 10,000-player arena's whole standings are megabytes).
+ */
+export interface TournamentPaged {
   readonly view: TournamentView;
   readonly standingsTotal: number;
   readonly mine: TournamentStanding | null;
+}
+
+/** `full` paged for `playerId` (none: `mine` is null). */
+export function pagedView(full: TournamentView, playerId?: string | null): TournamentPaged {
+  const first = standingsPage(full.standings, 1);
+  const mine = playerId === undefined || playerId === null ? undefined : full.standings.slice(first.length).find((s) => s.playerId === playerId);
+  return { view: { ...full, standings: first }, standingsTotal: full.standings.length, mine: mine ?? null };
 }
 
 /** `GET /api/tournaments/:id/standings?page=N`: one page of the standings (sorted by rank). */

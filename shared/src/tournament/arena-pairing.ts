@@ -1,6 +1,7 @@
 import { ARENA_MAX_SAME_COLOUR } from '../protocol/tournament.js';
 import { hashEncodedState } from '../rules/state-hash.js';
 import { matchPairs, type WeightedEdge } from './blossom.js';
+import { chainMatching } from './chain-matching.js';
 import { firstGetsWhite, mayTake, type ColourHistory } from './colours.js';
 
 /** An arena player waiting for a game. */
@@ -56,26 +57,47 @@ function allowed(a: ArenaCandidate, b: ArenaCandidate): { aWhite: boolean; aBlac
 
 /**
  * The cost of pairing a with b (lower is better), as lichess's arena: the distance in rank, weighed
- * more near the top (300 to 2000 a place), plus the rating difference; null when they may not meet.
+ * more near the top (300 to 2000 a place), plus the rating difference, whether or not they may meet.
  */
-function cost(a: Ranked, b: Ranked, count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): number | null {
-  if (!repairOk && justPlayed(a.c, b.c)) return null;
-  if (apart?.(a.c.id, b.c.id)) return null;
-  const { aWhite, aBlack } = allowed(a.c, b.c);
-  if (!aWhite && !aBlack) return null;
+function distance(a: Ranked, b: Ranked, count: number): number {
   const top = Math.min(a.rank, b.rank);
   const factor = 300 + Math.floor((1700 * (count - top)) / count);
   return Math.abs(a.rank - b.rank) * factor + Math.abs(Math.round(a.c.rating) - Math.round(b.c.rating));
 }
 
-/** The indices of `group` matched by least total cost (as many pairs as possible first). */
+/** Whether a and b may meet: no immediate re-pairing (unless `repairOk`), no block, a colour each may take. */
+function mayMeet(a: Ranked, b: Ranked, repairOk: boolean, apart?: (a: string, b: string) => boolean): boolean {
+  if (!repairOk && justPlayed(a.c, b.c)) return false;
+  if (apart?.(a.c.id, b.c.id)) return false;
+  const { aWhite, aBlack } = allowed(a.c, b.c);
+  return aWhite || aBlack;
+}
+
+/**
+ * A group in rank order whose ratings never rise with the rank is a row in which the distance grows
+ * with the gap (chain-matching.ts): the least-cost matching of everyone pairs neighbours. When all
+ * its pairs may meet, it is the least-cost matching of those who may (it cannot do better than the
+ * one without the rules); otherwise null, and the blossom decides.
+ */
+function chainGroup(group: readonly Ranked[], count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] | null {
+  for (let i = 1; i < group.length; i++) {
+    if (Math.round((group[i] as Ranked).c.rating) > Math.round((group[i - 1] as Ranked).c.rating)) return null;
+  }
+  const pairs = chainMatching(group.length, (i, j) => distance(group[i] as Ranked, group[j] as Ranked, count));
+  return pairs.every(([i, j]) => mayMeet(group[i] as Ranked, group[j] as Ranked, repairOk, apart)) ? pairs : null;
+}
+
+/** The indices of `group` (in rank order) matched by least total cost (as many pairs as possible first). */
 function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
+  const chain = chainGroup(group, count, repairOk, apart);
+  if (chain) return chain;
   const costs: [number, number, number][] = [];
   let most = 0;
   for (let i = 0; i < group.length; i++) {
     for (let j = i + 1; j < group.length; j++) {
-      const c = cost(group[i] as Ranked, group[j] as Ranked, count, repairOk, apart);
-      if (c === null) continue;
+      const [a, b] = [group[i] as Ranked, group[j] as Ranked];
+      if (!mayMeet(a, b, repairOk, apart)) continue;
+      const c = distance(a, b, count);
       costs.push([i, j, c]);
       if (c > most) most = c;
     }

@@ -1,7 +1,7 @@
 /**
  * One tournament as its page shows it: the server's view (`tournament:subscribe`'s ack, then each
- * `tournament:update` newer than the one shown: the first page of the standings and the caller's
- * own row), the page of the standings shown (the others over HTTP), the caller's place in it, and
+ * `tournament:update` newer than the one shown; each with the first page of the standings and the
+ * caller's own row), the page of the standings shown (the others over HTTP), the caller's place in it, and
  * the join / withdraw / pause actions over HTTP with their refusals in words.
  */
 import {
@@ -9,6 +9,7 @@ import {
   standingsPages,
   tournamentApiPath,
   type TournamentAction,
+  type TournamentPaged,
   type TournamentPairing,
   type TournamentStanding,
   type TournamentStandingsPage,
@@ -138,12 +139,12 @@ export class TournamentModel {
     if (res.ok && res.data.page === this.page) this.#fetched = { page: res.data.page, rows: res.data.standings };
   }
 
-  /** Subscribes (again after a reconnection): the ack carries the whole view. */
+  /** Subscribes (again after a reconnection): the ack carries the view (paged, with `me`). */
   async subscribe(): Promise<void> {
     const res = await this.#deps.request('tournament:subscribe', { id: this.id });
     if (res.ok) {
       this.loadError = null;
-      this.apply(res.view);
+      this.apply(res.view, res);
       return;
     }
     this.missing = res.code === 'tournament-not-found';
@@ -158,7 +159,7 @@ export class TournamentModel {
   async act(action: TournamentAction): Promise<boolean> {
     this.busy = true;
     this.refusal = null;
-    const res = await this.#deps.api<{ view: TournamentView }>(tournamentApiPath(this.id, action), {});
+    const res = await this.#deps.api<TournamentPaged>(tournamentApiPath(this.id, action), {});
     this.busy = false;
     if (!res.ok) {
       this.refusal = sentence(refusalText(res.code, res.message));
@@ -167,8 +168,9 @@ export class TournamentModel {
     // The answer is the caller's own view (with `me`): shown even at the version an update brought.
     if (this.view === null || res.data.view.version >= this.view.version) {
       this.view = res.data.view;
-      this.standingsTotal = res.data.view.standings.length;
-      this.mine = null;
+      this.standingsTotal = res.data.standingsTotal;
+      this.mine = res.data.mine;
+      if (this.page > 1) void this.showPage(this.page);
     }
     return true;
   }

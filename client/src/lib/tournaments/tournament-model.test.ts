@@ -90,10 +90,13 @@ describe('TournamentModel', () => {
     expect(await model.act('join')).toBe(false);
     expect(model.refusal).toBe('This tournament has started.');
     expect(paths).toEqual(['/api/tournaments/t1/join']);
-    answer = { ok: true, data: { ok: true, view: view(2, { me: { joined: true, paused: false, withdrawn: false, gameId: null } }) } };
+    // the answer is paged as the subscribe ack: the first page, the count of rows, my own row
+    const mine = standing('a', 25, 0);
+    answer = { ok: true, data: { ok: true, view: view(2, { me: { joined: true, paused: false, withdrawn: false, gameId: null } }), standingsTotal: 25, mine } };
     expect(await model.act('join')).toBe(true);
     expect(model.refusal).toBeNull();
     expect(model.view?.me?.joined).toBe(true);
+    expect([model.standingsTotal, model.pages, model.mine]).toEqual([25, 2, mine]);
   });
 });
 
@@ -110,7 +113,7 @@ describe('placeOf: the caller in a view', () => {
   });
 
   it('finds my game in a Swiss round', () => {
-    const round = { round: 2, pairings: [pairing('g7', 'b', 'a')], bye: 'c', startedAt: 0 };
+    const round = { round: 2, pairings: [pairing('g7', 'b', 'a')], bye: { id: 'c', name: 'C' }, startedAt: 0 };
     const v = view(1, { summary: { ...view(1).summary, kind: 'swiss', rounds: 3 }, pairings: round.pairings, rounds: [round] });
     expect(placeOf(v, 'a').gameId).toBe('g7');
     expect(placeOf(v, 'c').gameId).toBeNull();
