@@ -139,12 +139,23 @@ async function main(): Promise<void> {
     );
     console.log(`connected ${PLAYERS} sockets in ${ms(performance.now() - t)}`);
     t = performance.now();
+    let retried = 0;
     await inBatches(clients, async (c, i) => {
-      const res = await fetch(`${urls[i % 2]}/api/tournaments/${id}/join`, { method: 'POST', headers: { authorization: `Bearer ${c.session.token}` } });
-      if (!res.ok) throw new Error(`join: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
+      for (;;) {
+        const res = await fetch(`${urls[i % 2]}/api/tournaments/${id}/join`, { method: 'POST', headers: { authorization: `Bearer ${c.session.token}` } });
+        // 503 unavailable (the database too busy to answer in time): a client tries again shortly
+        if (res.status === 503) {
+          retried++;
+          await res.arrayBuffer();
+          await new Promise((r) => setTimeout(r, 500));
+          continue;
+        }
+        if (!res.ok) throw new Error(`join: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        break;
+      }
     });
-    console.log(`joined ${PLAYERS} players over HTTP in ${ms(performance.now() - t)}`);
+    console.log(`joined ${PLAYERS} players over HTTP in ${ms(performance.now() - t)}${retried ? ` (${retried} joins answered 503 unavailable and tried again)` : ''}`);
     if (SPREAD_RATINGS) console.log(`ratings spread from 1100 to 1999 over ${await ask(a, `ratings ${id}`, 'RATED ')} players (BENCH_ARENA_RATINGS=0: all at one rating)`);
     else console.log('every player at the one rating guests join with');
     for (const client of clients) {
@@ -158,11 +169,17 @@ async function main(): Promise<void> {
       players.push(p);
     }
     t = performance.now();
+    retried = 0;
     await inBatches(players, async (p) => {
-      const ack = await request(p.client.socket, 'tournament:subscribe', { id });
-      if (!ack.ok) throw new Error(`subscribe: ${ack.code}`);
+      for (;;) {
+        const ack = await request(p.client.socket, 'tournament:subscribe', { id });
+        if (ack.ok) break;
+        if (ack.code !== 'unavailable') throw new Error(`subscribe: ${ack.code}`);
+        retried++;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     });
-    console.log(`subscribed ${PLAYERS} players in ${ms(performance.now() - t)}`);
+    console.log(`subscribed ${PLAYERS} players in ${ms(performance.now() - t)}${retried ? ` (${retried} answered unavailable and tried again)` : ''}`);
 
     await Promise.all(nodes.map((n) => ask(n, `advance ${10 * MINUTE}`, 'OK')));
     const waveCpu: number[] = [];
