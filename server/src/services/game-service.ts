@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Limits } from '../limits.js';
 import { newGameId } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import { StoreUnavailableError, type GameHead, type StoredGame, type Store } from '../store/store.js';
+import { StoreUnavailableError, type GameHead, type GameWrite, type StoredGame, type Store } from '../store/store.js';
 import { fail } from './errors.js';
 import { archivedTransition, type GameArchive } from './game-archive.js';
 import { ArchiveOutbox } from './archive-outbox.js';
@@ -96,6 +96,14 @@ export function decodeOrThrow(encoded: string): GameState {
 export type DeadlineHandoff = 'computer-turn';
 
 /** The only writer of game state: load, check, apply, compare-and-set, publish the room's event, tell the lifecycle's subscribers. */
+/** A new game made but not stored yet (GameService.create, createMany). */
+interface PreparedGame {
+  readonly id: string;
+  readonly doc: GameDoc;
+  readonly state: GameState;
+  readonly write: GameWrite;
+}
+
 export class GameService {
   private readonly queue = new KeyedQueue();
   private readonly decoded = new DecodedGames();
@@ -141,14 +149,24 @@ export class GameService {
   }
 
   async create(opts: CreateGameOptions, id = newGameId()): Promise<string> {
-    const now = this.deps.now();
+    const game = this.prepare(id, opts, this.deps.now());
+    await this.deps.store.createGame(id, game.write);
+    this.started(game);
+    return id;
+  }
+
+  /** A new game's document, rules state and first write (not stored yet). */
+  private prepare(id: string, opts: CreateGameOptions, now: number): PreparedGame {
     const { doc: created, state } = newGameDoc(id, opts, now, this.deps.settings.firstMoveGraceMs);
     const doc = withActivity(created, now, this.deps.settings.limits);
-    const write = this.writes.of(doc, []);
-    await this.deps.store.createGame(id, write);
+    return { id, doc, state, write: this.writes.of(doc, []) };
+  }
+
+  /** A game just stored: kept decoded here, and its start told to the lifecycle. */
+  private started(game: PreparedGame): void {
+    const { id, doc, state, write } = game;
     this.decoded.set({ head: { id, version: 1, moveCount: 0 }, docLength: write.doc.length, doc, state });
     this.lifecycle.emit({ type: 'started', doc, version: 1 });
-    return id;
   }
 
   /**
@@ -158,16 +176,10 @@ export class GameService {
    */
   async createMany(games: readonly { readonly id: string; readonly opts: CreateGameOptions }[]): Promise<boolean[]> {
     const now = this.deps.now();
-    const made = games.map(({ id, opts }) => {
-      const { doc: created, state } = newGameDoc(id, opts, now, this.deps.settings.firstMoveGraceMs);
-      const doc = withActivity(created, now, this.deps.settings.limits);
-      return { id, doc, state, write: this.writes.of(doc, []) };
-    });
+    const made = games.map(({ id, opts }) => this.prepare(id, opts, now));
     const created = await this.deps.store.createGames(made.map((m) => ({ id: m.id, write: m.write, players: [m.doc.players.white.id, m.doc.players.black.id] })));
     made.forEach((m, i) => {
-      if (created[i] !== true) return;
-      this.decoded.set({ head: { id: m.id, version: 1, moveCount: 0 }, docLength: m.write.doc.length, doc: m.doc, state: m.state });
-      this.lifecycle.emit({ type: 'started', doc: m.doc, version: 1 });
+      if (created[i] === true) this.started(m);
     });
     return created;
   }
