@@ -153,7 +153,7 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     tick,
     async close() {
       if (timer) clearInterval(timer);
-      unsubscribe();
+      await boundedWait(unsubscribe(), CLOSE_WAIT_MS);
       await boundedWait(current, CLOSE_WAIT_MS);
       await boundedWait(updates.close(), CLOSE_WAIT_MS);
     },

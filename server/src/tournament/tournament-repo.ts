@@ -304,17 +304,34 @@ export class TournamentRepo {
 
   /** Records a game's end once (its players are free again); the tournament's id, or null when known already or not a tournament game. */
   async recordEnd(end: GameEnd): Promise<string | null> {
+    return (await this.recordEnds([end])).get(end.gameId) ?? null;
+  }
+
+  /**
+   * Records many games' ends at once (each once: its players are free again), in one transaction of
+   * three statements whatever their number, each tournament's version bumped once: a burst of 500
+   * results (a wave's games resigned together, a round's end) is one transaction, not 500 queued
+   * for the tournament's row. The tournament of each game recorded now, by game id.
+   */
+  async recordEnds(ends: readonly GameEnd[]): Promise<Map<string, string>> {
+    if (ends.length === 0) return new Map();
     return this.db.transaction(async (tx) => {
-      const r = await tx.query<{ tournament_id: string }>(
-        `UPDATE tournament_games SET result = $2, turns = $3, berserk_white = $4, berserk_black = $5, ended_at = $6, created = true
-         WHERE game_id = $1 AND ended_at IS NULL RETURNING tournament_id`,
-        [end.gameId, end.result, end.turns, end.berserk.white, end.berserk.black, end.at],
+      const r = await tx.query<{ game_id: string; tournament_id: string }>(
+        `UPDATE tournament_games g SET result = e.result, turns = e.turns, berserk_white = e.bw, berserk_black = e.bb, ended_at = e.at, created = true
+         FROM unnest($1::text[], $2::text[], $3::integer[], $4::boolean[], $5::boolean[], $6::double precision[]) AS e(game_id, result, turns, bw, bb, at)
+         WHERE g.game_id = e.game_id AND g.ended_at IS NULL RETURNING g.game_id, g.tournament_id`,
+        [ends.map((e) => e.gameId), ends.map((e) => e.result), ends.map((e) => e.turns), ends.map((e) => e.berserk.white), ends.map((e) => e.berserk.black), ends.map((e) => e.at)],
       );
-      const t = r.rows[0]?.tournament_id;
-      if (t === undefined) return null;
-      await tx.query('UPDATE tournament_players SET current_game = NULL WHERE tournament_id = $1 AND current_game = $2', [t, end.gameId]);
-      await this.bump(t, tx);
-      return t;
+      if (r.rows.length === 0) return new Map();
+      await tx.query(
+        'UPDATE tournament_players p SET current_game = NULL FROM unnest($1::text[], $2::text[]) AS d(t, g) WHERE p.tournament_id = d.t AND p.current_game = d.g',
+        [r.rows.map((x) => x.tournament_id), r.rows.map((x) => x.game_id)],
+      );
+      // in one order on every node (two nodes' batches never wait on each other's rows crosswise)
+      const ids = [...new Set(r.rows.map((x) => x.tournament_id))].sort();
+      await tx.query('SELECT 1 FROM tournaments WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [ids]);
+      await tx.query('UPDATE tournaments SET version = version + 1 WHERE id = ANY($1::text[])', [ids]);
+      return new Map(r.rows.map((x) => [x.game_id, x.tournament_id]));
     });
   }
 
