@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_EVENTS, ERROR_CODES, SERVER_EVENTS } from '@progressive-chess/shared';
+import { CLIENT_EVENTS, ERROR_CODES, SERVER_EVENTS, handshakeAuthSchema } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -47,6 +47,12 @@ describe("README's Protocol section matches shared/src/protocol", () => {
 
   it('error codes: every one documented, nothing documented that does not exist', () => {
     expect(sorted(documented('Error codes'))).toEqual(sorted(ERROR_CODES));
+  });
+
+  it("the handshake's auth: every key of handshakeAuthSchema documented under Identity, nothing else", () => {
+    const auth = /Connect with `auth: \{ ([^}]*) \}`/.exec(protocol)?.[1] ?? '';
+    const keys = auth.split(',').map((k) => k.trim().replace(/\?$/, ''));
+    expect(sorted(keys)).toEqual(sorted(Object.keys(handshakeAuthSchema.shape)));
   });
 
   it('reads the lists it checks (a missing heading or an empty table fails)', () => {

@@ -1,4 +1,4 @@
-import type { AckData, ClientEventName, ClientPayload, ServerToClientEvents, Session } from '@progressive-chess/shared';
+import type { AckData, ClientEventName, ClientPayload, HandshakeAuth, ServerToClientEvents, SessionEvent } from '@progressive-chess/shared';
 import type { Socket } from 'socket.io-client';
 import { afterEach } from 'vitest';
 import { createApp, type App, type AppDeps } from '../src/app.js';
@@ -58,7 +58,7 @@ export class Client {
 
   private constructor(
     private readonly typed: ClientSocket,
-    readonly session: Session,
+    readonly session: SessionEvent,
   ) {
     const socket = typed as unknown as Socket;
     this.socket = socket;
@@ -73,7 +73,7 @@ export class Client {
   }
 
   /** `cookie`: a Cookie header for the handshake (an account's session). */
-  static async connect(server: TestServer, auth: { token?: string; name?: string } = {}, cookie?: string): Promise<Client> {
+  static async connect(server: TestServer, auth: HandshakeAuth = {}, cookie?: string): Promise<Client> {
     const c = await connectClient(server.url, auth, cookie === undefined ? {} : { cookie });
     cleanups.push(async () => {
       c.close();

@@ -7,7 +7,8 @@ import type {
   CommandAck,
   GameEvent,
   ServerToClientEvents,
-  Session,
+  HandshakeAuth,
+  SessionEvent,
   TimeControl,
   VariantId,
 } from '@progressive-chess/shared';
@@ -22,7 +23,7 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface Client {
   readonly socket: ClientSocket;
-  readonly session: Session;
+  readonly session: SessionEvent;
   /** Every `game:event` received, in arrival order. */
   readonly events: GameEvent[];
   close(): void;
@@ -36,7 +37,7 @@ export interface Client {
  */
 export async function connectClient(
   url: string,
-  auth: { token?: string; name?: string } = {},
+  auth: HandshakeAuth = {},
   opts: { cookie?: string; parser?: ManagerOptions['parser'] } = {},
 ): Promise<Client> {
   const headers = opts.cookie === undefined ? {} : { extraHeaders: { cookie: opts.cookie } };
@@ -44,7 +45,7 @@ export async function connectClient(
   const socket: ClientSocket = io(url, { transports: ['websocket'], auth, forceNew: true, reconnection: false, ...headers, ...parser });
   const events: GameEvent[] = [];
   socket.on('game:event', (e) => events.push(e));
-  const session = await new Promise<Session>((resolve, reject) => {
+  const session = await new Promise<SessionEvent>((resolve, reject) => {
     const failed = (e: Error): void => {
       clearTimeout(timer);
       socket.disconnect();

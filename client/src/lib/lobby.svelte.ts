@@ -2,6 +2,7 @@ import {
   byUrgency,
   inviteLink,
   olderEntry,
+  type Ack,
   type AckData,
   type AckError,
   type ClientPayload,
@@ -13,6 +14,7 @@ import {
   type VariantId,
 } from '@progressive-chess/shared';
 import type { ChallengesModel } from './challenges.svelte.js';
+import type { FirstListing } from './lobby-first.js';
 import { sentence } from './explain.js';
 import { sameTimeControl } from './presets.js';
 import type { RequestFn } from './socket.js';
@@ -80,10 +82,13 @@ export class LobbyModel {
   private readonly request: RequestFn;
   /** Where the challenges to me go (`challenges` of the subscribe ack). */
   private readonly challenges: ChallengesModel | null;
+  /** The listing the first connection brought (socket.ts `claimFirstListing`): taken by the first subscribe instead of asking. */
+  private readonly first: () => Promise<FirstListing | null> | null;
 
-  constructor(request: RequestFn, challenges: ChallengesModel | null = null) {
+  constructor(request: RequestFn, challenges: ChallengesModel | null = null, first: () => Promise<FirstListing | null> | null = () => null) {
     this.request = request;
     this.challenges = challenges;
+    this.first = first;
   }
 
   /**
@@ -106,7 +111,9 @@ export class LobbyModel {
 
   async subscribe(): Promise<void> {
     this.arrivedWhileSubscribing = [];
-    const res = await this.request('lobby:subscribe', {});
+    const claimed = this.first();
+    const given = claimed === null ? null : await claimed;
+    const res: Ack<SubscribeAck> = given === null ? await this.request('lobby:subscribe', {}) : { ok: true, ...given.listing };
     const arrived = this.arrivedWhileSubscribing;
     this.arrivedWhileSubscribing = null;
     if (!res.ok) {
@@ -130,6 +137,8 @@ export class LobbyModel {
     this.myGames = mostUrgentFirst(ack.myGames ?? []);
     this.challenges?.set(ack.challenges ?? []);
     for (const apply of arrived) apply();
+    // the lobby's events that came with the first connection before this page listened
+    given?.replay();
   }
 
   /**

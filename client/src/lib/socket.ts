@@ -4,11 +4,13 @@ import type {
   ClientEventName,
   ClientPayload,
   ClientToServerEvents,
+  HandshakeAuth,
   HandshakeErrorCode,
   ServerToClientEvents,
 } from '@progressive-chess/shared';
 import { io, type Socket } from 'socket.io-client';
 import { connection } from './connection.svelte.js';
+import { firstListing, type FirstListing, type ListingSocket } from './lobby-first.js';
 import { forgetName, forgetToken, savedName, savedToken, saveName, saveToken } from './storage.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -28,6 +30,26 @@ let socket: ClientSocket | null = null;
 /** Connections made so far (the first one too): a request knows whether one came while it waited. */
 let connects = 0;
 const reconnectHandlers = new Set<() => void>();
+/** The lobby's listing with the first connection, when the page opens on the lobby (lobby-first.ts). */
+const first = firstListing(location.pathname);
+
+/** The listing the first connection brought, for the first lobby page (null: it subscribes). */
+export const claimFirstListing = (): Promise<FirstListing | null> | null => first.claim();
+
+/** socket.io's socket as lobby-first.ts sees it (its typed API cannot take any event name). */
+function listingSocket(s: ClientSocket): ListingSocket {
+  const untyped = s as unknown as {
+    on(ev: string, fn: (...args: never[]) => void): void;
+    onAny(fn: (ev: string, ...args: unknown[]) => void): void;
+    listeners(ev: string): ((...args: unknown[]) => void)[];
+  };
+  return {
+    onSession: (fn) => untyped.on('session', fn),
+    onConnectError: (fn) => untyped.on('connect_error', fn),
+    onAny: (fn) => untyped.onAny((ev, ...args) => fn(ev, args)),
+    listeners: (ev) => untyped.listeners(ev),
+  };
+}
 
 /** The one socket of the page, created on first use. */
 export function getSocket(): ClientSocket {
@@ -37,7 +59,8 @@ export function getSocket(): ClientSocket {
     auth: (cb) => {
       const token = savedToken();
       const name = savedName();
-      cb({ ...(token ? { token } : {}), ...(name ? { name } : {}) });
+      const auth: HandshakeAuth = { ...(token ? { token } : {}), ...(name ? { name } : {}), ...(first.ask() ? { lobby: true } : {}) };
+      cb(auth);
     },
     transports: ['websocket', 'polling'],
     // Where WebSocket is blocked (some proxies), connect over HTTP long-polling instead.
@@ -78,8 +101,11 @@ export function getSocket(): ClientSocket {
       saveToken(session.token);
       saveName(session.name);
     }
-    connection.session = session;
+    // the lobby's listing it may carry is the lobby page's (lobby-first.ts)
+    const { lobby: _listing, ...own } = session;
+    connection.session = own;
   });
+  first.attach(listingSocket(s));
   socket = s;
   return s;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { displayNameSchema, idSchema, type Session } from '@progressive-chess/shared';
+import { displayNameSchema, handshakeAuthSchema, idSchema, type Session } from '@progressive-chess/shared';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from '../db/database.js';
 import type { Store } from '../store/store.js';
@@ -37,10 +37,6 @@ export interface AccountDirectory {
 /** An answer of the accounts that did not come: the database is unavailable. */
 const AWAY = Symbol('accounts unavailable');
 
-const handshakeSchema = z.object({
-  token: z.string().max(200).optional(),
-  name: z.string().optional(),
-});
 
 /** A display name normalised by the shared name schema, or `bad-name`. */
 function validName(raw: string): string {
@@ -66,7 +62,7 @@ function tokenPlayerId(token: string): string | null {
  * full identity) before `authenticate` reads the store, never to accept one.
  */
 export function claimedPlayerId(auth: unknown): string | null {
-  const hs = handshakeSchema.safeParse(auth ?? {});
+  const hs = handshakeAuthSchema.safeParse(auth ?? {});
   return hs.success && hs.data.token !== undefined ? tokenPlayerId(hs.data.token) : null;
 }
 
@@ -176,7 +172,7 @@ export function createIdentity(store: Store, now: () => number, ttls: PlayerTtls
 
   /** A handshake's anonymous player: `auth`'s known token, else a new one. */
   async function guest(auth: unknown, mayCreate?: () => Promise<boolean>): Promise<Session & { created: boolean }> {
-    const hs = handshakeSchema.safeParse(auth ?? {});
+    const hs = handshakeAuthSchema.safeParse(auth ?? {});
     if (!hs.success) fail('bad-token', 'malformed handshake');
     const { token, name } = hs.data;
     // The name matters only for a new player (a known token keeps its stored name).

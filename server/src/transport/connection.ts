@@ -7,6 +7,7 @@ import type { RoomService } from '../services/room-service.js';
 import { clientAddress, type AbuseLimiter } from './abuse-limits.js';
 import type { Handlers } from './handlers.js';
 import { registerEdge, type EdgeDeps } from './register.js';
+import { sendSession } from './session-event.js';
 import { playerRoom, sessionRoom, type AppServer, type AppSocket } from './socket-types.js';
 
 export interface ConnectionDeps {
@@ -93,7 +94,7 @@ export function connectSockets(io: AppServer, deps: ConnectionDeps): { closing()
     const accountSession = accountSessions.get(socket);
     void socket.join(accountSession === undefined ? playerRoom(playerId) : [playerRoom(playerId), sessionRoom(accountSession)]);
     const session = sessions.get(socket);
-    if (session) socket.emit('session', session);
+    if (session) void sendSession(socket, session, deps);
     deps.lobby.playerConnected(playerId);
     registerEdge(socket, deps);
 

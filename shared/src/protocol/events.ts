@@ -54,12 +54,7 @@ export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EV
 /** What a successful ack carries, per event (the game commands' from their table, game/commands.ts). */
 export interface AckData extends GameCommandAcks {
   'session:setName': { name: string };
-  /**
-   * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
-   * `myGames`: the caller's own games in progress (as `lobby:myGames`).
-   * `challenges`: the open challenges addressed to the caller (seeks with `opponent`), oldest first.
-   */
-  'lobby:subscribe': { seeks: Seek[]; games: GameSummary[]; mine: OwnSeek[]; myGames: MyGame[]; challenges: Seek[] };
+  'lobby:subscribe': LobbyListing;
   'lobby:unsubscribe': Record<never, never>;
   'lobby:online': { players: number };
   /**
@@ -92,9 +87,30 @@ export type ClientToServerEvents = {
   [E in ClientEventName]: (payload: ClientPayload<E>, ack: (res: Ack<AckData[E]>) => void) => void;
 };
 
+/**
+ * The lobby as one player sees it (`lobby:subscribe`'s ack, and `lobby` of `session` when the
+ * handshake asked for it with `auth.lobby`).
+ * `mine`: the caller's own open seeks, public and private (with their invitations), oldest first.
+ * `myGames`: the caller's own games in progress (as `lobby:myGames`).
+ * `challenges`: the open challenges addressed to the caller (seeks with `opponent`), oldest first.
+ */
+export interface LobbyListing {
+  seeks: Seek[];
+  games: GameSummary[];
+  mine: OwnSeek[];
+  myGames: MyGame[];
+  challenges: Seek[];
+}
+
+/**
+ * `session` as sent on connection; `lobby`: the lobby's listing, when the handshake's `auth.lobby`
+ * asked for it and the room budget allowed it (the connection is then subscribed to the lobby).
+ */
+export type SessionEvent = Session & { readonly lobby?: LobbyListing };
+
 /** Server-to-client events. */
 export interface ServerToClientEvents {
-  session: (s: Session) => void;
+  session: (s: SessionEvent) => void;
   'lobby:seekAdded': (seek: Seek) => void;
   'lobby:seekRemoved': (p: { seekId: string }) => void;
   'lobby:gameAdded': (g: GameSummary) => void;

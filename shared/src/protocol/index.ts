@@ -3,6 +3,7 @@ export * from './schemas.js';
 export * from './types.js';
 export * from './my-games.js';
 export * from './events.js';
+export * from './handshake.js';
 export * from './chat.js';
 export * from './move-record.js';
 export * from './text-rules.js';
