@@ -97,7 +97,7 @@ export class SeriesSearch {
       if (!open) moved = [];
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
-    const key = known >= 0 ? known : seriesKey(b, { spent, moved, epNext });
+    const key = known >= 0 ? known : seriesKey(b, spent, moved, epNext);
     if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
@@ -227,7 +227,7 @@ export class SeriesSearch {
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
-    const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
+    const key = s.cycles ? -1 : seriesKey(b, spent, moved, epNext);
     this.childKey = key;
     if (key >= 0) {
       if (this.tt.get(key) >= left - 1) return DEAD;
@@ -328,8 +328,11 @@ function movedAfter(moved: readonly number[], m: number): number[] {
 function nextEp(enPassant: boolean, us: number, epNext: number[], m: number): number[] {
   if (!enPassant) return epNext;
   const from = m & 127;
+  const double = ((m >> 14) & 7) === F_DOUBLE;
+  // Most moves neither double-step nor move a pawn that did: the same list, made without a closure (pchess runs this uncompiled).
+  if (!double && epNext.length === 0) return epNext;
   const behind = us === WHITE ? 16 : -16;
   const kept = epNext.some((t) => t + behind === from) ? epNext.filter((t) => t + behind !== from) : epNext;
-  if (((m >> 14) & 7) !== F_DOUBLE) return kept;
+  if (!double) return kept;
   return [...kept, (from + ((m >> 7) & 127)) >> 1];
 }

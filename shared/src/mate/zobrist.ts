@@ -28,19 +28,17 @@ const SIZE = EP + 128;
 export const LO = tables(0x2545f491, SIZE);
 export const HI = tables(0x6b43a9b5, SIZE);
 
-export interface SeriesKeyState {
-  readonly spent: number;
-  /** 0x88 squares of pieces that moved in the current cycle (English). */
-  readonly moved: readonly number[];
-  /** 0x88 targets of this turn's double steps. */
-  readonly epNext: readonly number[];
-}
-
-export function seriesKey(b: Board, s: SeriesKeyState): number {
+/**
+ * The key of the board plus the series state: `spent` points, `moved` (0x88 squares of the pieces
+ * that moved in the current cycle, English), `epNext` (0x88 targets of this turn's double steps).
+ * Plain arguments, no state object: the search asks once per child, and a fresh pchess runs it in
+ * code not yet compiled, where such an object is a real allocation.
+ */
+export function seriesKey(b: Board, spent: number, moved: readonly number[], epNext: readonly number[]): number {
   const d = b.board;
   // Points spent: a table entry below 256, a multiplicative mix above (Fibonacci turns grow large).
-  const spentLo = s.spent < 256 ? LO[SPENT + s.spent]! : Math.imul(s.spent, 0x9e3779b1);
-  const spentHi = s.spent < 256 ? HI[SPENT + s.spent]! : Math.imul(s.spent, 0x85ebca6b);
+  const spentLo = spent < 256 ? LO[SPENT + spent]! : Math.imul(spent, 0x9e3779b1);
+  const spentHi = spent < 256 ? HI[SPENT + spent]! : Math.imul(spent, 0x85ebca6b);
   let lo = LO[CASTLING + b.castling]! ^ spentLo;
   let hi = HI[CASTLING + b.castling]! ^ spentHi;
   for (let c = 0; c < 2; c++) {
@@ -52,13 +50,13 @@ export function seriesKey(b: Board, s: SeriesKeyState): number {
       hi ^= HI[at]!;
     }
   }
-  for (const sq of s.moved) {
-    lo ^= LO[MOVED + sq]!;
-    hi ^= HI[MOVED + sq]!;
+  for (let i = 0; i < moved.length; i++) {
+    lo ^= LO[MOVED + moved[i]!]!;
+    hi ^= HI[MOVED + moved[i]!]!;
   }
-  for (const sq of s.epNext) {
-    lo ^= LO[EP + sq]!;
-    hi ^= HI[EP + sq]!;
+  for (let i = 0; i < epNext.length; i++) {
+    lo ^= LO[EP + epNext[i]!]!;
+    hi ^= HI[EP + epNext[i]!]!;
   }
   return (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
 }
