@@ -17,7 +17,7 @@ import { kingSteps } from './bound.js';
 import { KEYS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
-import { seriesKey } from './zobrist.js';
+import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 
@@ -114,6 +114,8 @@ export class SeriesSearch {
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
+      // The child's key: this node's, the terms m changes taken out here and put back after it (classify).
+      this.parentKey = s.cycles ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
       const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
@@ -145,6 +147,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
+  /** The key of the node being classified, without the terms its move changes (-1: English cycles). */
+  private parentKey = -1;
   /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
   private childKey = -1;
 
@@ -227,7 +231,7 @@ export class SeriesSearch {
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
-    const key = s.cycles ? -1 : seriesKey(b, spent, moved, epNext);
+    const key = s.cycles ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
     this.childKey = key;
     if (key >= 0) {
       if (this.tt.get(key) >= left - 1) return DEAD;
