@@ -109,13 +109,14 @@ export class SeriesSearch {
     const ksq = left === 1 && s.royal && (s.lastOnly || s.endsSeries) ? enemyKing(b, s.us) : -1;
     for (let i = base; i < end; i++) {
       const m = BUF[i]!;
-      if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
       if (this.movers && this.movers[m & 127] === 0) continue;
+      if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
-      // The child's key: this node's, the terms m changes taken out here and put back after it (classify).
-      this.parentKey = s.cycles ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
+      // The child's key: this node's, the terms m changes taken out here and put back after it (classify;
+      // a last move's child is classified without its key, and most probes are of last moves).
+      this.parentKey = s.cycles || left <= 1 ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
       const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
