@@ -90,7 +90,8 @@ export class SeriesSearch {
     if (this.unmoved > left) return false;
     const s = this.s;
     const b = s.b;
-    const end = generateRoot(b, base, s.rules);
+    // A few-pieces set: only its pieces' moves (English cycles look at every piece's, below).
+    const end = generateRoot(b, base, s.rules, s.cycles ? null : this.movers);
     if (s.cycles && moved.length > 0) {
       let open = false;
       for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
