@@ -17,17 +17,20 @@ const pinDir = new Int8Array(128);
 const evStamp = new Int32Array(128);
 let stamp = 0;
 
-/** Generate the moves of the side to move into BUF from index n; returns the end index. */
-export function generate(b: Board, n: number, rules: number): number {
+/**
+ * Generate the moves of the side to move into BUF from index n; returns the end index. `only`:
+ * just the moves of the pieces on squares (0x88) it marks non-zero (the mate search's few-pieces sets).
+ */
+export function generate(b: Board, n: number, rules: number, only: Uint8Array | null = null): number {
   const ci = b.side >> 3;
   const kings = b.board[KINGS + ci]!;
-  if ((rules & R_ROYAL) === 0 || kings === 0) return gen(b, n, rules, -1, 0);
+  if ((rules & R_ROYAL) === 0 || kings === 0) return gen(b, n, rules, -1, 0, only);
   if (kings === 1) {
     const ksq = b.board[KING_SQ + ci]!;
-    return gen(b, n, rules, ksq, findChecksAndPins(b, ksq));
+    return gen(b, n, rules, ksq, findChecksAndPins(b, ksq), only);
   }
   // Several royal kings (odd set-ups only): make, test, unmake.
-  const end = gen(b, n, rules, -1, 0);
+  const end = gen(b, n, rules, -1, 0, only);
   const us = b.side;
   let w = n;
   for (let i = n; i < end; i++) {
@@ -44,8 +47,8 @@ export function generate(b: Board, n: number, rules: number): number {
  * are on and the side not to move is in check (mid-series), capturing a king is not a move.
  * (Inside perft the side not to move is never in check, so plain `generate` suffices below the root.)
  */
-export function generateRoot(b: Board, n: number, rules: number): number {
-  const end = generate(b, n, rules);
+export function generateRoot(b: Board, n: number, rules: number, only: Uint8Array | null = null): number {
+  const end = generate(b, n, rules, only);
   if ((rules & R_ROYAL) === 0 || !b.kingAttacked(b.side ^ 8)) return end;
   let w = n;
   for (let i = n; i < end; i++) {
@@ -100,7 +103,7 @@ function findChecksAndPins(b: Board, ksq: number): number {
  * Core generator. ksq >= 0: legal mode for the single royal king on ksq (pins and
  * evasions from findChecksAndPins). ksq < 0: pseudo-legal (castling still checks attacks when royal).
  */
-function gen(b: Board, n: number, rules: number, ksq: number, checks: number): number {
+function gen(b: Board, n: number, rules: number, ksq: number, checks: number, only: Uint8Array | null): number {
   const board = b.board;
   const us = b.side;
   const them = us ^ 8;
@@ -109,6 +112,7 @@ function gen(b: Board, n: number, rules: number, ksq: number, checks: number): n
   const base = LIST + (us << 3);
   for (let i = base, end = base + board[COUNT + (us >> 3)]!; i < end; i++) {
     const s = board[i]!;
+    if (only !== null && only[s] === 0) continue;
     const role = board[s]! & 7;
     if (legal && s === ksq) {
       n = genKing(b, n, s, them);
@@ -150,8 +154,9 @@ function gen(b: Board, n: number, rules: number, ksq: number, checks: number): n
       }
     }
   }
-  if ((rules & R_CASTLING) !== 0 && b.castling !== 0 && checks === 0) n = genCastling(b, n, rules, legal);
-  if (b.epCount !== 0 && checks < 2) n = genEp(b, n, ksq);
+  const castles = (rules & R_CASTLING) !== 0 && b.castling !== 0 && checks === 0;
+  if (castles && (only === null || only[board[KING_SQ + (us >> 3)]!] !== 0)) n = genCastling(b, n, rules, legal);
+  if (b.epCount !== 0 && checks < 2) n = genEp(b, n, ksq, only);
   return n;
 }
 
@@ -233,7 +238,7 @@ function genCastling(b: Board, n: number, rules: number, legal: boolean): number
   return n;
 }
 
-function genEp(b: Board, n: number, ksq: number): number {
+function genEp(b: Board, n: number, ksq: number, only: Uint8Array | null): number {
   const board = b.board;
   const us = b.side;
   const back = us === WHITE ? -16 : 16;
@@ -244,7 +249,7 @@ function genEp(b: Board, n: number, ksq: number): number {
     if (t >> 4 !== row || board[t] !== 0 || board[t + back] !== ((us ^ 8) | PAWN)) continue;
     for (let side = -1; side <= 1; side += 2) {
       const f = t + back + side;
-      if ((f & 0x88) !== 0 || board[f] !== ownPawn) continue;
+      if ((f & 0x88) !== 0 || board[f] !== ownPawn || (only !== null && only[f] === 0)) continue;
       const m = encodeMove(f, t, F_EP, 0);
       if (ksq >= 0) {
         b.make(m);

@@ -3,27 +3,21 @@
  * attacks a square, on an empty board (blockers, pins and the opponent ignored, so the count
  * never exceeds the real one). Squares are 0x88 indices, as on the internal board.
  */
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
-import { FAR, KNIGHT_DIST, KNIGHT_STEPS } from './reach.js';
+import { BISHOP, KING, KING_DELTAS, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { FAR, KNIGHT_STEPS, knightDistance } from './reach.js';
 
 export { FAR };
 
-/** KNIGHT_TO_ATTACK[a * 64 + t]: knight moves from a (0..63) to a square attacking t (0..63). */
-const KNIGHT_TO_ATTACK = (() => {
-  const out = new Uint8Array(64 * 64).fill(FAR);
-  for (let a = 0; a < 64; a++) {
-    for (let t = 0; t < 64; t++) {
-      let best = FAR;
-      for (let k = 0; k < 8; k++) {
-        const f = (t & 7) + KNIGHT_STEPS[k]![0];
-        const r = (t >> 3) + KNIGHT_STEPS[k]![1];
-        if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, KNIGHT_DIST[a * 64 + r * 8 + f]!);
-      }
-      out[a * 64 + t] = best;
-    }
+/** Knight moves from a (0..63) to a square attacking t (0..63): distanceTable keeps the answers, row by row. */
+function knightToAttack(a: number, t: number): number {
+  let best = FAR;
+  for (let k = 0; k < 8; k++) {
+    const f = (t & 7) + KNIGHT_STEPS[k]![0];
+    const r = (t >> 3) + KNIGHT_STEPS[k]![1];
+    if (f >= 0 && f <= 7 && r >= 0 && r <= 7) best = Math.min(best, knightDistance(a, r * 8 + f));
   }
-  return out;
-})();
+  return best;
+}
 
 const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
 
@@ -64,7 +58,7 @@ function computeDistance(code: number, s: number, t: number, castle: boolean): n
     case PAWN:
       return pawnDistance(s, t, code & 8);
     case KNIGHT:
-      return KNIGHT_TO_ATTACK[sq64(s) * 64 + sq64(t)]!;
+      return knightToAttack(sq64(s), sq64(t));
     case BISHOP:
       if (squareColor(s) !== squareColor(t)) return FAR;
       return aligned(s, t, false) ? 0 : 1;
@@ -85,6 +79,29 @@ function computeDistance(code: number, s: number, t: number, castle: boolean): n
 /** Chebyshev distance of two 0x88 squares. */
 export const kingSteps = (a: number, b: number): number =>
   Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));
+
+/** RAY_STEPS[(k * 64 + a) * 64 + o] (a, o: 0..63): raySteps, its rows (k, a) made on first use (RAY_MADE). */
+const RAY_STEPS = new Uint8Array(8 * 64 * 64);
+const RAY_MADE = new Uint8Array(8 * 64);
+
+/**
+ * Fewest king steps from `own` to a square of the ray from `from` (excluded) against direction
+ * KING_DELTAS[k] (FAR: the ray is empty); 0x88 squares.
+ */
+export function raySteps(k: number, from: number, own: number): number {
+  const row = k * 64 + sq64(from);
+  if (RAY_MADE[row] === 0) {
+    const d = KING_DELTAS[k]!;
+    for (let o = 0; o < 64; o++) {
+      let best = FAR;
+      const o88 = o + (o & ~7);
+      for (let t = from - d; (t & 0x88) === 0; t -= d) best = Math.min(best, kingSteps(t, o88));
+      RAY_STEPS[row * 64 + o] = best;
+    }
+    RAY_MADE[row] = 1;
+  }
+  return RAY_STEPS[row * 64 + sq64(own)]!;
+}
 
 /** distanceTable's tables, one per piece code and castling flag (0x88 from * 128 + to), and the rows filled so far. */
 const TABLES: Array<Uint8Array | undefined> = [];

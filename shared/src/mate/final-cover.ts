@@ -155,13 +155,19 @@ export class FinalCover {
 
   /** The offered options, cheapest first, without those a cheaper-or-equal option covers. */
   private pareto(): Int32Array {
-    const opts = this.touched.map((m) => this.best[m]! * 512 + m).sort((a, b) => a - b);
-    const kept: number[] = [];
-    for (const o of opts) {
-      const m = o & FULL;
-      if (!kept.some((k) => (k & m) === m)) kept.push(o);
+    // A typed array's own numeric sort and plain loops: no callbacks, which a fresh pchess runs uncompiled.
+    const touched = this.touched;
+    const opts = new Int32Array(touched.length);
+    for (let i = 0; i < touched.length; i++) opts[i] = this.best[touched[i]!]! * 512 + touched[i]!;
+    opts.sort();
+    let n = 0;
+    for (let i = 0; i < opts.length; i++) {
+      const m = opts[i]! & FULL;
+      let covered = false;
+      for (let j = 0; j < n && !covered; j++) covered = (opts[j]! & m) === m;
+      if (!covered) opts[n++] = opts[i]!;
     }
-    return Int32Array.from(kept);
+    return opts.slice(0, n);
   }
 
   /**

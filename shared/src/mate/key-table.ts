@@ -12,10 +12,12 @@ const FIRST_BITS = 6;
 export class KeyTable {
   private bits = FIRST_BITS;
   private mask = (1 << FIRST_BITS) - 1;
-  private lo = new Int32Array(1 << FIRST_BITS);
-  private hi = new Int32Array(1 << FIRST_BITS);
-  /** value + 1 per slot; 0 marks an empty slot. */
-  private vals = new Int32Array(1 << FIRST_BITS);
+  /**
+   * Slot i at [3i, 3i + 3): the key's low half, its high half, value + 1 (0 marks an empty slot).
+   * One array, so a probe reads one cache line instead of three (the search's table grows to
+   * millions of slots), and a growth is one allocation.
+   */
+  private slots = new Int32Array(3 << FIRST_BITS);
   size = 0;
 
   constructor(private readonly limit: number) {}
@@ -25,10 +27,12 @@ export class KeyTable {
     const lo = key | 0;
     const hi = (key / TWO_32) | 0;
     const mask = this.mask;
+    const t = this.slots;
     for (let i = slot(lo, hi, mask); ; i = (i + 1) & mask) {
-      const v = this.vals[i]!;
+      const at = i * 3;
+      const v = t[at + 2]!;
       if (v === 0) return -1;
-      if (this.lo[i] === lo && this.hi[i] === hi) return v - 1;
+      if (t[at] === lo && t[at + 1] === hi) return v - 1;
     }
   }
 
@@ -38,42 +42,43 @@ export class KeyTable {
     const lo = key | 0;
     const hi = (key / TWO_32) | 0;
     const mask = this.mask;
+    const t = this.slots;
     for (let i = slot(lo, hi, mask); ; i = (i + 1) & mask) {
-      const v = this.vals[i]!;
+      const at = i * 3;
+      const v = t[at + 2]!;
       if (v === 0) {
-        this.lo[i] = lo;
-        this.hi[i] = hi;
-        this.vals[i] = value + 1;
+        t[at] = lo;
+        t[at + 1] = hi;
+        t[at + 2] = value + 1;
         if (++this.size * 2 > mask) this.grow();
         return;
       }
-      if (this.lo[i] === lo && this.hi[i] === hi) {
-        this.vals[i] = value + 1;
+      if (t[at] === lo && t[at + 1] === hi) {
+        t[at + 2] = value + 1;
         return;
       }
     }
   }
 
   clear(): void {
-    this.vals.fill(0);
+    this.slots.fill(0);
     this.size = 0;
   }
 
   private grow(): void {
-    const { lo, hi, vals } = this;
+    const old = this.slots;
     this.bits++;
-    this.mask = (1 << this.bits) - 1;
-    this.lo = new Int32Array(1 << this.bits);
-    this.hi = new Int32Array(1 << this.bits);
-    this.vals = new Int32Array(1 << this.bits);
-    const mask = this.mask;
-    for (let j = 0; j < vals.length; j++) {
-      if (vals[j] === 0) continue;
-      let i = slot(lo[j]!, hi[j]!, mask);
-      while (this.vals[i] !== 0) i = (i + 1) & mask;
-      this.lo[i] = lo[j]!;
-      this.hi[i] = hi[j]!;
-      this.vals[i] = vals[j]!;
+    const mask = (this.mask = (1 << this.bits) - 1);
+    const t = (this.slots = new Int32Array(3 << this.bits));
+    for (let j = 0; j < old.length; j += 3) {
+      if (old[j + 2] === 0) continue;
+      const lo = old[j]!;
+      const hi = old[j + 1]!;
+      let i = slot(lo, hi, mask);
+      while (t[i * 3 + 2] !== 0) i = (i + 1) & mask;
+      t[i * 3] = lo;
+      t[i * 3 + 1] = hi;
+      t[i * 3 + 2] = old[j + 2]!;
     }
   }
 }

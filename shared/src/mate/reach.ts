@@ -9,27 +9,38 @@ export const FAR = 99;
 
 export const KNIGHT_STEPS: ReadonlyArray<readonly [number, number]> = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
-/** KNIGHT_DIST[a * 64 + b]: knight moves from a to b. */
-export const KNIGHT_DIST = (() => {
-  const dist = new Uint8Array(64 * 64).fill(FAR);
-  for (let a = 0; a < 64; a++) {
-    const row = dist.subarray(a * 64, a * 64 + 64);
-    row[a] = 0;
-    const queue = [a];
-    for (let q = 0; q < queue.length; q++) {
-      const s = queue[q]!;
-      // Indexed loops: these tables are made at start-up, by code not yet compiled (pchess), where for-of costs more.
-      for (let k = 0; k < 8; k++) {
-        const f = (s & 7) + KNIGHT_STEPS[k]![0];
-        const r = (s >> 3) + KNIGHT_STEPS[k]![1];
-        if (f < 0 || f > 7 || r < 0 || r > 7 || row[r * 8 + f] !== FAR) continue;
-        row[r * 8 + f] = row[s]! + 1;
-        queue.push(r * 8 + f);
-      }
+/** KNIGHT_DIST[a * 64 + b]: knight moves from a to b, row a valid once KNIGHT_ROWS[a] is set. */
+const KNIGHT_DIST = new Uint8Array(64 * 64);
+const KNIGHT_ROWS = new Uint8Array(64);
+
+/**
+ * Knight moves from a to b (0..63). Row a of the table is made on first use: a search visits few
+ * knight squares, and a fresh pchess made all 64 rows at start-up in code not yet compiled.
+ */
+export function knightDistance(a: number, b: number): number {
+  if (KNIGHT_ROWS[a] === 0) knightRow(a);
+  return KNIGHT_DIST[a * 64 + b]!;
+}
+
+/** Row a of KNIGHT_DIST, breadth first. */
+function knightRow(a: number): void {
+  const row = KNIGHT_DIST.subarray(a * 64, a * 64 + 64);
+  row.fill(FAR);
+  row[a] = 0;
+  const queue = [a];
+  for (let q = 0; q < queue.length; q++) {
+    const s = queue[q]!;
+    // Indexed loops: code not yet compiled (pchess), where for-of costs more.
+    for (let k = 0; k < 8; k++) {
+      const f = (s & 7) + KNIGHT_STEPS[k]![0];
+      const r = (s >> 3) + KNIGHT_STEPS[k]![1];
+      if (f < 0 || f > 7 || r < 0 || r > 7 || row[r * 8 + f] !== FAR) continue;
+      row[r * 8 + f] = row[s]! + 1;
+      queue.push(r * 8 + f);
     }
   }
-  return dist;
-})();
+  KNIGHT_ROWS[a] = 1;
+}
 
 const fileOf = (s: number): number => s & 7;
 const rankOf = (s: number): number => s >> 3;
@@ -45,7 +56,7 @@ export function pieceMoves(role: number, a: number, b: number, castle: boolean, 
   const dr = Math.abs(rankOf(a) - rankOf(b));
   switch (role) {
     case KNIGHT:
-      return KNIGHT_DIST[a * 64 + b]!;
+      return knightDistance(a, b);
     case BISHOP:
       if (((df + dr) & 1) !== 0) return FAR;
       return df === dr ? 1 : 2;

@@ -17,7 +17,7 @@ import { kingSteps } from './bound.js';
 import { KEYS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
-import { seriesKey } from './zobrist.js';
+import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 
@@ -90,14 +90,15 @@ export class SeriesSearch {
     if (this.unmoved > left) return false;
     const s = this.s;
     const b = s.b;
-    const end = generateRoot(b, base, s.rules);
+    // A few-pieces set: only its pieces' moves (English cycles look at every piece's, below).
+    const end = generateRoot(b, base, s.rules, s.cycles ? null : this.movers);
     if (s.cycles && moved.length > 0) {
       let open = false;
       for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
       if (!open) moved = [];
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
-    const key = known >= 0 ? known : seriesKey(b, { spent, moved, epNext });
+    const key = known >= 0 ? known : seriesKey(b, spent, moved, epNext);
     if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
@@ -109,11 +110,14 @@ export class SeriesSearch {
     const ksq = left === 1 && s.royal && (s.lastOnly || s.endsSeries) ? enemyKing(b, s.us) : -1;
     for (let i = base; i < end; i++) {
       const m = BUF[i]!;
-      if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
       if (this.movers && this.movers[m & 127] === 0) continue;
+      if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
+      // The child's key: this node's, the terms m changes taken out here and put back after it (classify;
+      // a last move's child is classified without its key, and most probes are of last moves).
+      this.parentKey = s.cycles || left <= 1 ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
       const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
@@ -145,6 +149,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
+  /** The key of the node being classified, without the terms its move changes (-1: English cycles). */
+  private parentKey = -1;
   /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
   private childKey = -1;
 
@@ -227,7 +233,7 @@ export class SeriesSearch {
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
-    const key = s.cycles ? -1 : seriesKey(b, { spent, moved, epNext });
+    const key = s.cycles ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
     this.childKey = key;
     if (key >= 0) {
       if (this.tt.get(key) >= left - 1) return DEAD;
@@ -328,8 +334,11 @@ function movedAfter(moved: readonly number[], m: number): number[] {
 function nextEp(enPassant: boolean, us: number, epNext: number[], m: number): number[] {
   if (!enPassant) return epNext;
   const from = m & 127;
+  const double = ((m >> 14) & 7) === F_DOUBLE;
+  // Most moves neither double-step nor move a pawn that did: the same list, made without a closure (pchess runs this uncompiled).
+  if (!double && epNext.length === 0) return epNext;
   const behind = us === WHITE ? 16 : -16;
   const kept = epNext.some((t) => t + behind === from) ? epNext.filter((t) => t + behind !== from) : epNext;
-  if (((m >> 14) & 7) !== F_DOUBLE) return kept;
+  if (!double) return kept;
   return [...kept, (from + ((m >> 7) & 127)) >> 1];
 }

@@ -14,6 +14,8 @@ import { zoneBound } from './zone.js';
 
 /** Sets looked at between two readings of the clock (a late position has thousands of sets, each bounded once). */
 const SETS_PER_CLOCK_READING = 32;
+/** Nodes of a round between two readings of the clock (a set search reads it itself every 64 of its own nodes past its first 256). */
+const NODES_PER_CLOCK_READING = 64;
 
 /**
  * The sets of at most maxPieces of our pieces (0x88 squares) whose fixed-others bound fits in `left`, best
@@ -89,6 +91,14 @@ export class SetSearch {
     let nodes = 0;
     const open: SeriesSearch[] = [];
     const never: SearchLimits = { maxNodes: 0, outOfTime: () => true };
+    // The clock is read again once NODES_PER_CLOCK_READING nodes were spent since its last reading, not
+    // before every set: most sets are settled within a few nodes, and a reading costs more than they do.
+    let clockAt = 0;
+    const late = (): boolean => {
+      if (nodes < clockAt) return false;
+      clockAt = nodes + NODES_PER_CLOCK_READING;
+      return limits.outOfTime();
+    };
     for (let i = 0; ; i++) {
       while (i === this.pending.length && this.nextSize <= Math.min(this.maxPieces, this.left) && nodes < limits.maxNodes && !limits.outOfTime()) {
         const made = setsOfSize(this.setup, this.left, this.nextSize++, this.outOfTime);
@@ -96,7 +106,7 @@ export class SetSearch {
       }
       const search = this.pending[i];
       if (!search) break;
-      if (nodes >= limits.maxNodes || limits.outOfTime()) {
+      if (nodes >= limits.maxNodes || late()) {
         open.push(...this.pending.slice(i));
         break;
       }

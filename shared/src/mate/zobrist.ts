@@ -5,6 +5,7 @@
  * generator, so keys are the same in every run.
  */
 import { type Board, COUNT, LIST } from '../chess/board.js';
+import { F_CASTLE, F_EP, WHITE } from '../chess/tables.js';
 
 function tables(seed: number, size: number): Int32Array {
   const out = new Int32Array(size);
@@ -25,22 +26,21 @@ const SPENT = CASTLING + 16;
 const MOVED = SPENT + 256;
 const EP = MOVED + 128;
 const SIZE = EP + 128;
+const TWO_32 = 4294967296;
 export const LO = tables(0x2545f491, SIZE);
 export const HI = tables(0x6b43a9b5, SIZE);
 
-export interface SeriesKeyState {
-  readonly spent: number;
-  /** 0x88 squares of pieces that moved in the current cycle (English). */
-  readonly moved: readonly number[];
-  /** 0x88 targets of this turn's double steps. */
-  readonly epNext: readonly number[];
-}
-
-export function seriesKey(b: Board, s: SeriesKeyState): number {
+/**
+ * The key of the board plus the series state: `spent` points, `moved` (0x88 squares of the pieces
+ * that moved in the current cycle, English), `epNext` (0x88 targets of this turn's double steps).
+ * Plain arguments, no state object: the search asks once per child, and a fresh pchess runs it in
+ * code not yet compiled, where such an object is a real allocation.
+ */
+export function seriesKey(b: Board, spent: number, moved: readonly number[], epNext: readonly number[]): number {
   const d = b.board;
   // Points spent: a table entry below 256, a multiplicative mix above (Fibonacci turns grow large).
-  const spentLo = s.spent < 256 ? LO[SPENT + s.spent]! : Math.imul(s.spent, 0x9e3779b1);
-  const spentHi = s.spent < 256 ? HI[SPENT + s.spent]! : Math.imul(s.spent, 0x85ebca6b);
+  const spentLo = spent < 256 ? LO[SPENT + spent]! : Math.imul(spent, 0x9e3779b1);
+  const spentHi = spent < 256 ? HI[SPENT + spent]! : Math.imul(spent, 0x85ebca6b);
   let lo = LO[CASTLING + b.castling]! ^ spentLo;
   let hi = HI[CASTLING + b.castling]! ^ spentHi;
   for (let c = 0; c < 2; c++) {
@@ -52,13 +52,51 @@ export function seriesKey(b: Board, s: SeriesKeyState): number {
       hi ^= HI[at]!;
     }
   }
-  for (const sq of s.moved) {
-    lo ^= LO[MOVED + sq]!;
-    hi ^= HI[MOVED + sq]!;
+  for (let i = 0; i < moved.length; i++) {
+    lo ^= LO[MOVED + moved[i]!]!;
+    hi ^= HI[MOVED + moved[i]!]!;
   }
-  for (const sq of s.epNext) {
-    lo ^= LO[EP + sq]!;
-    hi ^= HI[EP + sq]!;
+  for (let i = 0; i < epNext.length; i++) {
+    lo ^= LO[EP + epNext[i]!]!;
+    hi ^= HI[EP + epNext[i]!]!;
   }
-  return (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
+  return (hi & 0x1fffff) * TWO_32 + (lo >>> 0);
 }
+
+/**
+ * The terms of a series key that the move m (of colour `us`) changes, as the board and series
+ * state stand: the squares it touches (from, to, the rook's two squares when castling, the pawn
+ * taken en passant), castling rights, points spent, double-step targets. XORed with the parent's
+ * key before the move and again after it (xorKeys), they make the child's key, equal to its
+ * seriesKey, without going through every piece (not for English cycles, whose moved list changes).
+ */
+export function touchedKey(b: Board, m: number, us: number, spent: number, epNext: readonly number[]): number {
+  const d = b.board;
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  const flag = (m >> 14) & 7;
+  let lo = LO[CASTLING + b.castling]! ^ (spent < 256 ? LO[SPENT + spent]! : Math.imul(spent, 0x9e3779b1));
+  let hi = HI[CASTLING + b.castling]! ^ (spent < 256 ? HI[SPENT + spent]! : Math.imul(spent, 0x85ebca6b));
+  for (let i = 0; i < epNext.length; i++) {
+    lo ^= LO[EP + epNext[i]!]!;
+    hi ^= HI[EP + epNext[i]!]!;
+  }
+  let p = d[from]!;
+  if (p !== 0) { lo ^= LO[PIECE + p * 128 + from]!; hi ^= HI[PIECE + p * 128 + from]!; }
+  p = d[to]!;
+  if (p !== 0) { lo ^= LO[PIECE + p * 128 + to]!; hi ^= HI[PIECE + p * 128 + to]!; }
+  if (flag === F_CASTLE || flag === F_EP) {
+    // Castling: the rook's squares (make() moves it from to + 1 or to - 2); en passant: the taken pawn's.
+    const a = flag === F_EP ? to + (us === WHITE ? -16 : 16) : to > from ? to + 1 : to - 2;
+    const z = flag === F_EP ? -1 : to > from ? to - 1 : to + 1;
+    p = d[a]!;
+    if (p !== 0) { lo ^= LO[PIECE + p * 128 + a]!; hi ^= HI[PIECE + p * 128 + a]!; }
+    p = z >= 0 ? d[z]! : 0;
+    if (p !== 0) { lo ^= LO[PIECE + p * 128 + z]!; hi ^= HI[PIECE + p * 128 + z]!; }
+  }
+  return (hi & 0x1fffff) * TWO_32 + (lo >>> 0);
+}
+
+/** The XOR of two keys (each two halves folded into one exact 53-bit number). */
+export const xorKeys = (a: number, b: number): number =>
+  ((((a / TWO_32) | 0) ^ ((b / TWO_32) | 0)) & 0x1fffff) * TWO_32 + (((a >>> 0) ^ (b >>> 0)) >>> 0);

@@ -4,8 +4,8 @@
  * moves left proves no mate) and to order moves (a lower bound first, then more attacked squares).
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
-import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, ROOK_DELTAS, WHITE } from '../chess/tables.js';
-import { distanceTable, FAR, kingSteps } from './bound.js';
+import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, WHITE } from '../chess/tables.js';
+import { distanceTable, FAR, raySteps } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
 import { HI, LO } from './zobrist.js';
 
@@ -45,14 +45,14 @@ export function discoverySteps(b: Board, us: number, ksq: number, ourKing: numbe
   let best = FAR;
   for (let k = 0; k < 8; k++) {
     const d = KING_DELTAS[k]!;
-    const straight = ROOK_DELTAS.includes(d);
-    let slider = false;
+    const slider = them | (k < 4 ? ROOK : BISHOP); // KING_DELTAS lists the four straight steps first
     for (let t = ksq + d; (t & 0x88) === 0; t += d) {
       const p = b.board[t]!;
-      if (p === (them | QUEEN) || p === (them | (straight ? ROOK : BISHOP))) slider = true;
+      if (p === (them | QUEEN) || p === slider) {
+        best = Math.min(best, raySteps(k, ksq, ourKing));
+        break;
+      }
     }
-    if (!slider) continue;
-    for (let t = ksq - d; (t & 0x88) === 0; t -= d) best = Math.min(best, kingSteps(t, ourKing));
   }
   return best;
 }
