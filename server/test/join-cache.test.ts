@@ -50,14 +50,15 @@ describe('joins and resyncs served from the node copy of a game', () => {
     expect((await spectator.ok('game:join', { gameId })).snapshot.version).toBe(1);
     // node b commits; node a has version 1 in its copy and sees no event (no adapter between them)
     expect(await b.app.services.commands.run('game:move', W.id, { gameId, version: 1, move: 'e2e4' })).toMatchObject({ version: 2 });
+    // at least the version committed before the request: a room count may commit the players' absence meanwhile
     const resynced = (await spectator.ok('game:resync', { gameId })).snapshot;
-    expect(resynced.version).toBe(2);
+    expect(resynced.version).toBeGreaterThanOrEqual(2);
     expect(resynced.moves.map((m) => m.uci)).toEqual(['e2e4']);
-    expect(await b.app.services.commands.run('game:move', B.id, { gameId, version: 2, move: 'e7e5' })).toMatchObject({ version: 3 });
+    const second = (await b.app.services.commands.run('game:move', B.id, { gameId, version: resynced.version, move: 'e7e5' })) as { version: number };
     const joined = (await other.ok('game:join', { gameId })).snapshot;
-    expect(joined.version).toBe(3);
+    expect(joined.version).toBeGreaterThanOrEqual(second.version);
     expect(joined.moves.map((m) => m.uci)).toEqual(['e2e4', 'e7e5']);
-    expect((await fetch(`${a.url}/api/games/${gameId}`).then((r) => r.json())) as { version: number }).toMatchObject({ version: 3 });
+    expect(((await fetch(`${a.url}/api/games/${gameId}`).then((r) => r.json())) as { version: number }).version).toBeGreaterThanOrEqual(second.version);
   });
 
   it('a join of an unknown game is refused and leaves no room behind', async () => {
