@@ -77,19 +77,24 @@ function mayMeet(a: Ranked, b: Ranked, repairOk: boolean, apart?: (a: string, b:
  * A group in rank order whose ratings never rise with the rank is a row in which the distance grows
  * with the gap (chain-matching.ts): the least-cost matching of everyone pairs neighbours. When all
  * its pairs may meet, it is the least-cost matching of those who may (it cannot do better than the
- * one without the rules); otherwise null, and the blossom decides.
+ * one without the rules); otherwise null, and the blossom decides. With `proximity` the ratings may
+ * rise (where two score groups meet): neighbours are paired all the same, as lichess pairs all but
+ * the top of a big arena ("proximity pairings"), close to the least cost without the blossom's.
  */
-function chainGroup(group: readonly Ranked[], count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] | null {
-  for (let i = 1; i < group.length; i++) {
+function chainGroup(group: readonly Ranked[], count: number, repairOk: boolean, proximity: boolean, apart?: (a: string, b: string) => boolean): [number, number][] | null {
+  for (let i = 1; i < group.length && !proximity; i++) {
     if (Math.round((group[i] as Ranked).c.rating) > Math.round((group[i - 1] as Ranked).c.rating)) return null;
   }
   const pairs = chainMatching(group.length, (i, j) => distance(group[i] as Ranked, group[j] as Ranked, count));
   return pairs.every(([i, j]) => mayMeet(group[i] as Ranked, group[j] as Ranked, repairOk, apart)) ? pairs : null;
 }
 
-/** The indices of `group` (in rank order) matched by least total cost (as many pairs as possible first). */
-function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
-  const chain = chainGroup(group, count, repairOk, apart);
+/**
+ * The indices of `group` (in rank order) matched by least total cost (as many pairs as possible
+ * first); `proximity` (a window below the first): by neighbours when they all may meet.
+ */
+function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean, proximity: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
+  const chain = chainGroup(group, count, repairOk, proximity, apart);
   if (chain) return chain;
   const costs: [number, number, number][] = [];
   let most = 0;
@@ -122,7 +127,8 @@ function colourPair(a: Ranked, b: Ranked, seed: number): Pair {
 
 /**
  * One arena wave: pairs among the waiting players, best ranked first. By score (then rating), by a
- * maximum-weight matching (Edmonds' blossom) that keeps opponents close in rank and rating; two
+ * maximum-weight matching (Edmonds' blossom) that keeps opponents close in rank and rating (below
+ * the first window, neighbours in rank when they all may meet: see chainGroup); two
  * players whose latest games were against each other meet again only if nobody else waits; nobody
  * gets more than ARENA_MAX_SAME_COLOUR games in a row with one colour, and two players `apart` (a
  * block) never meet (such pairs are not made).
@@ -141,9 +147,11 @@ export function pairArena(waiting: readonly ArenaCandidate[], opts: ArenaPairing
   while (next < count) {
     const room = Math.max(window - carry.length, Math.ceil(window / 2));
     const group = [...carry, ...ranked.slice(next, next + room)];
+    // the top window matched exactly; those below by neighbours when they may meet (lichess's big arenas)
+    const proximity = next > 0;
     next += room;
     const paired = new Set<number>();
-    for (const [i, j] of matchGroup(group, count, repairOk, opts.apart)) {
+    for (const [i, j] of matchGroup(group, count, repairOk, proximity, opts.apart)) {
       paired.add(i).add(j);
       const a = group[i] as Ranked;
       const b = group[j] as Ranked;

@@ -75,6 +75,27 @@ describe('pairArena', () => {
     expect(pairs.every((p) => p.black !== 'e' && p.black !== 'f')).toBe(true);
   });
 
+  it('below the first window, neighbours in rank meet (proximity, as lichess), where the blossom would cross them for ratings', () => {
+    // ranks 4..7 (scores 5, 4, 4, 3) with ratings 1000, 2400, 1000, 2400
+    const waiting = [
+      player('a', 20, { rating: 1000 }),
+      player('b', 19, { rating: 2400 }),
+      player('c', 19, { rating: 1000 }),
+      player('d', 18, { rating: 2400 }),
+      player('e', 5, { rating: 1000 }),
+      player('f', 4, { rating: 2400 }),
+      player('g', 4, { rating: 1000 }),
+      player('h', 3, { rating: 2400 }),
+    ];
+    // one window of all: the least cost pairs e with g and f with h (equal ratings), two places apart
+    expect(meetings(pairArena(waiting, { seed: 1, window: 8 }))).toEqual(['a-b', 'c-d', 'e-g', 'f-h']);
+    // windows of 4: the top one exact as before, the one below by neighbours
+    expect(meetings(pairArena(waiting, { seed: 1, window: 4 }))).toEqual(['a-b', 'c-d', 'e-f', 'g-h']);
+    // a neighbour pair that may not meet (they just played each other): the blossom decides below too
+    const rematch = waiting.map((p) => (p.id === 'e' ? { ...p, lastOpponent: 'f' } : p.id === 'f' ? { ...p, lastOpponent: 'e' } : p));
+    expect(meetings(pairArena(rematch, { seed: 1, window: 4 }))).toEqual(['a-b', 'c-d', 'e-g', 'f-h']);
+  });
+
   it('a wave of 1,000 realistic players: everyone paired at most once, within the colour rule, no immediate re-pairing', () => {
     const random = seededRandom(7);
     const ids = Array.from({ length: 1000 }, (_, i) => `p${i}`);
