@@ -90,12 +90,48 @@ function chainGroup(group: readonly Ranked[], count: number, repairOk: boolean, 
 }
 
 /**
+ * Proximity pairing where some neighbours may not meet. Those who may meet at most half the group
+ * (a colour run, say) choose first, in rank order, then everyone else: each player still free meets
+ * the nearest free one who may meet them. O(n²) at worst, not the blossom's O(n³); the constrained
+ * first, so that a neighbour who could meet anyone does not take the one partner they had.
+ */
+function nearestGroup(group: readonly Ranked[], repairOk: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
+  const n = group.length;
+  const may = (i: number, j: number): boolean => mayMeet(group[i] as Ranked, group[j] as Ranked, repairOk, apart);
+  const degree = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (may(i, j)) {
+        degree[i] = (degree[i] as number) + 1;
+        degree[j] = (degree[j] as number) + 1;
+      }
+    }
+  }
+  const order = [...group.keys()].sort((a, b) => Number((degree[a] as number) * 2 > n) - Number((degree[b] as number) * 2 > n) || a - b);
+  const taken = new Uint8Array(n);
+  const pairs: [number, number][] = [];
+  for (const i of order) {
+    if (taken[i]) continue;
+    // the nearest in rank, below first at equal distance
+    for (let d = 1; d < n; d++) {
+      const j = [i + d, i - d].find((k) => k >= 0 && k < n && !taken[k] && may(i, k));
+      if (j === undefined) continue;
+      taken[i] = taken[j] = 1;
+      pairs.push(i < j ? [i, j] : [j, i]);
+      break;
+    }
+  }
+  return pairs.sort((x, y) => x[0] - y[0]);
+}
+
+/**
  * The indices of `group` (in rank order) matched by least total cost (as many pairs as possible
- * first); `proximity` (a window below the first): by neighbours when they all may meet.
+ * first); `proximity` (a window below the first): by neighbours (nearestGroup when some may not meet).
  */
 function matchGroup(group: readonly Ranked[], count: number, repairOk: boolean, proximity: boolean, apart?: (a: string, b: string) => boolean): [number, number][] {
   const chain = chainGroup(group, count, repairOk, proximity, apart);
   if (chain) return chain;
+  if (proximity) return nearestGroup(group, repairOk, apart);
   const costs: [number, number, number][] = [];
   let most = 0;
   for (let i = 0; i < group.length; i++) {
@@ -128,7 +164,7 @@ function colourPair(a: Ranked, b: Ranked, seed: number): Pair {
 /**
  * One arena wave: pairs among the waiting players, best ranked first. By score (then rating), by a
  * maximum-weight matching (Edmonds' blossom) that keeps opponents close in rank and rating (below
- * the first window, neighbours in rank when they all may meet: see chainGroup); two
+ * the first window, neighbours in rank: see chainGroup and nearestGroup); two
  * players whose latest games were against each other meet again only if nobody else waits; nobody
  * gets more than ARENA_MAX_SAME_COLOUR games in a row with one colour, and two players `apart` (a
  * block) never meet (such pairs are not made).

@@ -91,9 +91,24 @@ describe('pairArena', () => {
     expect(meetings(pairArena(waiting, { seed: 1, window: 8 }))).toEqual(['a-b', 'c-d', 'e-g', 'f-h']);
     // windows of 4: the top one exact as before, the one below by neighbours
     expect(meetings(pairArena(waiting, { seed: 1, window: 4 }))).toEqual(['a-b', 'c-d', 'e-f', 'g-h']);
-    // a neighbour pair that may not meet (they just played each other): the blossom decides below too
+    // a neighbour pair that may not meet (they just played each other): each meets the nearest they may
     const rematch = waiting.map((p) => (p.id === 'e' ? { ...p, lastOpponent: 'f' } : p.id === 'f' ? { ...p, lastOpponent: 'e' } : p));
     expect(meetings(pairArena(rematch, { seed: 1, window: 4 }))).toEqual(['a-b', 'c-d', 'e-g', 'f-h']);
+  });
+
+  it('below the first window, those who may meet fewest choose first: a neighbour who may meet anyone does not take their one partner', () => {
+    // g and h had white 3 times (neither may meet the other); e and f may meet anyone
+    const waiting = [
+      ...['a', 'b', 'c', 'd'].map((id, i) => player(id, 20 - i)),
+      player('e', 5),
+      player('f', 4),
+      player('g', 3, { colours: whites(3) }),
+      player('h', 2, { colours: whites(3) }),
+    ];
+    // in rank order e would take f, leaving g and h out; g, h first: everyone plays
+    const pairs = pairArena(waiting, { seed: 1, window: 4 });
+    expect(meetings(pairs)).toEqual(['a-b', 'c-d', 'e-h', 'f-g']);
+    expect(pairs.filter((p) => p.white === 'g' || p.white === 'h')).toEqual([]);
   });
 
   it('a wave of 1,000 realistic players: everyone paired at most once, within the colour rule, no immediate re-pairing', () => {
