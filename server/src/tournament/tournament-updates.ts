@@ -1,4 +1,4 @@
-import { standingsPage, TOURNAMENT_UPDATE_MS, type TournamentPaged, type TournamentStanding, type TournamentView } from '@progressive-chess/shared';
+import { standingsPage, TOURNAMENT_UPDATE_MS, type TournamentPaged, type TournamentView } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { AppServer, AppSocket } from '../transport/socket-types.js';
 import { throttledWarning } from '../throttled-log.js';
@@ -13,7 +13,7 @@ export const tournamentRoom = (id: string): string => `${ROOM_PREFIX}${id}`;
  * `tournament:subscribe` / `tournament:unsubscribe`, and the batched `tournament:update`s: every
  * `intervalMs` (TOURNAMENT_UPDATE_MS) each node reads the versions of the tournaments its own
  * connections follow (one query) and sends the view of each that changed to them (its local room
- * only: the first page of its standings, and each subscriber's own row, see `TournamentUpdate`).
+ * only: the first page of its standings, then each subscriber's own row, see `TournamentUpdate`).
  * So a subscriber gets at most one update a second per tournament, whichever node made the change,
  * and a restarted node needs nothing but the database.
  */
@@ -71,26 +71,21 @@ export class TournamentUpdates {
   }
 
   /**
-   * The first page of the standings to every subscriber here, in one broadcast, and with their own
-   * row (not on that page) to those who have one, one by one.
+   * The first page of the standings to every subscriber here, in one broadcast (encoded once), then
+   * their own row (not on that page) to those who have one, one by one (`tournament:mine`).
    */
   private send(id: string, full: TournamentView): void {
     const room = tournamentRoom(id);
     const view: TournamentView = { ...full, standings: standingsPage(full.standings, 1) };
-    const base = { id, version: full.version, view, standingsTotal: full.standings.length };
+    const version = full.version;
+    this.io.local.to(room).emit('tournament:update', { id, version, view, standingsTotal: full.standings.length });
     const rows = new Map(full.standings.slice(view.standings.length).map((s) => [s.playerId, s]));
-    const own: [AppSocket, TournamentStanding][] = [];
     const sockets = this.io.of('/').sockets;
     for (const socketId of this.io.of('/').adapter.rooms.get(room) ?? []) {
       const socket = sockets.get(socketId);
       const mine = socket ? rows.get(socket.data.playerId) : undefined;
-      if (socket && mine) own.push([socket, mine]);
+      if (socket && mine) socket.emit('tournament:mine', { id, version, mine });
     }
-    this.io.local
-      .to(room)
-      .except(own.map(([s]) => s.id))
-      .emit('tournament:update', { ...base, mine: null });
-    for (const [socket, mine] of own) socket.emit('tournament:update', { ...base, mine });
   }
 
   async close(): Promise<void> {

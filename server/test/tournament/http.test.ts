@@ -3,6 +3,7 @@ import {
   TOURNAMENT_STANDINGS_PAGE,
   tournamentApiPath,
   type TournamentCreate,
+  type TournamentMine,
   type TournamentStandingsPage,
   type TournamentPaged,
   type TournamentUpdate,
@@ -86,7 +87,7 @@ describe('tournament HTTP API', () => {
     await watcher.ok('tournament:unsubscribe', { id });
   });
 
-  it("the subscribe ack, the join answer and each update carry the first page of the standings and the caller's own row; any page over HTTP", async () => {
+  it("the subscribe ack, the join answer and each update carry the first page of the standings, the caller's own row comes with the ack and after each update; any page over HTTP", async () => {
     const server = await startServer({ database: db(), tournaments: { tickMs: 0, updateMs: 50 } });
     const alice = await account(server, 'alice');
     const id = ((await create(server, alice.cookie, { rated: false })).body as { tournament: { id: string } }).tournament.id;
@@ -108,13 +109,16 @@ describe('tournament HTTP API', () => {
     const [topUpdate, lowUpdate] = [updated(top), updated(low)];
     await http(server, 'POST', tournamentApiPath(id, 'join'), {}, alice.cookie);
     const [u1, u2] = await Promise.all([topUpdate, lowUpdate]);
+    const ofU2 = (m: TournamentMine): boolean => m.id === id && m.version === u2.version;
+    const m2 = low.received('tournament:mine').find(ofU2) ?? (await low.next('tournament:mine', ofU2));
     for (const u of [u1, u2]) {
       expect(u.view.standings).toHaveLength(TOURNAMENT_STANDINGS_PAGE);
       expect(u.standingsTotal).toBe(TOURNAMENT_STANDINGS_PAGE + 4);
+      expect(u).not.toHaveProperty('mine');
     }
-    expect(u1.mine).toBeNull();
     expect(u1.view.standings.map((s) => s.playerId)).toContain(top.session.playerId);
-    expect(u2.mine?.playerId).toBe(low.session.playerId);
+    // low's own row, of the update's version, is the full standings' row
+    expect(m2).toMatchObject({ version: u2.version, mine: { playerId: low.session.playerId } });
     const page2 = await http(server, 'GET', `${tournamentApiPath(id, 'standings')}?page=2`);
     expect(page2).toMatchObject({ status: 200, body: { id, page: 2, pages: 2, total: TOURNAMENT_STANDINGS_PAGE + 4 } });
     const now = ((await http(server, 'GET', tournamentApiPath(id))).body as { view: TournamentView }).view;

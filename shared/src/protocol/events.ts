@@ -5,7 +5,7 @@ import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
-import { tournamentIdSchema, type TournamentPaired, type TournamentUpdate, type TournamentPaged } from './tournament.js';
+import { tournamentIdSchema, type TournamentMine, type TournamentPaired, type TournamentUpdate, type TournamentPaged } from './tournament.js';
 import type {
   GameEvent,
   GameSnapshot,
@@ -155,6 +155,8 @@ export interface ServerToClientEvents {
   'game:gone': (p: GoneEvent) => void;
   /** To a tournament's subscribers (`tournament:subscribe`): the tournament changed (batched, see `TournamentUpdate`). */
   'tournament:update': (p: TournamentUpdate) => void;
+  /** Right after a `tournament:update`, to a subscriber whose own row is not on its first page (see `TournamentMine`). */
+  'tournament:mine': (p: TournamentMine) => void;
   /** To every connection of a player a tournament paired (then `game:start` with `tournamentId`). */
   'tournament:paired': (p: TournamentPaired) => void;
   /** A request the server could not route (unknown event name). */
@@ -185,6 +187,7 @@ export const SERVER_EVENTS = [
   'game:gone',
   'chat:message',
   'tournament:update',
+  'tournament:mine',
   'tournament:paired',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];

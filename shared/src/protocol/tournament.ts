@@ -290,14 +290,27 @@ export interface TournamentLists {
 }
 
 /**
- * `tournament:update`: batched, at most one per TOURNAMENT_UPDATE_MS per tournament. Its view's
- * `standings` are the first page only (TOURNAMENT_STANDINGS_PAGE rows) of `standingsTotal`; `mine`
- * is the subscriber's own row when it is not on that page (else null). The other pages:
- * `GET /api/tournaments/:id/standings?page=N`.
+ * `tournament:update`: batched, at most one per TOURNAMENT_UPDATE_MS per tournament, the same to
+ * every subscriber (one broadcast, encoded once). Its view's `standings` are the first page only
+ * (TOURNAMENT_STANDINGS_PAGE rows) of `standingsTotal`; a subscriber whose own row is not on that
+ * page gets it right after, in `tournament:mine`. The other pages: `GET /api/tournaments/:id/standings?page=N`.
  */
-export interface TournamentUpdate extends TournamentPaged {
+export interface TournamentUpdate {
   readonly id: string;
   readonly version: number;
+  readonly view: TournamentView;
+  readonly standingsTotal: number;
+}
+
+/**
+ * `tournament:mine`: right after a `tournament:update` (of the same `version`), to each subscriber
+ * whose own row is not on its first page: that row. A few hundred bytes, where the update is tens of
+ * KiB: sending the update to each such subscriber with their row in it encoded it once per subscriber.
+ */
+export interface TournamentMine {
+  readonly id: string;
+  readonly version: number;
+  readonly mine: TournamentStanding;
 }
 
 /**

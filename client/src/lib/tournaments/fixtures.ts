@@ -65,6 +65,5 @@ export const updateOf = (v: TournamentView, over: Partial<TournamentUpdate> = {}
   version: v.version,
   view: v,
   standingsTotal: v.standings.length,
-  mine: null,
   ...over,
 });

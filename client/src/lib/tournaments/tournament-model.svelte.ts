@@ -1,7 +1,7 @@
 /**
  * One tournament as its page shows it: the server's view (`tournament:subscribe`'s ack, then each
- * `tournament:update` newer than the one shown; each with the first page of the standings and the
- * caller's own row), the page of the standings shown (the others over HTTP), the caller's place in it, and
+ * `tournament:update` newer than the one shown; each with the first page of the standings, the
+ * caller's own row in the ack and in the `tournament:mine` after an update), the page of the standings shown (the others over HTTP), the caller's place in it, and
  * the join / withdraw / pause actions over HTTP with their refusals in words.
  */
 import {
@@ -9,6 +9,7 @@ import {
   standingsPages,
   tournamentApiPath,
   type TournamentAction,
+  type TournamentMine,
   type TournamentPaged,
   type TournamentPairing,
   type TournamentStanding,
@@ -47,7 +48,7 @@ export function allPairings(view: TournamentView): readonly TournamentPairing[] 
 }
 
 /**
- * The caller's place: read from the standings (or `mine`, the caller's own row an update carries
+ * The caller's place: read from the standings (or `mine`, the caller's own row `tournament:mine` brings
  * when it is not on its first page) and the games in play, else from the view's own `me` (the
  * subscribe ack's).
  */
@@ -111,16 +112,17 @@ export class TournamentModel {
 
   /**
    * Shows `view` if it is newer than the one shown (updates may cross the subscribe ack, or come
-   * twice after a reconnection). `paged`: an update's count of rows and the caller's own row (a
-   * whole view holds every row). Returns whether it was shown.
+   * twice after a reconnection). `paged`: the count of rows and, in an ack, the caller's own row (an
+   * update's comes after it, in `tournament:mine`: the one shown is kept meanwhile; a whole view
+   * holds every row). Returns whether it was shown.
    */
-  apply(view: TournamentView, paged?: Pick<TournamentUpdate, 'standingsTotal' | 'mine'>): boolean {
+  apply(view: TournamentView, paged?: { readonly standingsTotal: number; readonly mine?: TournamentStanding | null }): boolean {
     if (view.summary.id !== this.id) return false;
     if (this.view !== null && view.version <= this.view.version) return false;
     // An update has no `me` (it is the same for every subscriber): the ack's is kept.
     this.view = view.me === undefined && this.view?.me !== undefined ? { ...view, me: this.view.me } : view;
     this.standingsTotal = paged?.standingsTotal ?? view.standings.length;
-    this.mine = paged?.mine ?? null;
+    this.mine = paged === undefined ? null : paged.mine === undefined ? this.mine : paged.mine;
     this.page = Math.min(this.page, this.pages);
     if (this.page > 1 && view.standings.length < this.standingsTotal) void this.showPage(this.page);
     return true;
@@ -128,7 +130,12 @@ export class TournamentModel {
 
   /** A `tournament:update` event. */
   update(p: TournamentUpdate): void {
-    if (p.id === this.id) this.apply(p.view, p);
+    if (p.id === this.id) this.apply(p.view, { standingsTotal: p.standingsTotal });
+  }
+
+  /** A `tournament:mine` event: the caller's own row in the view shown (one of another version is dropped). */
+  updateMine(p: TournamentMine): void {
+    if (p.id === this.id && p.version === this.view?.version) this.mine = p.mine;
   }
 
   /** Shows page `page` of the standings, fetched over HTTP unless the view holds it. */

@@ -47,7 +47,7 @@ describe('TournamentModel', () => {
     expect(model.place.joined).toBe(true);
   });
 
-  it('pages the standings: an update brings the first page and my own row, the other pages come over HTTP', async () => {
+  it('pages the standings: an update brings the first page, then my own row comes (tournament:mine), the other pages over HTTP', async () => {
     const paths: string[] = [];
     const far = standing('a', 30, 0);
     const rows = [standing('p21', 21, 0), standing('p22', 22, 0)];
@@ -56,8 +56,15 @@ describe('TournamentModel', () => {
       return Promise.resolve({ ok: true, data: { id: 't1', version: 2, page: 2, pages: 3, total: 45, standings: rows } as T });
     };
     const { model } = setup('a', api);
-    model.update(updateOf(view(2, { standings: [standing('b', 1, 2)] }), { standingsTotal: 45, mine: far }));
+    model.update(updateOf(view(2, { standings: [standing('b', 1, 2)] }), { standingsTotal: 45 }));
     expect(model.pages).toBe(3);
+    // a row of another version is not shown; the update's own is
+    model.updateMine({ id: 't1', version: 1, mine: standing('a', 40, 0) });
+    expect(model.place.standing).toBeNull();
+    model.updateMine({ id: 't1', version: 2, mine: far });
+    expect(model.place.standing).toEqual(far);
+    // the next update keeps it until its own row comes
+    model.update(updateOf(view(3, { standings: [standing('b', 1, 4)] }), { standingsTotal: 45 }));
     expect(model.place.standing).toEqual(far);
     expect(model.standings.map((s) => s.playerId)).toEqual(['b']);
     await model.showPage(2);
