@@ -61,9 +61,13 @@ if (!tournaments) throw new Error('no tournaments (no database?)');
 interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: readonly number[];
 }
 
-/** BENCH_ARENA_PROF=1: a V8 CPU profile of the tick; the stop returns the 15 heaviest functions by self time. */
+/**
+ * BENCH_ARENA_PROF=1: a V8 CPU profile of the tick; the stop returns the 15 heaviest functions by
+ * self time, and the 15 heaviest of the server's and shared's own by total time (with their callees).
+ */
 async function startProfile(): Promise<() => Promise<string>> {
   const session = new Session();
   session.connect();
@@ -73,14 +77,36 @@ async function startProfile(): Promise<() => Promise<string>> {
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     session.disconnect();
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const keyOf = (n: ProfileNode | undefined): string => {
+      const f = n?.callFrame;
+      return f ? `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|src|dist)\//, '$1/')}:${f.lineNumber + 1}` : '?';
+    };
     const self = new Map<string, number>();
+    const total = new Map<string, number>();
     profile.samples.forEach((id, i) => {
-      const f = byId.get(id)?.callFrame;
-      const key = f ? `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${f.lineNumber + 1}` : '?';
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      const key = keyOf(byId.get(id));
+      self.set(key, (self.get(key) ?? 0) + ms);
+      // each own function on the sample's stack, once
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const node = byId.get(at);
+        const k = keyOf(node);
+        if (/\/(server|shared)\/(src|dist)\//.test(node?.callFrame.url ?? '') && !seen.has(k)) {
+          seen.add(k);
+          total.set(k, (total.get(k) ?? 0) + ms);
+        }
+      }
     });
-    const top = [...self].sort((x, y) => y[1] - x[1]).slice(0, 15);
-    return `profile of the wave (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`).join('\n')}\n`;
+    const lines = (m: Map<string, number>): string =>
+      [...m]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 15)
+        .map(([k, v]) => `  ${v.toFixed(1).padStart(7)}  ${k}`)
+        .join('\n');
+    return `profile of the wave (self ms):\n${lines(self)}\nown functions (total ms, with their callees):\n${lines(total)}\n`;
   };
 }
 
