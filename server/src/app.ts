@@ -250,7 +250,7 @@ export function createApp(deps: AppDeps): App {
   const tournaments =
     deps.database && durable && accounts
       ? createTournaments({ deps: deps.tournaments ?? {}, db: deps.database, store, io, games, commands, lifecycle, publisher, identity, directory: durable.directory, accounts, online, tokens: () => api?.tokens, now, logger,
-          ...(social ? { blockedWith: (id: string) => social.blocks.blockedWith(id) } : {}), ...(notify ? { notify: (n: NewNotification) => notify.notifications.triggers.notify(n) } : {}) })
+          ...(social ? { blockedAmong: (ids: readonly string[]) => social.blocks.blockedAmong(ids) } : {}), ...(notify ? { notify: (n: NewNotification) => notify.notifications.triggers.notify(n) } : {}) })
       : null;
   const handlers = createHandlers({ identity, lobby, rooms, commands, chat, bots: bots.service, online: async () => (await online()).size, ...(tournaments ? { tournaments: tournaments.updates } : {}) });
   const sockets = connectSockets(io, {

@@ -22,19 +22,23 @@ describe('the social gates with guests and with the database away', () => {
         reads++;
         return ['x'];
       },
+      blockedAmong: async () => [['alice', 'bob']],
     };
     const gate = accountBlocks(db, isGuest);
     expect(await gate.blocks('guest', 'alice')).toBe(false);
     expect(await gate.blockedWith('guest')).toEqual([]);
     expect(reads).toBe(0);
     expect(await gate.blocks('alice', 'bob')).toBe(true);
-    const down = accountBlocks({ blocks: away, blockedWith: away }, isGuest);
+    expect(await gate.blockedAmong(['alice', 'bob', 'guest'])).toEqual([['alice', 'bob']]);
+    const down = accountBlocks({ blocks: away, blockedWith: away, blockedAmong: away }, isGuest);
     expect(await down.blockedWith('alice')).toEqual([]);
     await expect(down.blocks('alice', 'bob')).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    // a tournament wave does not pair across blocks it could not read
+    await expect(down.blockedAmong(['alice', 'bob'])).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 
   it('chat: a muted account or a block closes it; away, chat goes on', async () => {
-    const blocks: Blocks = { blocks: async (a, b) => a === 'alice' && b === 'mallory', blockedWith: async () => [] };
+    const blocks: Blocks = { blocks: async (a, b) => a === 'alice' && b === 'mallory', blockedWith: async () => [], blockedAmong: async () => [] };
     const gate = chatGate({ muted: async (id) => id === 'muted' }, blocks, isGuest);
     expect(await gate('muted', null)).toBe(false);
     expect(await gate('alice', 'mallory')).toBe(false);

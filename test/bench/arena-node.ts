@@ -20,8 +20,8 @@ import { UNLIMITED } from './app-node.js';
  *   standings (two a game) and the JSON length of a `tournament:update`'s view (the standings' first page)
  * - `cpu` -> `CPU <ms>`: the process's CPU time so far
  * - `version <id>` -> `VERSION <n>`: the tournament's version in the database
- * - `ratings <id>` -> `RATED <n>`: gives the tournament's n players ratings from 1100 to 1999 (spread
- *   by a hash of their id), as a real field has; guests all join at one rating
+ * - `ratings <id>` -> `RATED <n>`: makes the tournament's n players accounts rated in its variant from
+ *   1100 to 1999 (spread by a hash of their id), as a rated arena's field; guests all join at one rating
  */
 
 interface ArenaNodeConfig {
@@ -136,7 +136,22 @@ async function run(line: string): Promise<string> {
     return `CPU ${(used.user + used.system) / 1000}`;
   }
   if (cmd === 'ratings') {
-    const r = await database.query('UPDATE tournament_players SET rating = 1100 + mod(abs(hashtext(player_id)), 900) WHERE tournament_id = $1', [arg]);
+    // each player an account rated in the variant (as a rated arena's field: every wave asks their ratings)
+    const r = await database.query('UPDATE tournament_players SET rating = 1100 + mod(abs(hashtext(player_id)), 900), guest = false WHERE tournament_id = $1', [arg]);
+    const made = await database.query<{ player_id: string; username: string }>(
+      `INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
+         SELECT player_id, 'b' || left(md5(player_id), 16), 'b' || left(md5(player_id), 16), 'none', 0 FROM tournament_players WHERE tournament_id = $1
+         ON CONFLICT DO NOTHING RETURNING player_id, username`,
+      [arg],
+    );
+    // their identities too (the connections already open stay open)
+    for (const a of made.rows) await app.services.identity.bindAccount(a.player_id, a.username);
+    await database.query(
+      `INSERT INTO ratings (player_id, variant, rating, rd, volatility, games, updated_at)
+         SELECT p.player_id, t.variant, p.rating, 60, 0.06, 30, 0 FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id WHERE p.tournament_id = $1
+         ON CONFLICT DO NOTHING`,
+      [arg],
+    );
     return `RATED ${r.rowCount ?? 0}`;
   }
   if (cmd === 'version') return `VERSION ${(await tournaments!.service.view(arg)).version}`;

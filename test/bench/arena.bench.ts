@@ -3,8 +3,8 @@
  * (child processes, arena-node.ts) sharing one redis-server and one PostgreSQL database. The
  * players connect over Socket.IO (split over the two nodes), join through `POST
  * /api/tournaments/:id/join` and follow the arena with `tournament:subscribe`. For each of
- * BENCH_WAVES (3) waves (the players' ratings spread from 1100 to 1999 first, as a real field's, unless
- * BENCH_ARENA_RATINGS=0), both nodes tick at once (one wins the wave's lease) and the bench prints:
+ * BENCH_WAVES (3) waves (the players made accounts rated from 1100 to 1999 first, as a rated arena's
+ * field, whose ratings each wave asks; unless BENCH_ARENA_RATINGS=0: guests), both nodes tick at once (one wins the wave's lease) and the bench prints:
  * - the CPU ms of the tick on the node that ran the wave (process CPU around it; goal < 250 ms);
  * - the time from the wave's end until each player has a `tournament:update` of at least the
  *   version after it: p50, p99, max;
@@ -24,7 +24,7 @@ import { skimmingParser, type SkimmedUpdate } from './update-skimmer.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
 const WAVES = Number(process.env.BENCH_WAVES ?? 3);
-/** BENCH_ARENA_RATINGS=0: every player at the one rating guests join with (the ratings otherwise spread 1100-1999). */
+/** BENCH_ARENA_RATINGS=0: guests, every player at the one rating guests join with (otherwise accounts rated 1100-1999). */
 const SPREAD_RATINGS = process.env.BENCH_ARENA_RATINGS !== '0';
 const BATCH = 50;
 const MINUTE = 60_000;
@@ -156,8 +156,8 @@ async function main(): Promise<void> {
       }
     });
     console.log(`joined ${PLAYERS} players over HTTP in ${ms(performance.now() - t)}${retried ? ` (${retried} joins answered 503 unavailable and tried again)` : ''}`);
-    if (SPREAD_RATINGS) console.log(`ratings spread from 1100 to 1999 over ${await ask(a, `ratings ${id}`, 'RATED ')} players (BENCH_ARENA_RATINGS=0: all at one rating)`);
-    else console.log('every player at the one rating guests join with');
+    if (SPREAD_RATINGS) console.log(`${await ask(a, `ratings ${id}`, 'RATED ')} players made accounts rated 1100 to 1999 in the variant (BENCH_ARENA_RATINGS=0: guests, all at one rating)`);
+    else console.log('guests, every one at the one rating guests join with');
     for (const client of clients) {
       const p: Player = { client, gameId: null, color: null, updates: [] };
       // skimmed (update-skimmer.ts): the id and version of the update, not its view

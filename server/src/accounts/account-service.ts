@@ -151,6 +151,16 @@ export class AccountService {
     return { variant, players: await this.deps.ratings.leaderboard(variant, LEADERBOARD_SIZE) };
   }
 
+  /**
+   * The ratings in a variant of those of `playerIds` who have an account (the others are left out):
+   * two queries for any number (a tournament wave's players).
+   */
+  async ratingsOf(playerIds: readonly string[], variant: VariantId): Promise<Map<string, VariantRating>> {
+    const accounts = await this.deps.accounts.withAccounts(playerIds);
+    const found = await this.deps.ratings.inVariant([...accounts], variant);
+    return new Map([...accounts].map((id) => [id, found.get(id) ?? { variant, ...ratingView(GLICKO_DEFAULT), games: 0 }]));
+  }
+
   /** A player's rating in a variant, or null when they have no account (lobby, seeks). */
   async ratingOf(playerId: string, variant: VariantId): Promise<VariantRating | null> {
     if ((await this.deps.accounts.byPlayerId(playerId)) === null) return null;

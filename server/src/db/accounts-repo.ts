@@ -80,6 +80,13 @@ export class AccountsRepo {
     return r.rows.map(toAccount);
   }
 
+  /** Those of `playerIds` that have an account (one query for any number). */
+  async withAccounts(playerIds: readonly string[]): Promise<Set<string>> {
+    if (playerIds.length === 0) return new Set();
+    const r = await this.db.query<{ player_id: string }>('SELECT player_id FROM accounts WHERE player_id = ANY($1)', [[...playerIds]]);
+    return new Set(r.rows.map((row) => row.player_id));
+  }
+
   async byPlayerId(playerId: string): Promise<AccountRecord | null> {
     const r = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.player_id = $1`, [playerId]);
     return r.rows[0] ? toAccount(r.rows[0]) : null;

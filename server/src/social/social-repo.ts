@@ -56,6 +56,16 @@ export class SocialRepo {
     return r.rows.map((x) => x.id);
   }
 
+  /** The blocks between any two of `ids` (blocker, blocked): one query for any number (a tournament wave's players). */
+  async blockedAmong(ids: readonly string[]): Promise<[string, string][]> {
+    if (ids.length < 2) return [];
+    const r = await this.db.query<{ blocker_id: string; blocked_id: string }>(
+      'SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id = ANY($1) AND blocked_id = ANY($1)',
+      [[...ids]],
+    );
+    return r.rows.map((x) => [x.blocker_id, x.blocked_id]);
+  }
+
   /** The open accounts `from` follows or blocks, by username. */
   async listed(rel: Relation, from: string): Promise<{ playerId: string; username: string }[]> {
     const t = TABLE[rel];

@@ -21,6 +21,8 @@ export interface Blocks {
   blocks(a: string, b: string): Promise<boolean>;
   /** Every player who blocks `a` or whom `a` blocks (seeks are hidden between them). */
   blockedWith(a: string): Promise<string[]>;
+  /** The blocks (blocker, blocked) between any two of `ids`, at once (a tournament wave pairs no such two). */
+  blockedAmong(ids: readonly string[]): Promise<(readonly [string, string])[]>;
 }
 
 /** Whom "a followed player started a game" notifies (notify/lifecycle-triggers.ts). */
@@ -87,6 +89,10 @@ export class SocialService implements Blocks, Followers {
 
   blockedWith(a: string): Promise<string[]> {
     return this.deps.repo.blockedWith(a);
+  }
+
+  blockedAmong(ids: readonly string[]): Promise<(readonly [string, string])[]> {
+    return this.deps.repo.blockedAmong(ids);
   }
 
   followersOf(playerId: string): Promise<string[]> {

@@ -10,16 +10,15 @@ export const RECONCILE_EVERY_WAVES = 15;
 export interface ArenaWaveDeps extends GameStarterDeps, ReconcileDeps {
   /** The players connected now, on any node. */
   readonly online: () => Promise<ReadonlySet<string>>;
-  /** Every player who blocks `playerId` or whom they block (social's guest-aware blocks); none without. */
-  readonly blockedWith?: (playerId: string) => Promise<readonly string[]>;
+  /** The blocks (blocker, blocked) between any two of `playerIds` (social's); none without. */
+  readonly blockedAmong?: (playerIds: readonly string[]) => Promise<readonly (readonly [string, string])[]>;
 }
 
-/** `apart` for pairArena: the blocks among the waiting players, gathered before the wave. */
+/** `apart` for pairArena: the blocks among the waiting players, gathered before the wave (one query). */
 async function blocksAmong(deps: ArenaWaveDeps, ids: readonly string[]): Promise<(a: string, b: string) => boolean> {
-  const { blockedWith } = deps;
-  const lists = blockedWith ? await Promise.all(ids.map(async (id) => [id, new Set(await blockedWith(id))] as const)) : [];
-  const blocked = new Map<string, ReadonlySet<string>>(lists);
-  return (a, b) => blocked.get(a)?.has(b) === true || blocked.get(b)?.has(a) === true;
+  const pairs = deps.blockedAmong ? await deps.blockedAmong(ids) : [];
+  const blocked = new Set(pairs.map(([a, b]) => `${a} ${b}`));
+  return (a, b) => blocked.has(`${a} ${b}`) || blocked.has(`${b} ${a}`);
 }
 
 /** A player's finished games as `arenaScore` takes them, oldest first (aborted games count for nothing). */

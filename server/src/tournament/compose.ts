@@ -74,10 +74,10 @@ export interface ComposeTournaments {
   readonly publisher: Publisher;
   readonly identity: Identity;
   readonly directory: AccountDirectory;
-  readonly accounts: Pick<AccountService, 'ratingOf'>;
+  readonly accounts: Pick<AccountService, 'ratingOf' | 'ratingsOf'>;
   readonly online: () => Promise<ReadonlySet<string>>;
   /** Social's guest-aware blocks (an arena never pairs two players with a block between them). */
-  readonly blockedWith?: (playerId: string) => Promise<readonly string[]>;
+  readonly blockedAmong?: (playerIds: readonly string[]) => Promise<readonly (readonly [string, string])[]>;
   /** A notification to an account (the notifications' triggers): `tournament-soon`. */
   readonly notify?: (n: NewNotification) => void;
   /** The API's tokens (bots join with theirs), read when a request comes. */
@@ -93,6 +93,7 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
   const players = {
     // a guest has no rating: the database is not asked
     ratingOf: async (id: string, variant: VariantId) => ((await o.identity.isGuest(id)) ? null : ((await o.accounts.ratingOf(id, variant))?.rating ?? null)),
+    ratingsOf: async (ids: readonly string[], variant: VariantId) => new Map([...(await o.accounts.ratingsOf(ids, variant))].map(([id, r]) => [id, r.rating])),
     isBot: (id: string) => bots.isBot(id),
   };
   const service = new TournamentService({ repo, players, now: o.now });
@@ -104,7 +105,7 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     commands: o.commands,
     players,
     online: o.online,
-    ...(o.blockedWith ? { blockedWith: o.blockedWith } : {}),
+    ...(o.blockedAmong ? { blockedAmong: o.blockedAmong } : {}),
     ...(o.notify ? { notify: o.notify } : {}),
     paired,
     now: o.now,

@@ -9,6 +9,8 @@ import type { TournamentPlayerRecord, TournamentRecord } from './tournament-reco
 /** What the tournament asks of the accounts: a player's rating in a variant now (null: a guest), a bot account. */
 export interface TournamentPlayers {
   ratingOf(playerId: string, variant: TournamentRecord['variant']): Promise<number | null>;
+  /** The ratings in a variant now of those of `playerIds` who have an account (guests are left out), at once. */
+  ratingsOf(playerIds: readonly string[], variant: TournamentRecord['variant']): Promise<ReadonlyMap<string, number>>;
   isBot(playerId: string): Promise<boolean>;
 }
 
@@ -25,21 +27,29 @@ export interface GameStarterDeps {
 /** An arena's live games may be berserked (not a correspondence Swiss or round robin's). */
 export const berserkable = (t: TournamentRecord): boolean => t.kind === 'arena' && t.timeControl.kind === 'fischer';
 
-/** A pairing's game as the game service creates it: the players' refs (a guest, or rated in the variant now) and the tournament's settings. */
-async function gameOf(
+/**
+ * The games of pairings as the game service creates them: the players' refs (a guest, or rated in
+ * the variant now: the ratings of all of them asked at once) and the tournament's settings.
+ */
+async function gamesOf(
   deps: GameStarterDeps,
   t: TournamentRecord,
-  p: NewPairing,
+  pairings: readonly NewPairing[],
   byId: ReadonlyMap<string, TournamentPlayerRecord>,
-): Promise<{ id: string; opts: CreateGameOptions }> {
-  const refOf = async (id: string): Promise<PlayerRef> => {
-    const known = byId.get(id);
-    const name = known?.name ?? 'Anonymous';
-    if (known?.guest === true) return { id, name, guest: true };
-    const rating = await deps.players.ratingOf(id, t.variant);
-    return rating === null ? { id, name, guest: true } : { id, name, rating };
+): Promise<{ id: string; opts: CreateGameOptions }[]> {
+  // a player who joined as a guest plays as one: the database is not asked
+  const asked = pairings.flatMap((p) => [p.whiteId, p.blackId]).filter((id) => byId.get(id)?.guest !== true);
+  const ratings = asked.length ? await deps.players.ratingsOf(asked, t.variant) : new Map<string, number>();
+  const refOf = (id: string): PlayerRef => {
+    const name = byId.get(id)?.name ?? 'Anonymous';
+    const rating = ratings.get(id);
+    return rating === undefined ? { id, name, guest: true } : { id, name, rating };
   };
-  const [white, black] = await Promise.all([refOf(p.whiteId), refOf(p.blackId)]);
+  return pairings.map((p) => gameOf(t, p.gameId, refOf(p.whiteId), refOf(p.blackId)));
+}
+
+/** A pairing's game: its players and the tournament's settings. */
+function gameOf(t: TournamentRecord, id: string, white: PlayerRef, black: PlayerRef): { id: string; opts: CreateGameOptions } {
   const opts: CreateGameOptions = {
     variant: t.variant,
     timeControl: t.timeControl,
@@ -49,7 +59,7 @@ async function gameOf(
     tournamentId: t.id,
     ...(berserkable(t) ? { berserkable: true } : {}),
   };
-  return { id: p.gameId, opts };
+  return { id, opts };
 }
 
 /**
@@ -68,7 +78,7 @@ export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, 
   for (const p of pairs) all.set(p.gameId, p);
   for (const g of pending) if (!all.has(g.gameId)) all.set(g.gameId, { gameId: g.gameId, whiteId: g.whiteId, blackId: g.blackId });
   const pairings = [...all.values()];
-  const created = await deps.games.createMany(await Promise.all(pairings.map((p) => gameOf(deps, t, p, byId))));
+  const created = await deps.games.createMany(await gamesOf(deps, t, pairings, byId));
   // a game that existed was written by a node that died, maybe before it told its start: told now
   await Promise.all(pairings.filter((_, i) => created[i] === false).map((p) => deps.games.announceStart(p.gameId)));
   for (const p of pairings) {

@@ -25,6 +25,9 @@ export function socialContract(name: string, open: () => Promise<Database>): voi
       expect(await repo.add('blocks', 'b', 'a', 2, 5)).toBe('added');
       expect(await repo.blockedEitherWay('a', 'b')).toBe(true);
       expect(await repo.blockedWith('a')).toEqual(['b']);
+      // among many at once: only the blocks with both ends among them
+      expect(await repo.blockedAmong(['a', 'b', 'c'])).toEqual([['b', 'a']]);
+      expect(await repo.blockedAmong(['a', 'c'])).toEqual([]);
     });
 
     it('reports: counted per reporter, one open per pair; offences counted once per game, bans only grow', async () => {

@@ -1,5 +1,6 @@
 import { ARENA_WAVE_MS } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
+import { parseDoc } from '../../src/services/game-doc.js';
 import { RECONCILE_EVERY_WAVES } from '../../src/tournament/arena-wave.js';
 import { account, http, useDatabase } from '../durable-helpers.js';
 import { arenaInput, callerOf, guests, MINUTE, openGames, scoreOf, tournamentServer, viewWhen } from './tournament-helpers.js';
@@ -207,5 +208,35 @@ describe('an arena', () => {
       await viewWhen(t, id, (x) => openGames(x).length === 0);
       clock.advance(ARENA_WAVE_MS);
     }
+  });
+  it("a wave's games carry each account's rating in the variant now (asked at once for the wave) and a guest as a guest", async () => {
+    const { server, clock, t } = await tournamentServer(db());
+    const [ann, bob] = await Promise.all(['ann', 'bob'].map((n) => account(server, n)));
+    const [cid] = await guests(server, ['Cid']);
+    if (!ann || !bob || !cid) throw new Error('players');
+    // Ann has a rating in the variant; Bob has none yet (the default)
+    await db().query('INSERT INTO ratings (player_id, variant, rating, rd, volatility, games, updated_at) VALUES ($1, $2, $3, 60, 0.06, 30, 0)', [ann.client.id, 'scottish', 1733]);
+    const start = clock.now() + 5 * MINUTE;
+    const { id } = await t.service.create({ playerId: 'op', name: 'Op' }, arenaInput(start));
+    await t.service.join({ playerId: ann.client.id, name: 'ann', guest: false }, id);
+    await t.service.join({ playerId: bob.client.id, name: 'bob', guest: false }, id);
+    await t.service.join(callerOf(cid), id);
+    const refs = new Map<string, unknown>();
+    clock.set(start);
+    // three players: two waves see every one of them paired once at least
+    for (let wave = 0; wave < 2; wave++) {
+      await t.tick();
+      for (const g of openGames(await t.service.view(id))) {
+        const doc = parseDoc((await server.app.services.games.load(g.gameId)).doc);
+        for (const ref of [doc.players.white, doc.players.black]) refs.set(ref.id, ref);
+        await server.app.services.commands.run('game:resign', g.white, { gameId: g.gameId });
+      }
+      await viewWhen(t, id, (x) => openGames(x).length === 0);
+      clock.advance(ARENA_WAVE_MS);
+    }
+    expect(refs.get(ann.client.id)).toEqual({ id: ann.client.id, name: 'ann', rating: 1733 });
+    expect(refs.get(bob.client.id)).toMatchObject({ id: bob.client.id, name: 'bob', rating: expect.any(Number) as number });
+    expect(refs.get(bob.client.id)).not.toHaveProperty('guest');
+    expect(refs.get(cid.id)).toEqual({ id: cid.id, name: 'Cid', guest: true });
   });
 });
