@@ -14,6 +14,7 @@ import { pushRoutes } from './push-routes.js';
 import { vapidKeys, type VapidKeys, type VapidSource } from './vapid.js';
 import { notifyRoutes } from './notify-routes.js';
 import { PushPrefsRepo } from './push-prefs-repo.js';
+import { SingleFlight } from '../services/single-flight.js';
 
 export interface NotificationsDeps {
   readonly db: Database;
@@ -51,12 +52,14 @@ export function createNotifications(deps: NotificationsDeps): Notifications {
     return keys;
   };
   const push = pushChannel({ prefs, keys: vapid, subject: () => deps.push.subject ?? defaultSubject(deps.publicUrl()), publicUrl: deps.publicUrl, logger: deps.logger, ...(deps.push.agent ? { agent: deps.push.agent } : {}) });
+  // a game's end notifies both its players at once: one count of its room (a request to every node) for both
+  const members = new SingleFlight((gameId) => deps.publisher.gameMembers(gameId));
   const triggers = createNotifier({
     repo,
     now: deps.now,
     newId: () => newId(),
     deliver: (playerId, notification, unread) => deps.publisher.toPlayer(playerId, 'notify:new', { notification, unread }),
-    inGameRoom: async (playerId, gameId) => (await deps.publisher.gameMembers(gameId)).includes(playerId),
+    inGameRoom: async (playerId, gameId) => (await members.get(gameId)).includes(playerId),
     perRecipient: sharedLimiter(NOTIFY_LIMIT, 'notify', deps.redis),
     prefs: (id) => prefs.prefs(id),
     channels: [push],
