@@ -48,6 +48,24 @@ function arenaLine(p: StandingPlayer, games: readonly StandingGame[], ratings: R
   return { score, fire, sheet, berserks, wins, losses, draws: n - wins - losses, games: n, performance };
 }
 
+/**
+ * Each player's games, in the order given: gathered in one pass, so that the standings of P players
+ * and G games cost O(P + G), not O(P × G) (a 1,000-player arena's wave 8: 4 million pairs looked at).
+ */
+function gamesByPlayer(games: readonly StandingGame[]): Map<string, StandingGame[]> {
+  const byPlayer = new Map<string, StandingGame[]>();
+  const add = (id: string, g: StandingGame): void => {
+    const own = byPlayer.get(id);
+    if (own) own.push(g);
+    else byPlayer.set(id, [g]);
+  };
+  for (const g of games) {
+    add(g.white, g);
+    if (g.black !== g.white) add(g.black, g);
+  }
+  return byPlayer;
+}
+
 /** Negative when `a` ranks above `b`, 0 when tied on every criterion of `kind`. */
 function compare(kind: TournamentKind, a: Unranked, b: Unranked): number {
   const keys: ((s: Unranked) => number)[] =
@@ -74,17 +92,19 @@ function compare(kind: TournamentKind, a: Unranked, b: Unranked): number {
 export function standings(kind: TournamentKind, players: readonly StandingPlayer[], games: readonly StandingGame[]): TournamentStanding[] {
   const ratings = new Map(players.map((p) => [p.id, p.rating]));
   const ties = kind === 'arena' ? null : tieBreaks(players, games);
+  const byPlayer = gamesByPlayer(games);
   const lines: Unranked[] = players.map((p) => {
     const base = { playerId: p.id, name: p.name, bot: p.bot, rating: p.rating, paused: p.paused, withdrawn: p.withdrawn };
+    const own = byPlayer.get(p.id) ?? [];
     if (ties === null) {
-      const a = arenaLine(p, games, ratings);
+      const a = arenaLine(p, own, ratings);
       return { ...base, ...a, buchholz: 0, sonnebornBerger: 0 };
     }
     const t = ties.get(p.id) ?? { score: 0, buchholz: 0, sonnebornBerger: 0 };
     let wins = 0;
     let draws = 0;
     let losses = 0;
-    for (const g of games) {
+    for (const g of own) {
       const points = pointsIn(g, p.id);
       if (points === 1) wins++;
       else if (points === 0) losses++;
