@@ -64,7 +64,8 @@ export function subscribeGameTriggers(lifecycle: GameLifecycle, d: TriggerDeps):
     switch (e.type) {
       case 'started':
         yourTurn(d, doc);
-        if (doc.private === true || doc.bot !== undefined) return;
+        // nor a tournament's games: a wave starts hundreds at once, each player's every few minutes
+        if (doc.private === true || doc.bot !== undefined || doc.tournamentId !== undefined) return;
         for (const c of ['white', 'black'] as const) {
           if (players[c].guest === true) continue;
           triggers.track(tellFollowers(d, players[c].id, 'followed-game', { gameId: doc.id, from: players[c].name }, [players[opposite(c)].id]));

@@ -66,9 +66,10 @@ describe('notification triggers on the game lifecycle', () => {
     expect(brief(sent)).toEqual(['game-ended>w']);
   });
 
-  it("a public game's start tells each player's followers (not the opponent), once per followed player and hour; a private one nobody", async () => {
+  it("a public game's start tells each player's followers (not the opponent), once per followed player and hour; a private one or a tournament's nobody", async () => {
     const { sent, lifecycle, drained } = setUp({ w: ['fan', 'b'], b: ['fan2'] });
     lifecycle.emit({ type: 'started', doc: testDoc({ private: true }), version: 1 });
+    lifecycle.emit({ type: 'started', doc: testDoc({ id: 'g0', tournamentId: 't1' }), version: 1 });
     await drained();
     expect(sent).toEqual([]);
     lifecycle.emit({ type: 'started', doc: testDoc(), version: 1 });
