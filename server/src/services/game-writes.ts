@@ -40,7 +40,8 @@ export class GameWrites {
       appendMoves: moves.map((m) => JSON.stringify(m)),
       ...(truncate === undefined ? {} : { truncateMoves: truncate }),
       deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
-      summary: !listed(doc) ? null : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
+      // a private game is never listed: nothing to take off the listing after its first write
+      summary: !listed(doc) ? (prev !== undefined && doc.private === true ? undefined : null) : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
       ...(relay ? { relay } : {}),
