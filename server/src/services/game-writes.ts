@@ -32,7 +32,8 @@ export class GameWrites {
    * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
    */
   of(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null, truncate?: number): GameWrite {
-    const changed = prev === undefined || listed(prev) !== listed(doc) || prev.turn !== doc.turn || prev.takebacks !== doc.takebacks;
+    const isListed = listed(doc);
+    const changed = prev === undefined || listed(prev) !== isListed || prev.turn !== doc.turn || prev.takebacks !== doc.takebacks;
     const due = this.due(doc);
     const expiry = this.expiry(doc);
     return {
@@ -41,7 +42,7 @@ export class GameWrites {
       ...(truncate === undefined ? {} : { truncateMoves: truncate }),
       deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
       // a private game is never listed: nothing to take off the listing after its first write
-      summary: !listed(doc) ? (prev !== undefined && doc.private === true ? undefined : null) : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
+      summary: !isListed ? (prev !== undefined && doc.private === true ? undefined : null) : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
       ...(relay ? { relay } : {}),
