@@ -32,7 +32,8 @@ export class GameWrites {
    * left as the store has it: the listed summary, the deadline entry (`deadlineUpdate`), the expiry.
    */
   of(doc: GameDoc, moves: Transition['moves'], prev?: GameDoc, relay?: Relay | null, truncate?: number): GameWrite {
-    const changed = prev === undefined || listed(prev) !== listed(doc) || prev.turn !== doc.turn || prev.takebacks !== doc.takebacks;
+    const isListed = listed(doc);
+    const changed = prev === undefined || listed(prev) !== isListed || prev.turn !== doc.turn || prev.takebacks !== doc.takebacks;
     const due = this.due(doc);
     const expiry = this.expiry(doc);
     return {
@@ -40,7 +41,8 @@ export class GameWrites {
       appendMoves: moves.map((m) => JSON.stringify(m)),
       ...(truncate === undefined ? {} : { truncateMoves: truncate }),
       deadline: prev === undefined ? due.at : deadlineUpdate(this.due(prev), due),
-      summary: !listed(doc) ? null : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
+      // a private game is never listed: nothing to take off the listing after its first write
+      summary: !isListed ? (prev !== undefined && doc.private === true ? undefined : null) : changed ? JSON.stringify(this.o.summaries.of(doc)) : undefined,
       // a new game is kept, and so is one whose previous write kept it
       expireAfterMs: expiry === null && (prev === undefined || this.expiry(prev) === null) ? undefined : expiry,
       ...(relay ? { relay } : {}),

@@ -87,6 +87,27 @@ if length then return {1, v, length} end
 return {1, v}
 `;
 
+/**
+ * A commit that changes only the game's own hash and log (most moves: no deadline, listing or
+ * expiry change and no takeback, `RedisStore.commitGame`): the same compare-and-set and effects as
+ * COMMIT_GAME with every "keep as is", with 2 keys and 4 arguments instead of 8 and 12 (each one
+ * costs the client on every move). KEYS[1] game hash, KEYS[2] moves list; ARGV[1] expected
+ * version, ARGV[2] doc, ARGV[3] channel ('' none) and ARGV[4] message of the relay, ARGV[5..]
+ * moves. Returns as COMMIT_GAME.
+ */
+export const COMMIT_PLAIN = `
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return {-1} end
+if current ~= ARGV[1] then return {0, tonumber(current)} end
+local v = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', v, 'doc', ARGV[2])
+local length = nil
+if #ARGV >= 5 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
+if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
+if length then return {1, v, length} end
+return {1, v}
+`;
+
 export const CREATE_GAME = create(BOTH);
 export const COMMIT_GAME = commit(BOTH);
 export const CREATE_GAME_ONLY = create(GAME_ONLY);

@@ -61,6 +61,7 @@ const SCRIPTS = {
   createOnly: script(lua.CREATE_GAME_ONLY),
   createMany: script(lua.CREATE_GAMES(RESERVE_GAME)),
   commitOnly: script(lua.COMMIT_GAME_ONLY),
+  commitPlain: script(lua.COMMIT_PLAIN),
   index: script(lua.INDEX_GAME),
   lower: script(lua.LOWER_DEADLINE),
   load: script(lua.LOAD_GAME),
@@ -73,6 +74,10 @@ const SCRIPTS = {
   claimTournamentStep: script(lua.CLAIM_TOURNAMENT_STEP),
   completeTournamentStep: script(lua.COMPLETE_TOURNAMENT_STEP),
 } as const;
+
+/** A write that leaves the deadline, the listing and the expiry as they are, and cuts no log: COMMIT_PLAIN. */
+const plain = (w: GameWrite): boolean =>
+  w.deadline === undefined && w.summary === undefined && w.expireAfterMs === undefined && w.truncateMoves === undefined;
 
 /** How long a tournament's lease hash is kept after its last claim (longer than any tournament's round). */
 const TOURNAMENT_LEASE_KEPT_MS = 90 * 86_400_000;
@@ -165,17 +170,29 @@ export class RedisStore implements Store {
   }
 
   async commitGame(id: string, expectedVersion: number, write: GameWrite): Promise<CommitResult> {
-    const args = this.gameArgs(id, String(expectedVersion), write);
-    if (this.clustered) await this.lowerDeadline(id, write);
-    const r = await this.run(this.clustered ? SCRIPTS.commitOnly : SCRIPTS.commit, this.gameKeys(id), args);
+    const r = plain(write) && !this.clustered ? await this.commitPlain(id, expectedVersion, write) : await this.commitIndexed(id, expectedVersion, write);
     if (!Array.isArray(r)) throw new Error('unexpected Redis reply');
     const [status, version, length] = r.map(Number);
     if (status === -1) return { ok: false, reason: 'not-found' };
     if (status === 0) return { ok: false, reason: 'conflict', version: version ?? 0 };
-    if (this.clustered) await this.index(id, version ?? 0, args);
     if (write.truncateMoves !== undefined) this.cache?.forget(id);
     else if (length !== undefined) this.cache?.appended(id, write.appendMoves, length);
     return { ok: true, version: version ?? 0, ...(this.relayOf(write) ? { relayed: true } : {}) };
+  }
+
+  /** A commit that writes the game's own keys only (`plain`): COMMIT_PLAIN. */
+  private commitPlain(id: string, expectedVersion: number, w: GameWrite): Promise<unknown> {
+    const relay = w.relay;
+    return this.run(SCRIPTS.commitPlain, this.k.game(id), [expectedVersion, w.doc, relay?.channel ?? '', relay?.message ?? '', ...w.appendMoves]);
+  }
+
+  /** Any other commit: the game's keys and its index entries (on a Cluster, those after the commit). */
+  private async commitIndexed(id: string, expectedVersion: number, w: GameWrite): Promise<unknown> {
+    const args = this.gameArgs(id, String(expectedVersion), w);
+    if (this.clustered) await this.lowerDeadline(id, w);
+    const r = await this.run(this.clustered ? SCRIPTS.commitOnly : SCRIPTS.commit, this.gameKeys(id), args);
+    if (this.clustered && Array.isArray(r) && Number(r[0]) === 1) await this.index(id, Number(r[1]), args);
+    return r;
   }
 
   async listActiveGames(limit: number): Promise<{ id: string; summary: string; spectators: number }[]> {

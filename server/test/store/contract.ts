@@ -196,6 +196,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.claimDueGames(700, 10, LEASE)).toEqual(['b']);
       });
 
+      it('a commit that leaves every index as it is (most moves) writes the game and keeps its deadline and listing', async () => {
+        await store.createGame('k', write({ deadline: 100, summary: '{"s":1}', appendMoves: ['a'] }));
+        const keep = { deadline: undefined, summary: undefined };
+        expect(await store.commitGame('k', 1, write({ ...keep, doc: 'd2', appendMoves: ['b', 'c'] }))).toEqual({ ok: true, version: 2 });
+        expect(await store.commitGame('k', 2, write({ ...keep, doc: 'd3' }))).toEqual({ ok: true, version: 3 });
+        expect(await store.commitGame('k', 2, write({ ...keep, doc: 'stale', appendMoves: ['x'] }))).toEqual({ ok: false, reason: 'conflict', version: 3 });
+        expect(await store.commitGame('none', 1, write(keep))).toEqual({ ok: false, reason: 'not-found' });
+        expect(await store.loadGame('k')).toEqual({ id: 'k', version: 3, doc: 'd3', moves: ['a', 'b', 'c'] });
+        expect((await store.listActiveGames(10)).map((g) => [g.id, g.summary])).toEqual([['k', '{"s":1}']]);
+        expect(await store.claimDueGames(99, 10, LEASE)).toEqual([]);
+        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['k']);
+      });
+
       it('leaves the deadline unchanged by a conflicting commit', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.commitGame('a', 7, write({ deadline: null }));

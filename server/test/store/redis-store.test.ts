@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runScript, script } from '../../src/store/redis-client.js';
 import { redisKeys } from '../../src/store/redis-keys.js';
 import * as lua from '../../src/store/redis-scripts.js';
@@ -50,6 +51,26 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
       expect((await a.loadGame('g'))?.moves).toEqual(['x1']);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('a commit that leaves the indexes as they are publishes its relay once it wins, and nothing when it loses', async () => {
+    const store = createRedisStore(redis.url, { prefix: 'plain:' });
+    const sub = new Redis(redis.url);
+    const heard: string[] = [];
+    try {
+      await sub.subscribe('plain-relay');
+      sub.on('message', (_channel: string, message: string) => heard.push(message));
+      await store.createGame('g', { doc: 'd1', appendMoves: [], deadline: null, summary: null });
+      const w = (doc: string, message: string) => ({ doc, appendMoves: ['m'], deadline: undefined, summary: undefined, relay: { channel: 'plain-relay', message: Buffer.from(message) } });
+      expect(await store.commitGame('g', 1, w('d2', 'won'))).toEqual({ ok: true, version: 2, relayed: true });
+      expect(await store.commitGame('g', 1, w('lost', 'lost'))).toEqual({ ok: false, reason: 'conflict', version: 2 });
+      expect(await store.commitGame('g', 2, w('d3', 'after'))).toMatchObject({ ok: true, version: 3 });
+      await vi.waitFor(() => expect(heard).toEqual(['won', 'after']));
+      expect(await store.loadGame('g')).toEqual({ id: 'g', version: 3, doc: 'd3', moves: ['m', 'm'] });
+    } finally {
+      sub.disconnect();
+      await store.close();
     }
   });
 

@@ -111,6 +111,14 @@ export class Position {
     return out;
   }
 
+  /** How many pieces of this kind (colour and role) are on the board, without listing them. */
+  countOf(piece: Piece): number {
+    const code = colorCode(piece.color) | ROLE_CODE[piece.role];
+    let n = 0;
+    for (let sq = 0; sq < 64; sq++) if (this.b.board[to88(sq)] === code) n++;
+    return n;
+  }
+
   /** The square of that side's king (the lowest one if there are several), undefined without a king. */
   kingSquare(color: Color): Square | undefined {
     const code = colorCode(color) | KING;

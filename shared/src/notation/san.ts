@@ -31,11 +31,7 @@ function isCastle(pos: Position, move: Move): boolean {
 }
 
 /** The side has another piece of the same kind as `piece` (a possible rival for the target square). */
-function hasTwin(pos: Position, piece: Piece): boolean {
-  let n = 0;
-  for (const p of pos.pieces(piece.color)) if (p.piece.role === piece.role && ++n > 1) return true;
-  return false;
-}
+const hasTwin = (pos: Position, piece: Piece): boolean => pos.countOf(piece) > 1;
 
 /**
  * SAN without check or mate mark, disambiguated among `rivals`: the squares of the other pieces of

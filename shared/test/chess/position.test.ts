@@ -161,3 +161,16 @@ describe('Position basics', () => {
     expect(b.epSquares).toEqual([]);
   });
 });
+
+describe('counting pieces of a kind', () => {
+  it('counts each colour and role on the board as pieces() lists them', () => {
+    const pos = fromFen('4k3/1n6/8/8/8/8/1N1N4/R3K2R w - - 0 1');
+    expect(pos.countOf({ color: 'white', role: 'knight' })).toBe(2);
+    expect(pos.countOf({ color: 'white', role: 'rook' })).toBe(2);
+    expect(pos.countOf({ color: 'black', role: 'knight' })).toBe(1);
+    expect(pos.countOf({ color: 'black', role: 'queen' })).toBe(0);
+    for (const { piece } of pos.pieces()) {
+      expect(pos.countOf(piece)).toBe(pos.pieces(piece.color).filter((p) => p.piece.role === piece.role).length);
+    }
+  });
+});
