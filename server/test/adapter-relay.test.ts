@@ -36,6 +36,7 @@ function fakeSubscriber() {
       listeners.delete(channel);
       return Promise.resolve();
     },
+    ready: () => true,
   };
   const subscriber = shardSubscriber(raw, (e) => {
     throw e;

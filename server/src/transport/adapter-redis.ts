@@ -35,3 +35,15 @@ export function readyWithin(client: AdapterRedis, ms: number): Promise<void> {
     client.on('ready', done);
   });
 }
+
+/**
+ * Closes a client: its pending commands get `ms` to be answered, then the connection is dropped
+ * (while Redis is away a graceful close would wait for it to come back).
+ */
+export async function closeWithin(client: AdapterRedis, ms: number): Promise<void> {
+  if (!client.isOpen) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([client.close().catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  if (client.isOpen) client.destroy();
+}

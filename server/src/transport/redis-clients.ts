@@ -3,7 +3,7 @@ import type { ServerOptions } from 'socket.io';
 import type { AppDeps } from '../config.js';
 import { openRedis, type RedisClient } from '../store/redis-client.js';
 import { throttledWarning } from '../throttled-log.js';
-import { openAdapterRedis, readyWithin, type AdapterRedis } from './adapter-redis.js';
+import { closeWithin, openAdapterRedis, readyWithin, type AdapterRedis } from './adapter-redis.js';
 import { guardPublishes } from './publish-guard.js';
 import { roomAdapter } from './room-adapter.js';
 import { ioredisSubscriber, nodeRedisSubscriber, shardSubscriber, type AdapterTraffic } from './shard-subscriber.js';
@@ -64,7 +64,7 @@ export function redisClients(deps: AppDeps): RedisClients | null {
         await Promise.all([readyWithin(pub, ms), readyWithin(sub, ms)]);
       },
       async close() {
-        await Promise.allSettled([commands.quit(), pub.close(), sub.close()]);
+        await Promise.allSettled([commands.quit(), closeWithin(pub, 1_000), closeWithin(sub, 1_000)]);
       },
     };
   }

@@ -55,13 +55,23 @@ export const roomChannel = (nsp: string, room: string): string => `${namespaceCh
 interface RawSubscriber {
   subscribe(channel: string, listener: ShardListener): Promise<unknown>;
   unsubscribe(channel: string): Promise<unknown>;
+  /** Connected: a subscription sent now is answered (else it waits for the connection). */
+  ready(): boolean;
 }
+
+/**
+ * The longest a join waits for its room's subscription. A subscription sent while the subscriber
+ * is disconnected is not waited for at all: the join is answered (Redis may be away for long), and
+ * the room's events it misses meanwhile reach it through the version heartbeat.
+ */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 /** node-redis: its own listeners per channel, in buffer mode. */
 export function nodeRedisSubscriber(client: AdapterRedis): RawSubscriber {
   return {
     subscribe: (channel, listener) => client.sSubscribe(channel, listener, true),
     unsubscribe: (channel) => client.sUnsubscribe(channel),
+    ready: () => client.isReady,
   };
 }
 
@@ -78,6 +88,7 @@ export function ioredisSubscriber(client: RedisClient): RawSubscriber {
       listeners.delete(channel);
       return client.sunsubscribe(channel);
     },
+    ready: () => client.status === 'ready',
   };
 }
 
@@ -118,12 +129,16 @@ export function shardSubscriber(raw: RawSubscriber, onError: (e: unknown) => voi
       nodeChannels.add(namespaceChannel(nsp)).add(roomChannel(nsp, uid));
     },
     subscribed(channels) {
+      if (!raw.ready()) return undefined;
       let waits: Promise<void>[] | undefined;
       for (const c of channels) {
         const p = pending.get(c);
         if (p) (waits ??= []).push(p);
       }
-      return waits && Promise.all(waits).then(() => undefined);
+      if (!waits) return undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS)));
+      return Promise.race([Promise.all(waits), timeout]).then(() => clearTimeout(timer));
     },
     traffic: () => ({ received, roomMessages }),
   };
