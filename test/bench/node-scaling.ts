@@ -39,5 +39,25 @@ export function nodeScalingReport(rows: readonly PhaseResult[]): void {
       ratios.push(`p99 2 vs 1 node ${fmt(r, 2)}x (pooled ${fmt(pooled, 2)}x) ${r <= P99_2_OVER_1_GOAL ? 'MET' : 'NOT MET'}`);
     }
     if (ratios.length) console.log(`    ${ratios.join('; ')}`);
+    if (at(1).length && at(2).length) console.log(`    p99 by move (pooled; 1 node -> 2 nodes): ${kindsText(at(1), at(2))}`);
   }
+}
+
+/**
+ * Where the tail of the cross-node path comes from: the pooled p99 of each kind of move (table.ts
+ * `moveKind`) with 1 node and with 2. With 2 nodes White's moves reach the spectator through the
+ * other node (the adapter's path), Black's do not; a first move of a series is played on a node
+ * whose copy of the game the other node's commit made stale (unless the turn notice's prefetch
+ * loaded it meanwhile).
+ */
+function kindsText(one: readonly PhaseResult[], two: readonly PhaseResult[]): string {
+  const pooled = (rs: readonly PhaseResult[], kind: string): number[] => rs.flatMap((r) => r.latenciesByKind?.[kind] ?? []).sort((a, b) => a - b);
+  const kinds = [...new Set(two.flatMap((r) => Object.keys(r.latenciesByKind ?? {})))].sort();
+  return kinds
+    .map((k) => {
+      const a = pooled(one, k);
+      const b = pooled(two, k);
+      return `${k} ${fmt(percentile(a, 99))} -> ${fmt(percentile(b, 99))} ms (${b.length} samples)`;
+    })
+    .join('; ');
 }
