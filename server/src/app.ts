@@ -18,7 +18,7 @@ import { createWorkerPool } from './compute/worker-pool.js';
 import { startBots } from './bot/start-bots.js';
 import { createMetrics } from './metrics.js';
 import { startNodeJobs } from './services/node-jobs.js';
-import { adapterOf, redisClients } from './transport/redis-clients.js';
+import { redisClients, type AdapterCounts } from './transport/redis-clients.js';
 import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlinePlayers } from './services/online-count.js';
@@ -93,6 +93,8 @@ export interface App {
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** The port of the metrics listener once listening (null: metrics on the public port). */
   metricsPort(): number | null;
+  /** The Socket.IO Redis adapter's messages on this node so far (null without Redis): see redis-clients.ts. */
+  adapterTraffic(): AdapterCounts | null;
   /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
   close(): Promise<void>;
 }
@@ -109,7 +111,7 @@ export function createApp(deps: AppDeps): App {
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
   const { httpServer, gate, drain, serve } = createNodeServer({ requestTimeoutMs: deps.requestTimeoutMs, settings, now });
-  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.pub ?? null, gate);
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.commands ?? null, gate);
   const io = createSocketServer(httpServer, {
     settings,
     limits,
@@ -117,7 +119,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl: deps.publicUrl ?? null,
     allowedOrigins: deps.allowedOrigins ?? [],
     logger,
-    ...(redis ? { adapter: adapterOf(redis) } : {}),
+    ...(redis ? { adapter: redis.adapter } : {}),
   });
   dropSlowReaders(io, logger);
   const metrics = createMetrics(() => io.of('/').sockets.size, store, deps.processMetrics === true);
@@ -131,7 +133,7 @@ export function createApp(deps: AppDeps): App {
         archiveGraceMs: settings.archiveGraceMs,
         loginLimits: settings.loginLimits,
         ...(deps.passwordHashing ? { hashing: deps.passwordHashing } : {}),
-        ...(redis ? { redis: redis.pub } : {}),
+        ...(redis ? { redis: redis.commands } : {}),
       })
     : null;
   const identity = createIdentity(store, now, settings.limits, durable?.directory);
@@ -147,7 +149,7 @@ export function createApp(deps: AppDeps): App {
           operators: deps.operators ?? [],
           maxGames: settings.limits.maxGamesPerPlayer,
           disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true),
-          redis: redis?.pub ?? null,
+          redis: redis?.commands ?? null,
           followed: (follower, followedId) => notify?.followed(follower, followedId),
         })
       : null;
@@ -159,7 +161,7 @@ export function createApp(deps: AppDeps): App {
   // the API's streams follow games and players through what the publisher publishes (api/follow.ts)
   const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
   // a program's open API game stream is its presence in the game, as a room connection is (room counts, claims)
-  const apiPresence = createApiPresence(redis?.pub ?? null, logger, { changed: (id) => rooms.recount(id) });
+  const apiPresence = createApiPresence(redis?.commands ?? null, logger, { changed: (id) => rooms.recount(id) });
   const transportPublisher = withApiPresence(
     followers.observe(socketPublisher(io, { crossNode: redis !== null, onTurnHere: (n) => games.prefetch(n.gameId, n.version) })),
     apiPresence,
@@ -183,7 +185,7 @@ export function createApp(deps: AppDeps): App {
           tournamentsOf: async (id) => (tournaments ? tournaments.service.joined(id) : []),
           now,
           logger,
-          redis: redis?.pub ?? null,
+          redis: redis?.commands ?? null,
           publicUrl,
           trustProxy: settings.trustProxy,
         })
@@ -206,7 +208,7 @@ export function createApp(deps: AppDeps): App {
   // mined puzzles and the opening explorer, fed by archived games (learning/compose.ts)
   const learning =
     deps.database && durable
-      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: redis?.pub ?? null, trustProxy: settings.trustProxy })
+      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: redis?.commands ?? null, trustProxy: settings.trustProxy })
       : null;
   const rooms = new RoomService(
     publisher,
@@ -268,15 +270,15 @@ export function createApp(deps: AppDeps): App {
   });
 
   const analysis = new AnalysisService({ store, games, compute, settings: settings.analysis });
-  const analysisLimit = sharedLimiter(settings.analysisPerAddress, 'analysis-ip', redis?.pub ?? null);
+  const analysisLimit = sharedLimiter(settings.analysisPerAddress, 'analysis-ip', redis?.commands ?? null);
   // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
-  const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.pub ?? null), settings.trustProxy);
+  const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.commands ?? null), settings.trustProxy);
 
   const api =
     deps.database && accounts
       ? createApi({
           database: deps.database,
-          redis: redis?.pub ?? null,
+          redis: redis?.commands ?? null,
           store,
           games,
           commands,
@@ -306,7 +308,7 @@ export function createApp(deps: AppDeps): App {
     gameReads,
     ...(api ? { api: api.router } : {}),
     apiRouters: [
-      tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.pub ?? null), settings.trustProxy)),
+      tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.commands ?? null), settings.trustProxy)),
       ...(social ? [social.router] : []),
       ...(tournaments ? [tournaments.router] : []),
       ...(learning ? [learning.router] : []),
@@ -330,7 +332,7 @@ export function createApp(deps: AppDeps): App {
   serve(app);
 
   // this node's periodic work: due deadlines, the archive's pruning, the heartbeat and the recovery after a Redis outage
-  const jobs = startNodeJobs({ store, settings, now, logger, games, bots: bots.driver, archive: durable?.archive ?? null, publisher, redisSub: redis?.sub ?? null });
+  const jobs = startNodeJobs({ store, settings, now, logger, games, bots: bots.driver, archive: durable?.archive ?? null, publisher, redisSub: redis?.subscriber ?? null });
 
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
@@ -351,7 +353,7 @@ export function createApp(deps: AppDeps): App {
     await outputs.flush();
     await sockets.idle();
     await compute.close();
-    if (redis?.owned) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    await redis?.close();
   };
 
   return {
@@ -385,12 +387,15 @@ export function createApp(deps: AppDeps): App {
           resolve(address);
         });
       }).then(async (address) => {
+        // the adapter's clients connect meanwhile: a publish before the publisher is ready is refused
+        await redis?.ready(5_000);
         if (metricsServer) metricsPort = (await metricsServer.listen()).port;
         if (metricsPort !== null) logger.info({ port: metricsPort }, 'metrics listening');
         return address;
       });
     },
     metricsPort: () => metricsPort,
+    adapterTraffic: () => redis?.traffic() ?? null,
     close() {
       closed ??= shutdown();
       return closed;

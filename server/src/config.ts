@@ -3,7 +3,6 @@ import { FIRST_MOVE_GRACE_MS } from '@progressive-chess/shared';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_CHAT_LIMITS, type ChatLimits } from './services/chat-service.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
-import type { RedisClient } from './store/redis-client.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './accounts/login-limiter.js';
 import type { HashingLimits } from './accounts/password.js';
 import type { MetricsAccess } from './http/metrics-access.js';
@@ -18,15 +17,11 @@ import type { Agent } from 'node:https';
 import type { Mailer } from './mail/mailer.js';
 
 /**
- * Redis for the Socket.IO adapter: a URL or Cluster seed nodes (the app opens and closes its own
- * clients; on a Cluster the adapter uses sharded pub/sub), or clients the caller owns. It must be
- * the store's Redis (as REDIS_URL makes it): on one Redis the store's commits publish game events
- * on the adapter's channel (adapter-relay.ts).
+ * Redis for the Socket.IO adapter and the shared limits: a URL or Cluster seed nodes (the app opens
+ * and closes its own clients, redis-clients.ts). It must be the store's Redis (as REDIS_URL makes
+ * it): on one Redis the store's commits publish game events on the rooms' channels (adapter-relay.ts).
  */
-export type RedisDeps =
-  | { readonly url: string }
-  | { readonly clusterNodes: readonly string[] }
-  | { readonly pubClient: RedisClient; readonly subClient: RedisClient };
+export type RedisDeps = { readonly url: string } | { readonly clusterNodes: readonly string[] };
 
 /** Everything `createApp` depends on; only `store` is required. */
 export interface AppDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RedisClient } from '../src/store/redis-client.js';
-import { guardPublishes, guardSubscriptions } from '../src/transport/publish-guard.js';
+import { guardPublishes } from '../src/transport/publish-guard.js';
 
 /** A stand-in for an ioredis client whose every command fails as a closed connection does. */
 function closedClient(): Record<string, (...args: unknown[]) => Promise<unknown>> {
@@ -9,19 +9,6 @@ function closedClient(): Record<string, (...args: unknown[]) => Promise<unknown>
 }
 
 describe('the adapter clients never reject unawaited', () => {
-  it('(un)subscribe commands, sharded ones included, settle to undefined and report the failure', async () => {
-    const client = closedClient();
-    const errors: unknown[] = [];
-    guardSubscriptions(client as unknown as RedisClient, (e) => errors.push(e));
-    // the sharded adapter sends SSUBSCRIBE for a room a socket joins, without awaiting it
-    for (const name of ['subscribe', 'ssubscribe', 'psubscribe', 'unsubscribe', 'sunsubscribe', 'punsubscribe']) {
-      await expect(client[name]?.('socket.io#/#room#')).resolves.toBeUndefined();
-    }
-    expect(errors).toHaveLength(6);
-    // other commands are untouched
-    await expect(client.get?.('k')).rejects.toThrow('Connection is closed.');
-  });
-
   it('publishes settle to undefined and report the failure', async () => {
     const client = closedClient();
     const errors: unknown[] = [];

@@ -52,19 +52,17 @@ export async function startAppNode(cfg: {
   journaled?: boolean;
 }): Promise<FloorServer> {
   if (cfg.memoryStore && cfg.adapter) throw new Error('the in-memory store serves one node only');
-  const { createApp, computeFromEnv, openRedis, createMemoryStore, createRedisStore, DurableStore } = await loadBuiltServer();
+  const { createApp, computeFromEnv, createMemoryStore, createRedisStore, DurableStore } = await loadBuiltServer();
   const redisStore = cfg.memoryStore ? null : createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
   const journalDir = cfg.journaled ? mkdtempSync(join(tmpdir(), 'bench-journal-')) : null;
   const store = redisStore ?? (journalDir === null ? createMemoryStore() : DurableStore.open(journalDir));
   const streams = cfg.adapter && cfg.adapterKind === 'streams';
-  // The adapter's clients, opened here as the app would open them, so their commands can be counted.
-  const pubsub = cfg.adapter && !streams ? { pubClient: openRedis(cfg.redisUrl), subClient: openRedis(cfg.redisUrl, true) } : null;
-  for (const c of pubsub ? [pubsub.pubClient, pubsub.subClient] : []) c.on('error', () => undefined);
+  const pubsub = cfg.adapter && !streams;
   const app = createApp({
     store,
     // As the server's entry point makes it (COMPUTE_* settings of the environment).
     compute: computeFromEnv(process.env),
-    ...(pubsub ? { redis: pubsub } : {}),
+    ...(pubsub ? { redis: { url: cfg.redisUrl } } : {}),
     rateLimit: { points: 1_000_000, durationSec: 1 },
     abuseLimits: {
       ...(cfg.limits === 'per-identity' ? PER_IDENTITY : UNLIMITED),
@@ -76,11 +74,11 @@ export async function startAppNode(cfg: {
   const address = await app.listen(0, '127.0.0.1');
   return {
     port: address.port,
-    ...(redisStore ? { counters: { store: countCommands(redisStore.client), publish: pubsub ? countCommands(pubsub.pubClient) : null } } : {}),
+    // the adapter's messages as the app counts them (its traffic since it started)
+    ...(redisStore ? { counters: { store: countCommands(redisStore.client), adapter: pubsub ? () => app.adapterTraffic() ?? { published: 0, received: 0 } : null } } : {}),
     async close() {
       await app.close();
       await closeStreams?.();
-      if (pubsub) await Promise.allSettled([pubsub.pubClient.quit(), pubsub.subClient.quit()]);
       await store.close();
       if (journalDir !== null) rmSync(journalDir, { recursive: true, force: true });
     },

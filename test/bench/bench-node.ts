@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { startFloorServer } from './floor-server.js';
+import { type AdapterCounts, startFloorServer } from './floor-server.js';
 import { startAppNode } from './app-node.js';
 import { windowProfiler } from './window-profiler.js';
 import { loopMonitor, type LoopSample } from './loop-monitor.js';
@@ -16,9 +16,10 @@ export interface NodeSample {
   /** CPU use in percent of one core, and in ms. */
   readonly cpuPct: number;
   readonly cpuMs: number;
-  /** Redis commands sent by the game state's client, and by the adapter's publisher (pub/sub adapter only), by name. */
+  /** Redis commands sent by the game state's client, by name. */
   readonly store: Record<string, number>;
-  readonly publish: Record<string, number> | null;
+  /** The pub/sub adapter's messages: published by this node, and received by its subscriber (null: another adapter). */
+  readonly adapter: AdapterCounts | null;
   /** The node's event-loop delay and GC pauses over the window. */
   readonly loop: LoopSample;
 }
@@ -48,12 +49,13 @@ const profiler = windowProfiler(process.env.BENCH_PROF, cfg.mode);
 const loop = loopMonitor();
 let cpu = process.cpuUsage();
 let at = performance.now();
+let adapter0: AdapterCounts | null = null;
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'mark') {
     cpu = process.cpuUsage();
     at = performance.now();
     server.counters?.store.reset();
-    server.counters?.publish?.reset();
+    adapter0 = server.counters?.adapter?.() ?? null;
     loop.reset();
     void profiler.start();
   } else if (line === 'report') {
@@ -64,7 +66,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       cpuPct: (cpuMs / (performance.now() - at)) * 100,
       cpuMs,
       store: Object.fromEntries(server.counters?.store.counts ?? []),
-      publish: server.counters?.publish ? Object.fromEntries(server.counters.publish.counts) : null,
+      adapter: adapterSince(adapter0, server.counters?.adapter?.() ?? null),
       loop: loop.sample(),
     };
     process.stdout.write(`CPU ${JSON.stringify(sample)}\n`);
@@ -72,6 +74,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     process.stdout.write(`RSS ${process.memoryUsage().rss}\n`);
   }
 });
+
+function adapterSince(from: AdapterCounts | null, to: AdapterCounts | null): AdapterCounts | null {
+  if (!from || !to) return null;
+  return { published: to.published - from.published, received: to.received - from.received };
+}
 
 const stop = async (): Promise<void> => {
   await server.close();

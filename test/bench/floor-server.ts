@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { loadBuiltServer } from './built-server.js';
 import { Server } from 'socket.io';
 import { useStreamsAdapter } from './adapters.js';
@@ -26,11 +27,61 @@ export interface FloorOptions {
   readonly adapterKind?: 'pubsub' | 'streams';
 }
 
+/** A pub/sub adapter's messages on one node since it started: published, and received by its subscriber. */
+export interface AdapterCounts {
+  readonly published: number;
+  readonly received: number;
+}
+
 export interface FloorServer {
   readonly port: number;
-  /** Commands sent to Redis: by the game state's client (`store`) and by the adapter's publisher (pub/sub only). */
-  readonly counters?: { readonly store: CommandCounter; readonly publish: CommandCounter | null };
+  /** Commands sent to Redis by the game state's client (`store`); the adapter's messages (pub/sub only). */
+  readonly counters?: { readonly store: CommandCounter; readonly adapter: (() => AdapterCounts) | null };
   close(): Promise<void>;
+}
+
+/**
+ * The pub/sub floor's adapter: the Redis adapter's sharded mode with dynamic subscriptions on
+ * node-redis clients, as the game server uses it (a node subscribes to a room's channel while it
+ * has a member there), counted.
+ */
+function shardedAdapter(io: Server, redisUrl: string, prefix: string): { counts: () => AdapterCounts; close: () => Promise<void> } {
+  const pub = createClient({ url: redisUrl });
+  const sub = createClient({ url: redisUrl });
+  let published = 0;
+  let received = 0;
+  for (const c of [pub, sub]) {
+    c.on('error', () => undefined);
+    void c.connect();
+  }
+  type Listener = (message: Buffer, channel: Buffer) => void;
+  const counting = {
+    sSubscribe: (channel: string, listener: Listener, buffers: true) =>
+      sub.sSubscribe(
+        channel,
+        (m: Buffer, c: Buffer) => {
+          received++;
+          listener(m, c);
+        },
+        buffers,
+      ),
+    sUnsubscribe: (channel: string) => sub.sUnsubscribe(channel),
+  };
+  const counted = {
+    sSubscribe: () => Promise.resolve(),
+    sPublish: (channel: string, message: string | Buffer) => {
+      published++;
+      return pub.sPublish(channel, message);
+    },
+    sendCommand: (args: string[]) => pub.sendCommand(args),
+  };
+  io.adapter(createShardedAdapter(counted, counting, { channelPrefix: `${prefix}socket.io`, subscriptionMode: 'dynamic' }));
+  return {
+    counts: () => ({ published, received }),
+    close: async () => {
+      await Promise.allSettled([pub.close(), sub.close()]);
+    },
+  };
 }
 
 interface MovePayload {
@@ -45,16 +96,14 @@ const isMove = (p: unknown): p is MovePayload =>
 type Ack = (r: { ok: boolean; version?: number }) => void;
 
 export async function startFloorServer(opts: FloorOptions): Promise<FloorServer> {
-  // Redis clients configured as the game server's (openRedis: auto-pipelining, command timeout,
-  // reconnection), its store's and its adapter's alike: the same deployment.
+  // The game state's Redis client configured as the game server's store (openRedis: auto-pipelining,
+  // command timeout, reconnection); the adapter's on node-redis, as the game server's.
   const { openRedis } = await loadBuiltServer();
   const redis = openRedis(opts.redisUrl);
   const streams = opts.adapter === true && opts.adapterKind === 'streams';
-  const pub = opts.adapter && !streams ? openRedis(opts.redisUrl) : null;
-  const sub = pub ? openRedis(opts.redisUrl, true) : null;
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'], serveClient: false });
-  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${opts.prefix}socket.io` }));
+  const pubsub = opts.adapter && !streams ? shardedAdapter(io, opts.redisUrl, opts.prefix) : null;
   const closeStreams = streams ? useStreamsAdapter(io, opts.redisUrl, opts.prefix) : null;
   const key = (id: string): string => `${opts.prefix}floor:{${id}}`;
 
@@ -79,11 +128,12 @@ export async function startFloorServer(opts: FloorOptions): Promise<FloorServer>
   await new Promise<void>((resolve) => http.listen(opts.port ?? 0, '127.0.0.1', resolve));
   return {
     port: (http.address() as AddressInfo).port,
-    counters: { store: countCommands(redis), publish: pub ? countCommands(pub) : null },
+    counters: { store: countCommands(redis), adapter: pubsub ? pubsub.counts : null },
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      for (const c of [redis, pub, sub]) if (c) await c.quit().catch(() => c.disconnect());
+      await redis.quit().catch(() => redis.disconnect());
+      await pubsub?.close();
       await closeStreams?.();
     },
   };

@@ -44,6 +44,16 @@ export interface LoadResult {
   readonly loadCpuPct: number;
   /** Every latency sample, sorted (with `keepLatencies`). */
   readonly latencies?: readonly number[];
+  /** The same by the move's kind (table.ts `moveKind`), each sorted (with `keepLatencies`). */
+  readonly latenciesByKind?: Readonly<Record<string, readonly number[]>>;
+}
+
+/** Latency samples grouped by their kind, each group sorted and rounded to 0.01 ms. */
+function byKind(latencies: readonly number[], kinds: readonly string[]): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  latencies.forEach((ms, i) => (out[kinds[i] ?? ''] ??= []).push(Math.round(ms * 100) / 100));
+  for (const xs of Object.values(out)) xs.sort((a, b) => a - b);
+  return out;
 }
 
 /** Distinct pre-played games the tables cycle through. */
@@ -101,6 +111,7 @@ function mark(what: 'start' | 'end'): void {
 export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   const stats: Stats = { running: false, measuring: false, moves: 0, refused: 0, games: 0, latencies: [], refusals: {} };
   if (process.env.BENCH_TRACE) stats.sentAt = [];
+  if (cfg.keepLatencies) stats.kinds = [];
   // Played out before anything is measured: the generator runs no rules under load.
   const opts: TableOptions = { scripts: scriptPool(SCRIPTS), thinkMs: cfg.thinkMs ?? 0, thinkJitter: cfg.thinkJitter ?? 0 };
   const t0 = performance.now();
@@ -139,7 +150,7 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
     renewed: stats.games,
     setupSec,
     loadCpuPct: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
-    ...(cfg.keepLatencies ? { latencies: lat.map((ms) => Math.round(ms * 100) / 100) } : {}),
+    ...(cfg.keepLatencies ? { latencies: lat.map((ms) => Math.round(ms * 100) / 100), latenciesByKind: byKind(stats.latencies, stats.kinds ?? []) } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface PhaseResult extends LoadResult {
   /** Commands the servers sent to Redis per move: for the game state, and adapter publishes (null: not counted). */
   readonly storePerMove: number;
   readonly publishPerMove: number | null;
+  /** Adapter messages each node's subscriber received per move (null: not counted), in node order. */
+  readonly receivedPerMove: readonly number[] | null;
   /** The store commands by name, per move (all nodes). */
   readonly storeByName: Record<string, number>;
   readonly redisCpu: number;
@@ -137,7 +139,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     const moves = Math.max(1, result.moves);
     const store: Record<string, number> = {};
     for (const s of nodeSamples) addCounts(store, s.store);
-    const publishes = nodeSamples.map((s) => (s.publish ? sum(Object.values(s.publish)) : null));
+    const publishes = nodeSamples.map((s) => s.adapter?.published ?? null);
+    const received = nodeSamples.map((s) => s.adapter?.received ?? null);
     return {
       ...result,
       mode,
@@ -146,6 +149,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       cpuMsPerMove: sum(nodeSamples.map((s) => s.cpuMs)) / moves,
       storePerMove: sum(Object.values(store)) / moves,
       publishPerMove: publishes.some((p) => p === null) ? null : sum(publishes.map((p) => p ?? 0)) / moves,
+      receivedPerMove: received.some((p) => p === null) ? null : received.map((p) => (p ?? 0) / moves),
       storeByName: Object.fromEntries(Object.entries(store).map(([k, v]) => [k, v / moves])),
       redisCpu: ((r1.cpuSec - r0.cpuSec) * 100_000) / Math.max(1, redisMs),
       redisCallsPerMove: (r1.calls - r0.calls) / moves,

@@ -43,7 +43,8 @@ export function runLine(r: PhaseResult, run: number): string {
     `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%` +
     `${r.stealPct === null ? '' : `, stolen by the host ${fmt(r.stealPct)}%`}; ` +
     `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''}` +
-    `${r.publishPerMove === null ? '' : ` publish ${fmt(r.publishPerMove, 2)}/move;`} store ${fmt(r.storePerMove, 2)} cmd/move ` +
+    `${r.publishPerMove === null ? '' : ` publish ${fmt(r.publishPerMove, 2)}/move;`}` +
+    `${r.receivedPerMove === null ? '' : ` adapter messages received per node ${r.receivedPerMove.map((x) => fmt(x, 2)).join('/')} per move;`} store ${fmt(r.storePerMove, 2)} cmd/move ` +
     `(${Object.entries(r.storeByName)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
       .join(', ')}); ${r.loop.map(loopText).join(' | ')}`
@@ -99,7 +100,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   for (const r of rows) groups.set(phaseName(r.mode, r.nodes), [...(groups.get(phaseName(r.mode, r.nodes)) ?? []), r]);
   const col = (rs: PhaseResult[], f: (r: PhaseResult) => number, d = 1): string => `${fmt(median(rs.map(f)), d)} ${spread(rs.map(f), d)}`.trim();
   table(
-    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'loop delay p99 ms', 'store cmd/move', 'publish/move', 'redis calls/move', 'redis CPU %', 'load CPU %', 'host steal %', 'refused'],
+    ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'loop delay p99 ms', 'store cmd/move', 'publish/move', 'received/move per node', 'redis calls/move', 'redis CPU %', 'load CPU %', 'host steal %', 'refused'],
     [...groups].map(([name, rs]) => [
       name,
       col(rs, (r) => r.movesPerSec, 0),
@@ -111,6 +112,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
       col(rs, (r) => Math.max(...r.loop.map((l) => l.p99))),
       col(rs, (r) => r.storePerMove, 2),
       rs.some((r) => r.publishPerMove === null) ? '-' : col(rs, (r) => r.publishPerMove ?? NaN, 2),
+      receivedText(rs),
       col(rs, (r) => r.redisCallsPerMove, 1),
       col(rs, (r) => r.redisCpu, 0),
       col(rs, (r) => r.loadCpuPct, 0),
@@ -124,7 +126,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   }
   noisyHostWarning(rows);
   console.log(`\nGame server vs floor, ${o.adapter} adapter with 2 nodes (goals: p99 <= ${o.p99Goal}x floor, throughput >= ${o.throughputGoal * 100}% of floor):`);
-  for (const nodes of [1, 2]) {
+  for (const nodes of [...new Set(rows.map((r) => r.nodes))].sort((a, b) => a - b)) {
     const floor = groups.get(phaseName('floor', nodes));
     const app = groups.get(phaseName('app', nodes));
     if (!floor || !app) continue;
@@ -159,6 +161,13 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
     );
   }
   botsReport(groups);
+}
+
+/** The adapter messages each node received per move, median over the runs per node ("-": not counted). */
+export function receivedText(rs: readonly PhaseResult[]): string {
+  if (rs.some((r) => r.receivedPerMove === null)) return '-';
+  const nodes = Math.max(...rs.map((r) => r.receivedPerMove?.length ?? 0));
+  return Array.from({ length: nodes }, (_, i) => fmt(median(rs.map((r) => r.receivedPerMove?.[i] ?? NaN)), 2)).join(' / ');
 }
 
 /**

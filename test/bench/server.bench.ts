@@ -5,6 +5,7 @@ import { type PhaseResult, runPhase } from './phase.js';
 import { type LoadRuns, report, runLine, sweepReport } from './server-report.js';
 import { botLine } from './bot-load.js';
 import { buildServer } from './built-server.js';
+import { nodeScalingReport } from './node-scaling.js';
 import { gamesOption } from './games-option.js';
 
 /**
@@ -79,12 +80,13 @@ const WARMUP_MS = option('warmup', 'BENCH_WARMUP', 2, (n) => n >= 0) * 1000;
 const P99_GOAL = 1.25;
 const THROUGHPUT_GOAL = 0.85;
 /**
- * BENCH_MODES=floor (or app, bots, memory, durable) runs only those phases; BENCH_NODES=1 only the single-node
- * ones. `memory` (the game server on the in-memory store, a second floor without the store's round
+ * BENCH_MODES=floor (or app, bots, memory, durable) runs only those phases; BENCH_NODES (default 1,2,4)
+ * the node counts (BENCH_NODES=1: only the single-node ones; node-scaling.ts reads 1, 2 and 4 against
+ * each other). `memory` (the game server on the in-memory store, a second floor without the store's round
  * trips) and `durable` (that store journaled to disk, as `npm start` runs without Redis) run with 1 node only.
  */
 const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(',');
-const NODES = (process.env.BENCH_NODES ?? '1,2').split(',').map(Number);
+const NODES = (process.env.BENCH_NODES ?? '1,2,4').split(',').map(Number);
 
 async function main(): Promise<void> {
   buildServer();
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
         }
       }
       report(rows, options(games));
+      nodeScalingReport(rows);
       loads.push({ games, rows });
     }
   } finally {

@@ -30,7 +30,17 @@ export interface Stats {
   sentAt?: number[];
   /** Refused moves by ack code ('timeout' when no ack came), when the driver reports them. */
   refusals?: Record<string, number>;
+  /** When set, each latency sample's kind (`moveKind`), in the same order. */
+  kinds?: string[];
 }
+
+/**
+ * A move's kind, for the latency by kind: who made it (White's player is on another node than the
+ * spectator's with several nodes, Black's on the same one: app-driver.ts, floor-driver.ts) and
+ * whether it starts its series (the game's previous version was the other player's move, committed
+ * by the other player's node) or continues it.
+ */
+export const moveKind = (color: Color, startsSeries: boolean): string => `${color} ${startsSeries ? 'first of series' : 'later in series'}`;
 
 /** Small deterministic PRNG (mulberry32). */
 export const rng = seededRandom;
@@ -60,6 +70,8 @@ export class Table {
   private inFlight = -1;
   /** Send times of moves the spectator has not seen yet, by the version they produce. */
   private readonly sentAt = new Map<number, number>();
+  /** The kind of each move in `sentAt` (`moveKind`). */
+  private readonly kindOf = new Map<number, string>();
   private readonly early = new Map<number, string | null>();
   private renewals = 0;
   /** This table's own draws of the think time (seeded by its index: runs repeat). */
@@ -102,8 +114,10 @@ export class Table {
       if (this.stats.measuring) {
         this.stats.latencies.push(performance.now() - at);
         this.stats.sentAt?.push(at);
+        this.stats.kinds?.push(this.kindOf.get(version) ?? '');
       }
       this.sentAt.delete(version);
+      this.kindOf.delete(version);
     }
     if (version <= this.version) return;
     if (version > this.version + 1) {
@@ -138,6 +152,7 @@ export class Table {
     if (next === undefined) return void this.renew();
     this.inFlight = this.version;
     this.sentAt.set(this.version + 1, performance.now());
+    if (this.stats.kinds) this.kindOf.set(this.version + 1, moveKind(next.color, this.script[this.played - 1]?.color !== next.color));
     void this.transport.move(next.color, this.version, next.uci).then((ok) => {
       if (ok || this.inFlight < 0) return;
       this.stats.refused += 1;
@@ -164,6 +179,7 @@ export class Table {
     this.over = false;
     this.early.clear();
     this.sentAt.clear();
+    this.kindOf.clear();
     this.version = version;
     this.base = version;
     this.inFlight = -1;

@@ -1,6 +1,5 @@
 import type { GameSummary } from '@progressive-chess/shared';
 import { describe, expect, it } from 'vitest';
-import { countCommands } from '../support/command-counter.js';
 import { call, type Client, connectClient, waitFor } from '../support/game-client.js';
 import { BACKENDS, closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
 
@@ -34,8 +33,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('lobby updates between two
       const onB = seen(watcherB);
       const onA = seen(watcherA);
       // what node A publishes from now on, counted on its adapter's publisher
-      const pub = (a.app.io.of('/').adapter as unknown as { pubClient: Parameters<typeof countCommands>[0] }).pubClient;
-      const sent = countCommands(pub);
+      const before = a.app.adapterTraffic()?.published ?? 0;
       await call(w1.socket, 'game:move', { gameId: games[0] ?? '', version: 1, move: 'e2e4' });
       await call(w2.socket, 'game:move', { gameId: games[1] ?? '', version: 1, move: 'd2d4' });
       expect((await onB).map(([g]) => g?.id)).toEqual(games);
@@ -43,8 +41,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('lobby updates between two
       // one lobby batch for both games, not one message per game, and one batch of the four players'
       // "Your games" changes, not one per player; and the two game events (one per move), which on
       // one Redis the commit script publishes instead of the adapter (adapter-relay.ts)
-      const publishes = (sent.counts.get('publish') ?? 0) + (sent.counts.get('spublish') ?? 0);
-      expect(publishes).toBe(backend === 'cluster' ? 4 : 2);
+      expect((a.app.adapterTraffic()?.published ?? 0) - before).toBe(backend === 'cluster' ? 4 : 2);
     } finally {
       await closeAll([...players, watcherA, watcherB], [a, b]);
     }

@@ -27,6 +27,7 @@ function run(mode: BenchMode, nodes: number, games: number, p99: number, movesPe
     cpuMsPerMove: mode === 'app' ? 0.4 : 0.25,
     storePerMove: 1,
     publishPerMove: null,
+    receivedPerMove: null,
     storeByName: {},
     redisCpu: 10,
     redisCallsPerMove: 3,

@@ -14,16 +14,14 @@ export async function waitForAdapter(client: RedisClient, nodes = 2): Promise<vo
   }
 }
 
-/** Adapters subscribed to the namespace's channel: classic pub/sub, or sharded pub/sub on a Cluster. */
+/** Adapters subscribed to the namespace's channel (sharded pub/sub, on one Redis or a Cluster). */
 async function adapterSubscribers(client: RedisClient): Promise<number> {
   if (client instanceof Cluster) {
-    // The sharded adapter's channel lives on the node that owns its slot: sum over the masters.
+    // The channel lives on the node that owns its slot: sum over the masters.
     const counts = await Promise.all(
       client.nodes('master').map(async (n) => Number(((await n.call('PUBSUB', 'SHARDNUMSUB', 'socket.io#/#')) as [string, number])[1])),
     );
     return counts.reduce((a, b) => a + b, 0);
   }
-  const numsub = (await client.pubsub('NUMSUB', 'socket.io-request#/#')) as [string, number];
-  const numpat = Number(await client.pubsub('NUMPAT')); // distinct patterns, not subscribers
-  return numpat >= 1 ? Number(numsub[1]) : 0;
+  return Number(((await client.call('PUBSUB', 'SHARDNUMSUB', 'socket.io#/#')) as [string, number])[1]);
 }

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
-import type { RedisClient } from '../store/redis-client.js';
 import type { Store } from '../store/store.js';
 import { onResubscribed } from '../transport/redis-recovery.js';
 import { startArchivePruner } from './archive-pruner.js';
@@ -21,7 +20,7 @@ export interface NodeJobsDeps {
   readonly archive: GameArchive | null;
   readonly publisher: Publisher;
   /** The adapter's subscriber (null on one node): its reconnection is when events were lost. */
-  readonly redisSub: RedisClient | null;
+  readonly redisSub: Parameters<typeof onResubscribed>[0] | null;
 }
 
 /**

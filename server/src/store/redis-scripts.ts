@@ -71,7 +71,7 @@ return 1
 `;
 
 /**
- * Compare-and-set commit on ARGV[2], the expected version, then the relay's PUBLISH. Returns
+ * Compare-and-set commit on ARGV[2], the expected version, then the relay's SPUBLISH (the room's shard channel). Returns
  * {1, newVersion, move-log length} ({1, newVersion} when no move was appended), {0,
  * currentVersion} on conflict, or {-1} when the game does not exist.
  */
@@ -82,7 +82,7 @@ if current ~= ARGV[2] then return {0, tonumber(current)} end
 local v = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', v, 'doc', ARGV[3])
 ${effects}
-if ARGV[9] ~= '' then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
+if ARGV[9] ~= '' then redis.call('SPUBLISH', ARGV[9], ARGV[10]) end
 if length then return {1, v, length} end
 return {1, v}
 `;

@@ -362,7 +362,7 @@ export class RedisStore implements Store {
     ];
   }
 
-  /** The relay the commit publishes: none on a Cluster, whose adapter is sharded (it publishes itself). */
+  /** The relay the commit publishes: none on a Cluster (a room's channel is not in the game's slot: the adapter publishes it). */
   private relayOf(w: GameWrite): Relay | undefined {
     return this.clustered ? undefined : w.relay;
   }

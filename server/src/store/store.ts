@@ -63,13 +63,13 @@ export interface GameWrite {
   readonly expireAfterMs?: number | null;
   /**
    * Commits only: a message to publish in the same atomic step as the commit, when the store can
-   * (one Redis: PUBLISH inside the commit script); the result's `relayed` says whether it did.
+   * (one Redis: SPUBLISH inside the commit script); the result's `relayed` says whether it did.
    * A commit that loses its compare-and-set publishes nothing.
    */
   readonly relay?: Relay;
 }
 
-/** A Redis pub/sub message: the bytes that deliver an event to the other nodes (adapter-relay.ts). */
+/** A Redis (sharded) pub/sub message: the bytes that deliver an event to the other nodes (adapter-relay.ts). */
 export interface Relay {
   readonly channel: string;
   readonly message: Buffer;

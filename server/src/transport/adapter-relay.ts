@@ -1,8 +1,10 @@
-import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Relay } from '../store/store.js';
+import { relayUid } from './room-adapter.js';
+import { roomChannel } from './shard-subscriber.js';
 import type { AppServer } from './socket-types.js';
 
-/** socket.io-parser's `PacketType.EVENT`: what `emit` broadcasts. */
+/** socket.io-adapter's `MessageType.BROADCAST` and socket.io-parser's `PacketType.EVENT`. */
+const BROADCAST = 3;
 const EVENT = 2;
 
 /** Builds the relay of one broadcast: an event to a room, but the connection `except`. */
@@ -11,29 +13,32 @@ export type RelayOf = (room: string, event: string, payload: unknown, except?: s
 /**
  * The Socket.IO Redis adapter's own message for `io.to(room).except(except).emit(event, payload)`,
  * built before the emit, so that the store can publish it atomically with a commit (the commit
- * script's PUBLISH) instead of the node after it: the other nodes get a move the moment it is
+ * script's SPUBLISH) instead of the node after it: the other nodes get a move the moment it is
  * committed, one round trip sooner, and a node that dies between its commit and its publish loses
  * nothing. The node then emits to its own connections only.
  *
- * The message is what `RedisAdapter.broadcast` (@socket.io/redis-adapter 8) publishes: its parser's
- * encoding of [uid, packet, { rooms, except, flags }] on the namespace channel followed by the
- * room and '#' (a node that has no connection in the room skips it undecoded); adapter-relay.test.ts
- * holds the two byte for byte. Null for any other adapter (the sharded one of a Cluster, none).
+ * The message is what the sharded adapter (@socket.io/redis-adapter 8, socket.io-adapter's
+ * `ClusterAdapter.broadcast`) publishes: the JSON of { type, data: { packet, opts }, uid, nsp } on
+ * the room's own channel, which only the nodes with a member in the room subscribe to
+ * (room-adapter.ts); adapter-relay.test.ts holds the two byte for byte. Null for any other adapter
+ * (the one of a Cluster, whose channels are not in a game's slot; none).
  */
 export function adapterRelay(io: AppServer): RelayOf | null {
-  const adapter = io.of('/').adapter;
-  if (!(adapter instanceof RedisAdapter)) return null;
-  const { uid, parser } = adapter;
-  // The adapter's namespace channel is private in its typings: `${key}#${nsp}#`.
-  const channel = (adapter as unknown as { channel: unknown }).channel;
-  if (typeof channel !== 'string' || typeof uid !== 'string') return null;
-  const nsp = io.of('/').name;
+  const nsp = io.of('/');
+  const uid = relayUid(nsp.adapter);
+  if (uid === undefined) return null;
   return (room, event, payload, except) => ({
-    channel: `${channel}${room}#`,
-    message: parser.encode([
-      uid,
-      { type: EVENT, data: [event, payload], nsp },
-      { rooms: [room], except: except === undefined ? [] : [except], flags: {} },
-    ]) as Buffer,
+    channel: roomChannel(nsp.name, room),
+    message: Buffer.from(
+      JSON.stringify({
+        type: BROADCAST,
+        data: {
+          packet: { type: EVENT, data: [event, payload] },
+          opts: { rooms: [room], except: except === undefined ? [] : [except], flags: {} },
+        },
+        uid,
+        nsp: nsp.name,
+      }),
+    ),
   });
 }

@@ -10,18 +10,6 @@ export function guardPublishes(client: RedisClient, onError: (err: unknown) => v
   guardMethods(client, ['publish', 'spublish'], onError);
 }
 
-/**
- * The same for the adapter's subscriber. The sharded adapter's `close()` sends `SUNSUBSCRIBE`, and
- * a socket joining a room sends that room's `SSUBSCRIBE` (dynamic channels), both without awaiting
- * them: they reject when a shard's subscriber is gone (a Cluster node down, or the node closing
- * while a socket joins). An unsubscribe that fails leaves nothing behind; a room subscription lost
- * in an outage is made good by the resubscription sweep (redis-recovery.ts) and the version
- * heartbeat, as for a lost publish.
- */
-export function guardSubscriptions(client: RedisClient, onError: (err: unknown) => void): void {
-  guardMethods(client, ['subscribe', 'ssubscribe', 'psubscribe', 'unsubscribe', 'sunsubscribe', 'punsubscribe'], onError);
-}
-
 function guardMethods(client: RedisClient, names: readonly string[], onError: (err: unknown) => void): void {
   const methods = client as unknown as Record<string, unknown>;
   for (const name of names) {
