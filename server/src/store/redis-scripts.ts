@@ -103,7 +103,7 @@ local v = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', v, 'doc', ARGV[2])
 local length = nil
 if #ARGV >= 5 then length = redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
-if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
+if ARGV[3] ~= '' then redis.call('SPUBLISH', ARGV[3], ARGV[4]) end
 if length then return {1, v, length} end
 return {1, v}
 `;

@@ -59,8 +59,9 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
     const sub = new Redis(redis.url);
     const heard: string[] = [];
     try {
-      await sub.subscribe('plain-relay');
-      sub.on('message', (_channel: string, message: string) => heard.push(message));
+      // the relay is SPUBLISHed on the room's shard channel (room-adapter.ts)
+      await sub.ssubscribe('plain-relay');
+      sub.on('smessage', (_channel: string, message: string) => heard.push(message));
       await store.createGame('g', { doc: 'd1', appendMoves: [], deadline: null, summary: null });
       const w = (doc: string, message: string) => ({ doc, appendMoves: ['m'], deadline: undefined, summary: undefined, relay: { channel: 'plain-relay', message: Buffer.from(message) } });
       expect(await store.commitGame('g', 1, w('d2', 'won'))).toEqual({ ok: true, version: 2, relayed: true });
