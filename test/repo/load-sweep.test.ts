@@ -1,7 +1,8 @@
 // bench:server's load sweep (--games 125,250,500): the option, the goals at each load, and how far up they hold.
 import { describe, expect, it } from 'vitest';
 import { gamesOption } from '../bench/games-option.js';
-import { capacityUnder, goalFigures, goalsHoldUpTo, shareText, sweepLines, type LoadRuns } from '../bench/server-report.js';
+import { goalFigures } from '../bench/server-report.js';
+import { capacityUnder, goalsHoldUpTo, shareText, sweepLines, type LoadRuns } from '../bench/sweep-report.js';
 import type { BenchMode, PhaseResult } from '../bench/phase.js';
 
 const GOALS = { p99Goal: 1.25, throughputGoal: 0.85 };
