@@ -1,11 +1,10 @@
 import type { MyGame } from '@progressive-chess/shared';
-import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
+import express from 'express';
 import { pino } from 'pino';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
-import type { AccountService } from './accounts/account-service.js';
 import { createDurable } from './accounts/durable.js';
+import type { App } from './app-types.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { metricsListener } from './http/metrics-access.js';
@@ -13,28 +12,25 @@ import { createNodeServer } from './http/node-server.js';
 import { createSocketServer } from './transport/socket-server.js';
 import { DEFAULT_GAME_READS_LIMIT, perAddress } from './http/rate-limit.js';
 import { AnalysisService } from './services/analysis-service.js';
-import type { ComputePool } from './compute/pool.js';
 import { createWorkerPool } from './compute/worker-pool.js';
 import { startBots } from './bot/start-bots.js';
 import { createMetrics } from './metrics.js';
 import { startNodeJobs } from './services/node-jobs.js';
-import { redisClients, type AdapterCounts } from './transport/redis-clients.js';
+import { redisClients } from './transport/redis-clients.js';
 import { ChatService } from './services/chat-service.js';
 import { GameCommands } from './services/game-commands.js';
 import { onlinePlayers } from './services/online-count.js';
 import { PlaybanRepo } from './fairplay/playban-repo.js';
 import { Playbans, subscribeFairPlay } from './fairplay/playban.js';
 import { createSocial } from './social/create-social.js';
-import type { ModerationService } from './social/moderation-service.js';
 import { SOCIAL_STATUS } from './social/social-routes.js';
-import type { SocialService } from './social/social-service.js';
 import { TV_READS, tvRoutes } from './tv/tv-routes.js';
 import { TvService } from './tv/tv-service.js';
 import { GameService } from './services/game-service.js';
 import { GameLifecycle } from './services/game-lifecycle.js';
 import { GameLobby } from './services/game-lobby.js';
 import { subscribeGameOutputs } from './services/lifecycle-subscribers.js';
-import { createIdentity, type Identity } from './services/identity.js';
+import { createIdentity } from './services/identity.js';
 import { LobbyService } from './services/lobby-service.js';
 import { RoomService } from './services/room-service.js';
 import { createHandlers } from './transport/handlers.js';
@@ -45,59 +41,18 @@ import { sharedLimiter } from './transport/shared-limiter.js';
 import { dropSlowReaders } from './transport/slow-readers.js';
 import { databasePing } from './db/database.js';
 import { socketPublisher } from './transport/socket-publisher.js';
-import { chatRoom, playerRoom, sessionRoom, type AppServer } from './transport/socket-types.js';
+import { chatRoom, playerRoom, sessionRoom } from './transport/socket-types.js';
 import { apiFollowers, createApi } from './api/compose.js';
 import { notifyParts, type NotifyParts } from './notify/compose.js';
 import type { NewNotification } from './notify/notifications-repo.js';
 import { preferencesRoutes } from './preferences/preferences-routes.js';
-import type { Notifications } from './notify/notifications.js';
-import type { Mail } from './mail/mail.js';
 import { createApiPresence, withApiPresence } from './api/api-presence.js';
-import { createTournaments, type TournamentParts } from './tournament/compose.js';
+import { createTournaments } from './tournament/compose.js';
 import { TOURNAMENT_STATUS } from './tournament/tournament-routes.js';
 import { createLearning } from './learning/compose.js';
-import type { LearningIndexer } from './learning/learning-indexer.js';
 
 export type { AppDeps } from './config.js';
-
-export interface App {
-  readonly app: Express;
-  readonly httpServer: HttpServer;
-  readonly io: AppServer;
-  /** The services, for tests and tools (e.g. creating a game from a custom position). */
-  readonly services: {
-    readonly games: GameService;
-    /** Games' starts, turns and ends on this node (game-lifecycle.ts): subscribe here. */
-    readonly lifecycle: GameLifecycle;
-    readonly commands: GameCommands;
-    readonly rooms: RoomService;
-    readonly lobby: LobbyService;
-    readonly identity: Identity;
-    /** Present when a database is configured. */
-    readonly accounts?: AccountService;
-    readonly social?: SocialService;
-    readonly moderation?: ModerationService;
-    readonly playbans?: Playbans;
-    readonly tv: TvService;
-    readonly compute: ComputePool;
-    /** Present when a database is configured. */
-    readonly notifications?: Notifications;
-    /** Present when a database is configured (sending only with a mailer). */
-    readonly mail?: Mail;
-    /** Present when a database is configured. */
-    readonly tournaments?: TournamentParts;
-    /** Mined puzzles and the explorer's counts of archived games (present with a database). */
-    readonly learning?: LearningIndexer;
-  };
-  /** Also starts the metrics listener of `metricsAccess.port`, if any. */
-  listen(port: number, host?: string): Promise<AddressInfo>;
-  /** The port of the metrics listener once listening (null: metrics on the public port). */
-  metricsPort(): number | null;
-  /** The Socket.IO Redis adapter's messages on this node so far (null without Redis): see redis-clients.ts. */
-  adapterTraffic(): AdapterCounts | null;
-  /** Stops timers, closes sockets and the HTTP server, quits the Redis clients the app opened. Leaves the store open. */
-  close(): Promise<void>;
-}
+export type { App } from './app-types.js';
 
 /** Builds the whole server (HTTP + Socket.IO) around injected dependencies. Nothing is global. */
 export function createApp(deps: AppDeps): App {
@@ -106,12 +61,14 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? pino({ level: 'silent' });
   const { store } = deps;
   const redis = redisClients(deps);
+  /** The Redis client of the shared limits, leases and counts (null: this node's memory). */
+  const shared = redis?.commands ?? null;
   const compute = deps.compute ?? createWorkerPool();
   let boundUrl: string | null = null;
   const publicUrl = (): string => deps.publicUrl ?? boundUrl ?? 'http://localhost';
 
   const { httpServer, gate, drain, serve } = createNodeServer({ requestTimeoutMs: deps.requestTimeoutMs, settings, now });
-  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), redis?.commands ?? null, gate);
+  const limits = createAbuseLimiter(settings.abuseLimits, createEventLimiter(settings.rateLimit), shared, gate);
   const io = createSocketServer(httpServer, {
     settings,
     limits,
@@ -149,7 +106,7 @@ export function createApp(deps: AppDeps): App {
           operators: deps.operators ?? [],
           maxGames: settings.limits.maxGamesPerPlayer,
           disconnect: (id) => io.in(playerRoom(id)).disconnectSockets(true),
-          redis: redis?.commands ?? null,
+          redis: shared,
           followed: (follower, followedId) => notify?.followed(follower, followedId),
         })
       : null;
@@ -161,7 +118,7 @@ export function createApp(deps: AppDeps): App {
   // the API's streams follow games and players through what the publisher publishes (api/follow.ts)
   const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
   // a program's open API game stream is its presence in the game, as a room connection is (room counts, claims)
-  const apiPresence = createApiPresence(redis?.commands ?? null, logger, { changed: (id) => rooms.recount(id) });
+  const apiPresence = createApiPresence(shared, logger, { changed: (id) => rooms.recount(id) });
   const transportPublisher = withApiPresence(
     followers.observe(socketPublisher(io, { crossNode: redis !== null, onTurnHere: (n) => games.prefetch(n.gameId, n.version) })),
     apiPresence,
@@ -185,7 +142,7 @@ export function createApp(deps: AppDeps): App {
           tournamentsOf: async (id) => (tournaments ? tournaments.service.joined(id) : []),
           now,
           logger,
-          redis: redis?.commands ?? null,
+          redis: shared,
           publicUrl,
           trustProxy: settings.trustProxy,
         })
@@ -208,7 +165,7 @@ export function createApp(deps: AppDeps): App {
   // mined puzzles and the opening explorer, fed by archived games (learning/compose.ts)
   const learning =
     deps.database && durable
-      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: redis?.commands ?? null, trustProxy: settings.trustProxy })
+      ? createLearning(deps.database, { lifecycle, load: (id) => games.load(id), compute, directory: durable.directory, now, logger, redis: shared, trustProxy: settings.trustProxy })
       : null;
   const rooms = new RoomService(
     publisher,
@@ -270,15 +227,15 @@ export function createApp(deps: AppDeps): App {
   });
 
   const analysis = new AnalysisService({ store, games, compute, settings: settings.analysis });
-  const analysisLimit = sharedLimiter(settings.analysisPerAddress, 'analysis-ip', redis?.commands ?? null);
+  const analysisLimit = sharedLimiter(settings.analysisPerAddress, 'analysis-ip', shared);
   // counted in memory while Redis is away (shared-limiter.ts): a game's PGN stays downloadable
-  const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', redis?.commands ?? null), settings.trustProxy);
+  const gameReads = perAddress(sharedLimiter(DEFAULT_GAME_READS_LIMIT, 'game-reads', shared), settings.trustProxy);
 
   const api =
     deps.database && accounts
       ? createApi({
           database: deps.database,
-          redis: redis?.commands ?? null,
+          redis: shared,
           store,
           games,
           commands,
@@ -308,7 +265,7 @@ export function createApp(deps: AppDeps): App {
     gameReads,
     ...(api ? { api: api.router } : {}),
     apiRouters: [
-      tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', redis?.commands ?? null), settings.trustProxy)),
+      tvRoutes(tv, perAddress(sharedLimiter(TV_READS, 'tv', shared), settings.trustProxy)),
       ...(social ? [social.router] : []),
       ...(tournaments ? [tournaments.router] : []),
       ...(learning ? [learning.router] : []),
