@@ -124,9 +124,10 @@ function nearestGroup(group: readonly Ranked[], repairOk: boolean, apart?: (a: s
   for (const i of order) {
     if (taken[i]) continue;
     // the nearest in rank, below first at equal distance
+    const free = (k: number): boolean => k >= 0 && k < n && !taken[k] && may(i, k);
     for (let d = 1; d < n; d++) {
-      const j = [i + d, i - d].find((k) => k >= 0 && k < n && !taken[k] && may(i, k));
-      if (j === undefined) continue;
+      const j = free(i + d) ? i + d : free(i - d) ? i - d : -1;
+      if (j < 0) continue;
       taken[i] = taken[j] = 1;
       pairs.push(i < j ? [i, j] : [j, i]);
       break;
