@@ -163,9 +163,7 @@ export class AccountService {
 
   /** A player's rating in a variant, or null when they have no account (lobby, seeks). */
   async ratingOf(playerId: string, variant: VariantId): Promise<VariantRating | null> {
-    if ((await this.deps.accounts.byPlayerId(playerId)) === null) return null;
-    const found = (await this.deps.ratings.inVariant([playerId], variant)).get(playerId);
-    return found ?? { variant, ...ratingView(GLICKO_DEFAULT), games: 0 };
+    return (await this.ratingsOf([playerId], variant)).get(playerId) ?? null;
   }
 
   private async named(name: string): Promise<AccountRecord> {
