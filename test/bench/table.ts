@@ -60,8 +60,6 @@ export function thinkDelay(thinkMs: number, jitter: number, random: () => number
 
 export class Table {
   private version = 0;
-  /** Version the game had when its script started (the join's version). */
-  private base = 0;
   private script: GameScript;
   private played = 0;
   private over = false;
@@ -99,7 +97,6 @@ export class Table {
 
   start(version: number): void {
     this.version = version;
-    this.base = version;
     this.step();
   }
 
@@ -137,10 +134,12 @@ export class Table {
     this.version += 1;
     if (this.inFlight >= 0 && this.version > this.inFlight) this.inFlight = -1;
     if (uci !== null) {
-      const expected = this.script[this.version - this.base - 1];
+      // the script's moves in order: the game's other versioned events (e.g. a player's absence
+      // recorded and cleared while the players join) take versions too
+      const expected = this.script[this.played];
       if (expected?.uci !== uci) throw new Error(`bench: server sent a move this table did not play: ${uci}`);
       if (hash !== undefined && hash !== expected.hash) throw new Error(`bench: state hash differs after ${uci}`);
-      this.played = this.version - this.base;
+      this.played += 1;
       if (this.stats.measuring) this.stats.moves += 1;
     }
     if (ended) this.over = true;
@@ -181,7 +180,6 @@ export class Table {
     this.sentAt.clear();
     this.kindOf.clear();
     this.version = version;
-    this.base = version;
     this.inFlight = -1;
     this.renewing = false;
     this.step();

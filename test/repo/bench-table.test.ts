@@ -40,3 +40,33 @@ describe('a table whose game is renewed as the run stops', () => {
     expect(await run(false)).toEqual(new Error('socket has been disconnected'));
   });
 });
+
+describe('a table whose game has other versioned events between its moves', () => {
+  it('follows its script by moves, not by versions', () => {
+    const script: GameScript = [
+      { uci: 'e2e4', color: 'white', hash: 'h1' },
+      { uci: 'e7e5', color: 'black', hash: 'h2' },
+      { uci: 'd7d5', color: 'black', hash: 'h3' },
+    ];
+    const sent: [string, number, string][] = [];
+    const transport: Transport = {
+      move: (color, version, uci) => {
+        sent.push([color, version, uci]);
+        return new Promise<boolean>(() => undefined);
+      },
+      renew: () => new Promise<number>(() => undefined),
+    };
+    const s = stats();
+    const table = new Table(transport, s, [script], 0);
+    table.start(1);
+    table.onEvent(2, null, false, true); // e.g. Black's absence recorded before Black joined
+    table.onEvent(3, null, false, true); // and cleared
+    table.onEvent(4, 'e2e4', false, true, 'h1');
+    table.onEvent(5, null, false, true);
+    table.onEvent(6, 'e7e5', false, true, 'h2');
+    // (a move in flight is sent again at each new version, as a refused one would be)
+    expect([...new Set(sent.map(([, , uci]) => uci))]).toEqual(['e2e4', 'e7e5', 'd7d5']);
+    expect(sent.at(-1)).toEqual(['black', 6, 'd7d5']);
+    expect(() => table.onEvent(7, 'd7d6', false, true)).toThrow('did not play: d7d6');
+  });
+});

@@ -8,6 +8,8 @@ export interface Seats {
   readonly black: string;
 }
 
+const COLORS = ['white', 'black'] as const;
+
 const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false } };
 
 /**
@@ -20,6 +22,11 @@ const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false }
  * A node that crashes sends no disconnects: its players would stay "connected" and its spectators
  * counted. So each tick also reads the node count (one small request), and when it fell every room
  * known here is counted again.
+ *
+ * What this node last counted may be stale: a player's connection on another node may have gone
+ * and been recorded there meanwhile. So every count is offered to the game (`recordSeats`), whose
+ * record is the one that decides, and a recorded change publishes both seats' presence whatever
+ * this node counted before.
  */
 export class RoomPresence {
   private readonly marked = new Map<string, Seats>();
@@ -37,8 +44,8 @@ export class RoomPresence {
       readonly publisher: Publisher;
       readonly logger: Logger;
       readonly intervalMs: number;
-      /** A player's connection to the room came or went (on any node): the game records it. */
-      readonly seatsChanged: (gameId: string, online: LiveInfo['online']) => Promise<void>;
+      /** The players' connections as just counted (on every node): the game records any change; true when it did. */
+      readonly recordSeats: (gameId: string, online: LiveInfo['online']) => Promise<boolean>;
       /** A room's spectator count changed (e.g. to update the lobby listing). */
       readonly countChanged: (gameId: string, count: number) => Promise<void>;
       /** The game's version, carried by presence and spectator events (read only when something changed). */
@@ -110,10 +117,13 @@ export class RoomPresence {
       this.known.delete(gameId);
       this.seats.delete(gameId);
     } else this.known.set(gameId, now);
-    const seatsChanged = (['white', 'black'] as const).filter((c) => before?.online[c] !== online[c]);
+    const recorded = await this.deps.recordSeats(gameId, online).catch((e: unknown) => {
+      this.recordLater(gameId, seats, e);
+      return false;
+    });
+    const seatsChanged = recorded ? COLORS : COLORS.filter((c) => before?.online[c] !== online[c]);
     const countChanged = before?.spectators !== now.spectators;
     if (seatsChanged.length === 0 && !countChanged) return;
-    if (seatsChanged.length > 0) await this.deps.seatsChanged(gameId, online).catch((e: unknown) => this.recordLater(gameId, seats, e));
     const version = await this.deps.versionOf(gameId);
     for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
     if (countChanged) {

@@ -41,9 +41,11 @@ export class RoomService {
       logger: batch.logger,
       intervalMs: batch.intervalMs,
       countChanged: (gameId, count) => this.listingChanged(gameId, count),
-      seatsChanged: async (gameId, online) => {
+      recordSeats: async (gameId, online) => {
+        const recorded = await games.recordPresence(gameId, online);
         // committed: counted once more, in case a player came back on another node meanwhile
-        if (await games.recordPresence(gameId, online)) this.presence.touch(gameId);
+        if (recorded) this.presence.touch(gameId);
+        return recorded;
       },
       versionOf: (gameId) => this.current.version(gameId),
     });

@@ -1,0 +1,82 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { settingsOf } from '../src/config.js';
+import { createMetrics } from '../src/metrics.js';
+import { parseGame } from '../src/services/game-doc.js';
+import { GameLifecycle } from '../src/services/game-lifecycle.js';
+import { GameService } from '../src/services/game-service.js';
+import { RoomPresence } from '../src/services/room-presence.js';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { recordingPublisher } from './recording-publisher.js';
+
+const NEVER = 1e9;
+
+/**
+ * Two nodes' batches over one store: the room's members are counted across nodes (here one shared
+ * list), each node keeps what it last counted, and each records through its own game service.
+ */
+function twoNodes() {
+  const store = createMemoryStore();
+  const logger = pino({ level: 'silent' });
+  const settings = settingsOf({ store });
+  const members: string[] = [];
+  const node = () => {
+    const publisher = { ...recordingPublisher(), gameMembers: () => Promise.resolve([...members]) };
+    const games = new GameService({ store, publisher, now: () => 1_000, logger, settings, metrics: createMetrics(() => 0, store), lifecycle: new GameLifecycle(logger) });
+    const presence = new RoomPresence({
+      publisher,
+      logger,
+      intervalMs: NEVER,
+      recordSeats: (gameId, online) => games.recordPresence(gameId, online),
+      countChanged: () => Promise.resolve(),
+      versionOf: async (gameId) => (await games.load(gameId)).version,
+    });
+    return { publisher, games, presence };
+  };
+  return { store, members, a: node(), b: node() };
+}
+
+describe('presence counted on two nodes', () => {
+  it("a player who left on one node and came back on the other is recorded back, whatever the second node counted before", async () => {
+    const { store, members, a, b } = twoNodes();
+    const seats = { white: 'w1', black: 'b1' };
+    const gameId = await a.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 5 }, white: { id: 'w1', name: 'W' }, black: { id: 'b1', name: 'B' } });
+    const away = async () => parseGame(await a.games.load(gameId)).doc.away;
+    const presence = (node: typeof a) => node.publisher.sent.filter(([name]) => name === 'game:presence').map(([, p]) => p);
+
+    // both nodes count both players
+    members.push('w1', 'b1');
+    for (const node of [a, b]) {
+      node.presence.mark(gameId, seats);
+      await node.presence.flush();
+    }
+    expect(await away()).toBeUndefined();
+
+    // Black's connection (on B) goes: B records the absence
+    members.splice(1);
+    b.presence.mark(gameId, seats);
+    await b.presence.flush();
+    expect((await away())?.black).toBe(1_000);
+    expect(presence(b).at(-1)).toMatchObject({ color: 'black', online: false });
+
+    // Black comes back on A, whose last count still has Black online: the game records the return
+    a.publisher.sent.length = 0;
+    members.push('b1');
+    a.presence.mark(gameId, seats);
+    await a.presence.flush();
+    expect(await away()).toBeUndefined();
+    expect(presence(a)).toContainEqual(expect.objectContaining({ color: 'black', online: true }));
+
+    // a count that changes nothing records nothing and publishes nothing
+    a.publisher.sent.length = 0;
+    a.presence.mark(gameId, seats);
+    await a.presence.flush();
+    await a.presence.flush();
+    expect(presence(a)).toEqual([]);
+    for (const node of [a, b]) {
+      await node.presence.close();
+      await node.games.close();
+    }
+    await store.close();
+  });
+});
