@@ -21,6 +21,7 @@ function twoNodes() {
   const settings = settingsOf({ store });
   const members: string[] = [];
   const node = () => {
+    const counted: number[] = [];
     const publisher = { ...recordingPublisher(), gameMembers: () => Promise.resolve([...members]) };
     const games = new GameService({ store, publisher, now: () => 1_000, logger, settings, metrics: createMetrics(() => 0, store), lifecycle: new GameLifecycle(logger) });
     const presence = new RoomPresence({
@@ -28,16 +29,19 @@ function twoNodes() {
       logger,
       intervalMs: NEVER,
       recordSeats: (gameId, online) => games.recordPresence(gameId, online),
-      countChanged: () => Promise.resolve(),
+      spectatorsCounted: (_gameId, count) => {
+        counted.push(count);
+        return Promise.resolve();
+      },
       versionOf: async (gameId) => (await games.load(gameId)).version,
     });
-    return { publisher, games, presence };
+    return { publisher, games, presence, counted };
   };
   return { store, members, a: node(), b: node() };
 }
 
 describe('presence counted on two nodes', () => {
-  it("a player who left on one node and came back on the other is recorded back, whatever the second node counted before", async () => {
+  it('a player who left on one node and came back on the other is recorded back, and spectators counted, whatever the second node counted before', async () => {
     const { store, members, a, b } = twoNodes();
     const seats = { white: 'w1', black: 'b1' };
     const gameId = await a.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 5 }, white: { id: 'w1', name: 'W' }, black: { id: 'b1', name: 'B' } });
@@ -67,12 +71,31 @@ describe('presence counted on two nodes', () => {
     expect(await away()).toBeUndefined();
     expect(presence(a)).toContainEqual(expect.objectContaining({ color: 'black', online: true }));
 
-    // a count that changes nothing records nothing and publishes nothing
+    // a count that changes nothing records nothing and publishes no presence
     a.publisher.sent.length = 0;
     a.presence.mark(gameId, seats);
     await a.presence.flush();
     await a.presence.flush();
     expect(presence(a)).toEqual([]);
+
+    // a spectator on B is counted by both nodes, leaves (B counts none), and another joins on A,
+    // whose last count already had one: A still publishes its count
+    const spectators = (node: typeof a) => node.publisher.sent.filter(([name]) => name === 'game:spectators').map(([, p]) => p);
+    members.push('s1');
+    for (const node of [a, b]) {
+      node.presence.mark(gameId, seats);
+      await node.presence.flush();
+    }
+    members.pop();
+    b.presence.mark(gameId, seats);
+    await b.presence.flush();
+    expect(spectators(b).at(-1)).toMatchObject({ count: 0 });
+    a.publisher.sent.length = 0;
+    members.push('s2');
+    a.presence.mark(gameId, seats);
+    await a.presence.flush();
+    expect(spectators(a)).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(a.counted.at(-1)).toBe(1);
     for (const node of [a, b]) {
       await node.presence.close();
       await node.games.close();

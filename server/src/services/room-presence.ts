@@ -15,18 +15,18 @@ const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false }
 /**
  * Presence and spectator counts, batched per room on a short timer (as lila-ws does): joins,
  * leaves and disconnects only mark the room; every `intervalMs` each marked room is counted once
- * across nodes (one `gameMembers` per room) and only what changed is published (presence per
- * seat, the spectator count, and through `countChanged` the lobby). A flood of joins and leaves
- * therefore costs one count and at most three broadcasts per room and interval, whatever its rate.
+ * across nodes (one `gameMembers` per room) and published: the presence of the seats that changed,
+ * the spectator count, and through `spectatorsCounted` the lobby. A flood of joins and leaves therefore
+ * costs one count and at most three broadcasts per room and interval, whatever its rate.
  *
  * A node that crashes sends no disconnects: its players would stay "connected" and its spectators
  * counted. So each tick also reads the node count (one small request), and when it fell every room
  * known here is counted again.
  *
- * What this node last counted may be stale: a player's connection on another node may have gone
- * and been recorded there meanwhile. So every count is offered to the game (`recordSeats`), whose
- * record is the one that decides, and a recorded change publishes both seats' presence whatever
- * this node counted before.
+ * What this node last counted may be stale: other nodes count the same room, and publish what
+ * they count. So a count's spectators are published whether or not this node counted otherwise
+ * before, and every count is offered to the game (`recordSeats`), whose record of its players'
+ * absence is the one that decides: a change it records publishes both seats' presence.
  */
 export class RoomPresence {
   private readonly marked = new Map<string, Seats>();
@@ -46,8 +46,8 @@ export class RoomPresence {
       readonly intervalMs: number;
       /** The players' connections as just counted (on every node): the game records any change; true when it did. */
       readonly recordSeats: (gameId: string, online: LiveInfo['online']) => Promise<boolean>;
-      /** A room's spectator count changed (e.g. to update the lobby listing). */
-      readonly countChanged: (gameId: string, count: number) => Promise<void>;
+      /** A room's spectator count, as just counted (e.g. to update the lobby listing). */
+      readonly spectatorsCounted: (gameId: string, count: number) => Promise<void>;
       /** The game's version, carried by presence and spectator events (read only when something changed). */
       readonly versionOf: (gameId: string) => Promise<number>;
     },
@@ -122,13 +122,9 @@ export class RoomPresence {
       return false;
     });
     const seatsChanged = recorded ? COLORS : COLORS.filter((c) => before?.online[c] !== online[c]);
-    const countChanged = before?.spectators !== now.spectators;
-    if (seatsChanged.length === 0 && !countChanged) return;
     const version = await this.deps.versionOf(gameId);
     for (const color of seatsChanged) this.deps.publisher.publishPresence({ gameId, color, online: online[color], version });
-    if (countChanged) {
-      this.deps.publisher.publishSpectators({ gameId, count: now.spectators, version });
-      await this.deps.countChanged(gameId, now.spectators);
-    }
+    this.deps.publisher.publishSpectators({ gameId, count: now.spectators, version });
+    await this.deps.spectatorsCounted(gameId, now.spectators);
   }
 }

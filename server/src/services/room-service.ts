@@ -40,7 +40,7 @@ export class RoomService {
       publisher,
       logger: batch.logger,
       intervalMs: batch.intervalMs,
-      countChanged: (gameId, count) => this.listingChanged(gameId, count),
+      spectatorsCounted: (gameId, count) => this.listingChanged(gameId, count),
       recordSeats: async (gameId, online) => {
         const recorded = await games.recordPresence(gameId, online);
         // committed: counted once more, in case a player came back on another node meanwhile
