@@ -5,7 +5,8 @@
  * /api/tournaments/:id/join` and follow the arena with `tournament:subscribe`. For each of
  * BENCH_WAVES (3) waves (the players made accounts rated from 1100 to 1999 first, as a rated arena's
  * field, whose ratings each wave asks; unless BENCH_ARENA_RATINGS=0: guests), both nodes tick at once (one wins the wave's lease) and the bench prints:
- * - the CPU ms of the tick on the node that ran the wave (process CPU around it; goal < 250 ms);
+ * - the CPU ms of the tick on the node that ran the wave (process CPU around it; goal < 250 ms),
+ *   started once both nodes are nearly idle (the previous wave's results processed: `quiet`);
  * - the time from the wave's end until each player has a `tournament:update` of at least the
  *   version after it: p50, p99, max;
  * - then every game is resigned (a wave of results): the time from the last resign's ack until each
@@ -26,6 +27,9 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
 const WAVES = Number(process.env.BENCH_WAVES ?? 3);
 /** BENCH_ARENA_RATINGS=0: guests, every player at the one rating guests join with (otherwise accounts rated 1100-1999). */
 const SPREAD_RATINGS = process.env.BENCH_ARENA_RATINGS !== '0';
+/** Before each wave the bench waits for both nodes to be nearly idle: checked every QUIET_STEP_MS, at most QUIET_MAX_MS. */
+const QUIET_STEP_MS = 200;
+const QUIET_MAX_MS = 15_000;
 const BATCH = 50;
 const MINUTE = 60_000;
 
@@ -43,7 +47,7 @@ interface Standings {
 
 interface Player {
   readonly client: Client;
-  /** The game of the latest `tournament:paired`, null once resigned. */
+  /** The game of the latest `game:start` (a tournament's), null once resigned. */
   gameId: string | null;
   color: 'white' | 'black' | null;
   /** Each update's arrival (performance.now()) and version. */
@@ -119,6 +123,22 @@ async function main(): Promise<void> {
       const wall = performance.now() - since;
       return `CPU meanwhile (${ms(wall)} wall, 2 cores): node A ${ms(x)}, node B ${ms(y)}, the ${PLAYERS} clients (this process) ${ms(c)} = ${((100 * c) / wall).toFixed(0)}% of a core`;
     };
+    /**
+     * Waits until both nodes are nearly idle (under a tenth of a core over QUIET_STEP_MS), at most
+     * QUIET_MAX_MS: the previous results' work (archive, ratings, notifications, learning index)
+     * would otherwise run during the next wave's tick and be counted as its CPU. Returns the wait.
+     */
+    const quiet = async (): Promise<number> => {
+      const t0 = performance.now();
+      let prev = await cpuNow();
+      for (;;) {
+        await new Promise((r) => setTimeout(r, QUIET_STEP_MS));
+        const cur = await cpuNow();
+        const busy = [0, 1].some((i) => (cur[i] ?? 0) - (prev[i] ?? 0) > QUIET_STEP_MS / 10);
+        prev = cur;
+        if (!busy || performance.now() - t0 > QUIET_MAX_MS) return performance.now() - t0;
+      }
+    };
     const startsAt = Date.now() + 10 * MINUTE;
     const arena: TournamentCreate = {
       name: 'Bench Arena',
@@ -162,7 +182,7 @@ async function main(): Promise<void> {
       const p: Player = { client, gameId: null, color: null, updates: [] };
       // skimmed (update-skimmer.ts): the id and version of the update, not its view
       client.socket.on('tournament:update', (u) => p.updates.push({ at: performance.now(), version: (u as unknown as SkimmedUpdate).version }));
-      client.socket.on('tournament:paired', (x) => {
+      client.socket.on('game:start', (x) => {
         p.gameId = x.gameId;
         p.color = x.color;
       });
@@ -188,6 +208,7 @@ async function main(): Promise<void> {
     let decided = 0;
     let bytes = 0;
     for (let wave = 1; wave <= WAVES; wave++) {
+      const waited = await quiet();
       let cpu = await cpuNow();
       const begin = performance.now();
       const ticks = (await Promise.all(nodes.map((n) => ask(n, 'tick', 'TICK ')))).map((s) => JSON.parse(s) as Tick);
@@ -199,12 +220,12 @@ async function main(): Promise<void> {
       if (runner) waveCpu.push(runner.cpuMs);
       afterWave.push(...toWave);
       console.log(
-        `wave ${wave}: node ${ran === 0 ? 'A' : ran === 1 ? 'B' : '?'} ran it: CPU ${runner ? ms(runner.cpuMs) : '?'} (wall ${runner ? ms(runner.wallMs) : '?'}; the other node's tick ${ms(ticks[1 - ran]?.cpuMs ?? NaN)} CPU)`,
+        `wave ${wave}: node ${ran === 0 ? 'A' : ran === 1 ? 'B' : '?'} ran it: CPU ${runner ? ms(runner.cpuMs) : '?'} (wall ${runner ? ms(runner.wallMs) : '?'}; the other node's tick ${ms(ticks[1 - ran]?.cpuMs ?? NaN)} CPU; the nodes quiet ${ms(waited)} before it)`,
       );
       console.log(`  wave's start -> every player has the version after it:   ${spread(toWave)}`);
       console.log(`    ${await cpuSince(cpu, begin)}`);
       // a wave of results: the black player of every game resigns
-      await settled(() => players.filter((p) => p.gameId !== null).length); // the last tournament:paired events arrive
+      await settled(() => players.filter((p) => p.gameId !== null).length); // the last game:start events arrive
       const games = players.filter((p) => p.gameId !== null && p.color === 'black');
       await inBatches(games, async (p) => {
         const ack = await request(p.client.socket, 'game:resign', { gameId: p.gameId as string });

@@ -18,7 +18,7 @@ export type LobbyEvents = Pick<
 /** Server events addressed to one player (every connection of theirs, on every node). */
 export type PlayerEvents = Pick<
   ServerToClientEvents,
-  'game:start' | 'lobby:mySeeks' | 'challenge:received' | 'challenge:removed' | 'challenge:declined' | 'notify:new' | 'tournament:paired'
+  'game:start' | 'lobby:mySeeks' | 'challenge:received' | 'challenge:removed' | 'challenge:declined' | 'notify:new'
 >;
 
 /** One `toPlayer` event: to every connection of `playerId`. */

@@ -1,4 +1,4 @@
-import { ARENA_WAVE_MS, TOURNAMENT_UPDATE_MS, type Color, type VariantId } from '@progressive-chess/shared';
+import { ARENA_WAVE_MS, TOURNAMENT_UPDATE_MS, type VariantId } from '@progressive-chess/shared';
 import type express from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.js';
@@ -97,7 +97,6 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     isBot: (id: string) => bots.isBot(id),
   };
   const service = new TournamentService({ repo, players, now: o.now });
-  const paired = (playerId: string, p: { tournamentId: string; gameId: string; color: Color }): void => o.publisher.toPlayer(playerId, 'tournament:paired', p);
   const runner = new TournamentRunner({
     repo,
     store: o.store,
@@ -107,7 +106,6 @@ export function createTournaments(o: ComposeTournaments): TournamentParts {
     online: o.online,
     ...(o.blockedAmong ? { blockedAmong: o.blockedAmong } : {}),
     ...(o.notify ? { notify: o.notify } : {}),
-    paired,
     now: o.now,
     logger: o.logger,
     leaseMs: o.deps.leaseMs ?? DEFAULT_LEASE_MS,

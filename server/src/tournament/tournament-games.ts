@@ -1,4 +1,3 @@
-import type { Color } from '@progressive-chess/shared';
 import type { Logger } from 'pino';
 import type { PlayerRef } from '../services/game-doc.js';
 import type { CreateGameOptions, GameService } from '../services/game-service.js';
@@ -20,8 +19,6 @@ export interface GameStarterDeps {
   readonly store: Store;
   readonly players: TournamentPlayers;
   readonly logger: Logger;
-  /** `tournament:paired` to every connection of the player. */
-  readonly paired: (playerId: string, p: { tournamentId: string; gameId: string; color: Color }) => void;
 }
 
 /** An arena's live games may be berserked (not a correspondence Swiss or round robin's). */
@@ -66,8 +63,9 @@ function gameOf(t: TournamentRecord, id: string, white: PlayerRef, black: Player
  * Creates the games of pairings recorded but not created (a node died in between), then the new
  * ones, all in one call of the game service (one store round trip; a game that exists already,
  * made by a node that died before marking it, is left as it is but its start is told again: that
- * node may have died before telling it, and `game:start` and "Your games" follow from it), tells
- * both players of each, and marks them created in one statement. A node that dies before the mark leaves them pending: the
+ * node may have died before telling it, and `game:start` and "Your games" follow from it: the
+ * players hear of their game from its `game:start`, which carries `tournamentId`), and marks them
+ * created in one statement. A node that dies before the mark leaves them pending: the
  * next wave finds their games and only marks them.
  */
 export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, pairs: readonly NewPairing[], players: readonly TournamentPlayerRecord[]): Promise<void> {
@@ -81,9 +79,5 @@ export async function startPairings(deps: GameStarterDeps, t: TournamentRecord, 
   const created = await deps.games.createMany(await gamesOf(deps, t, pairings, byId));
   // a game that existed was written by a node that died, maybe before it told its start: told now
   await Promise.all(pairings.filter((_, i) => created[i] === false).map((p) => deps.games.announceStart(p.gameId)));
-  for (const p of pairings) {
-    deps.paired(p.whiteId, { tournamentId: t.id, gameId: p.gameId, color: 'white' });
-    deps.paired(p.blackId, { tournamentId: t.id, gameId: p.gameId, color: 'black' });
-  }
   await deps.repo.markCreated([...all.keys()]);
 }

@@ -38,12 +38,11 @@ describe('an arena', () => {
     const ids = [first.white, first.black];
     const waiting = [ann, bob, cid].find((c) => !ids.includes(c.id));
     if (!waiting) throw new Error('nobody waits');
-    // the paired players hear it (and game:start carries the tournament); the one waiting hears nothing
+    // the paired players hear it from their game:start, which carries the tournament; the one waiting hears nothing
     const white = [ann, bob, cid].find((c) => c.id === first.white);
-    await expect.poll(() => white?.received('tournament:paired')).toEqual([{ tournamentId: id, gameId: first.gameId, color: 'white' }]);
-    await expect.poll(() => white?.received('game:start').some((s) => s.tournamentId === id && s.gameId === first.gameId)).toBe(true);
+    await expect.poll(() => white?.received('game:start')).toEqual([{ tournamentId: id, gameId: first.gameId, color: 'white' }]);
     await waiting.settle();
-    expect(waiting.received('tournament:paired')).toEqual([]);
+    expect(waiting.received('game:start')).toEqual([]);
     // pausing in the middle of one's game is refused
     expect(await t.service.pause(first.white, id).catch((e: { code: string }) => e.code)).toBe('tournament-in-game');
     // no rematch in a tournament game

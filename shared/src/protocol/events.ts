@@ -5,7 +5,7 @@ import * as s from './schemas.js';
 import { botPlaySchema } from './bot.js';
 import type { ChatChannel, ChatMessage } from './chat.js';
 import type { NotificationView } from './notification-kinds.js';
-import { tournamentIdSchema, type TournamentMine, type TournamentPaired, type TournamentUpdate, type TournamentPaged } from './tournament.js';
+import { tournamentIdSchema, type TournamentMine, type TournamentUpdate, type TournamentPaged } from './tournament.js';
 import type {
   GameEvent,
   GameSnapshot,
@@ -157,8 +157,6 @@ export interface ServerToClientEvents {
   'tournament:update': (p: TournamentUpdate) => void;
   /** Right after a `tournament:update`, to a subscriber whose own row is not on its first page (see `TournamentMine`). */
   'tournament:mine': (p: TournamentMine) => void;
-  /** To every connection of a player a tournament paired (then `game:start` with `tournamentId`). */
-  'tournament:paired': (p: TournamentPaired) => void;
   /** A request the server could not route (unknown event name). */
   error: (e: { code: SocketErrorCode; message: string }) => void;
 }
@@ -188,7 +186,6 @@ export const SERVER_EVENTS = [
   'chat:message',
   'tournament:update',
   'tournament:mine',
-  'tournament:paired',
   'error',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 export type ServerEventName = (typeof SERVER_EVENTS)[number];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { timeControlSchema, type TimeControl } from '../clock/time-control.js';
-import type { Color } from '../chess/types.js';
 import type { GameResult, VariantId } from '../rules/variant-ids.js';
 import { idSchema, variantSchema } from './schemas.js';
 import { forbiddenCharacter, forbiddenMessage, graphemeClusters } from './text-rules.js';
@@ -352,9 +351,3 @@ export function standingsPage(standings: readonly TournamentStanding[], page: nu
 /** How many pages `total` rows make (at least 1). */
 export const standingsPages = (total: number, size = TOURNAMENT_STANDINGS_PAGE): number => Math.max(1, Math.ceil(total / size));
 
-/** `tournament:paired`: to every connection of a paired player. */
-export interface TournamentPaired {
-  readonly tournamentId: string;
-  readonly gameId: string;
-  readonly color: Color;
-}

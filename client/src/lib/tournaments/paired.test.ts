@@ -5,7 +5,7 @@ vi.mock('../sounds.js', () => ({ playSound: (name: string) => played.push(name) 
 const { paired } = await import('./paired.js');
 
 describe('paired: a tournament paired me', () => {
-  it('sounds once per game, whether tournament:paired or game:start comes first', () => {
+  it('sounds once per game, even when its start is told again', () => {
     paired('g1');
     paired('g1');
     expect(played).toEqual(['paired']);
