@@ -48,7 +48,7 @@ export class RoomPresence {
       readonly recordSeats: (gameId: string, online: LiveInfo['online']) => Promise<boolean>;
       /** A room's spectator count, as just counted (e.g. to update the lobby listing). */
       readonly spectatorsCounted: (gameId: string, count: number) => Promise<void>;
-      /** The game's version, carried by presence and spectator events (read only when something changed). */
+      /** The game's version, carried by presence and spectator events (read once per count). */
       readonly versionOf: (gameId: string) => Promise<number>;
     },
   ) {
