@@ -149,11 +149,15 @@ export class Table {
     if (!this.stats.running || this.inFlight >= 0 || this.renewing) return;
     const next = this.over ? undefined : this.script[this.played];
     if (next === undefined) return void this.renew();
-    this.inFlight = this.version;
-    this.sentAt.set(this.version + 1, performance.now());
-    if (this.stats.kinds) this.kindOf.set(this.version + 1, moveKind(next.color, this.script[this.played - 1]?.color !== next.color));
-    void this.transport.move(next.color, this.version, next.uci).then((ok) => {
-      if (ok || this.inFlight < 0) return;
+    const sent = this.version;
+    this.inFlight = sent;
+    this.sentAt.set(sent + 1, performance.now());
+    if (this.stats.kinds) this.kindOf.set(sent + 1, moveKind(next.color, this.script[this.played - 1]?.color !== next.color));
+    void this.transport.move(next.color, sent, next.uci).then((ok) => {
+      // accepted; or refused as stale because another event of the game (e.g. an absence recorded
+      // while the players joined) took the version first: the table has seen it and sent the move
+      // again at the new version, as a client does
+      if (ok || this.inFlight !== sent) return;
       this.stats.refused += 1;
       this.inFlight = -1;
       setTimeout(() => this.step(), 20);

@@ -70,3 +70,29 @@ describe('a table whose game has other versioned events between its moves', () =
     expect(() => table.onEvent(7, 'd7d6', false, true)).toThrow('did not play: d7d6');
   });
 });
+
+describe('a table whose move is overtaken by another event of its game', () => {
+  it('sends the move again at the new version and counts no refusal', async () => {
+    const script: GameScript = [{ uci: 'e2e4', color: 'white', hash: '' }];
+    const acks: ((ok: boolean) => void)[] = [];
+    const sent: number[] = [];
+    const transport: Transport = {
+      move: (_color, version) => {
+        sent.push(version);
+        return new Promise<boolean>((resolve) => acks.push(resolve));
+      },
+      renew: () => new Promise<number>(() => undefined),
+    };
+    const s = stats();
+    const table = new Table(transport, s, [script], 0);
+    table.start(1);
+    table.onEvent(2, null, false, true); // an absence recorded before the move arrived
+    acks[0]?.(false); // the first send refused: stale
+    await new Promise((r) => setImmediate(r)); // its ack handled (a promise callback)
+    expect(sent).toEqual([1, 2]);
+    expect(s.refused).toBe(0);
+    acks[1]?.(false); // a refusal of the current send is one, and the move is tried again
+    await expect.poll(() => sent).toEqual([1, 2, 2]);
+    expect(s.refused).toBe(1);
+  });
+});
