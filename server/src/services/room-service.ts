@@ -53,12 +53,17 @@ export class RoomService {
 
   /**
    * Joins the room first, then reads the game: every event after the snapshot's version reaches the
-   * socket. A socket already in the room just gets a fresh snapshot; one in as many game rooms as
-   * allowed is refused `too-many-rooms` (room-cap.ts).
+   * socket. A socket already in the room gets a fresh snapshot, and the room is counted again at the
+   * next tick (the presence in a snapshot is this node's last count, which another node's joins and
+   * leaves since have not changed); one in as many game rooms as allowed is refused `too-many-rooms`
+   * (room-cap.ts).
    */
   async join(socket: Member, gameId: string): Promise<{ snapshot: GameSnapshot; seat: Seat }> {
     const room = gameRoom(gameId);
-    if (socket.rooms.has(room)) return this.answer(socket, await this.current.get(gameId));
+    if (socket.rooms.has(room)) {
+      this.presence.touch(gameId);
+      return this.answer(socket, await this.current.get(gameId));
+    }
     checkRoomCap(socket.rooms, room, GAME_ROOM_PREFIX);
     await socket.join(room);
     let game: ParsedGame;
