@@ -5,7 +5,9 @@ import { createMetrics } from '../src/metrics.js';
 import { parseGame } from '../src/services/game-doc.js';
 import { GameLifecycle } from '../src/services/game-lifecycle.js';
 import { GameService } from '../src/services/game-service.js';
+import { gameRoom, type Member } from '../src/services/publisher.js';
 import { RoomPresence } from '../src/services/room-presence.js';
+import { RoomService } from '../src/services/room-service.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { recordingPublisher } from './recording-publisher.js';
 
@@ -99,6 +101,48 @@ describe('presence counted on two nodes', () => {
     for (const node of [a, b]) {
       await node.presence.close();
       await node.games.close();
+    }
+    await store.close();
+  });
+});
+
+describe('a snapshot on one node after joins on another', () => {
+  it("a resync of a socket already in the room has it counted again: the next snapshot shows the other node's spectator", async () => {
+    const store = createMemoryStore();
+    const logger = pino({ level: 'silent' });
+    const settings = settingsOf({ store });
+    const members: string[] = [];
+    const node = () => {
+      const publisher = { ...recordingPublisher(), gameMembers: () => Promise.resolve([...members]) };
+      const games = new GameService({ store, publisher, now: () => 1_000, logger, settings, metrics: createMetrics(() => 0, store), lifecycle: new GameLifecycle(logger) });
+      const rooms = new RoomService(publisher, games, () => 1_000, { intervalMs: NEVER, logger, claimAfterMs: 60_000 }, (id) => store.gameVersion(id), { counted: () => Promise.resolve() });
+      return { games, rooms };
+    };
+    const socket = (playerId: string): Member => {
+      const rooms = new Set<string>();
+      return { data: { playerId }, rooms, join: (r) => void rooms.add(r), leave: (r) => void rooms.delete(r) };
+    };
+    const [a, b] = [node(), node()];
+    const gameId = await a.games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white: { id: 'w1', name: 'W' }, black: { id: 'b1', name: 'B' } });
+    // Black on A and White on B, counted by both; then a spectator joins on B
+    const black = socket('b1');
+    members.push('b1', 'w1');
+    await a.rooms.join(black, gameId);
+    await b.rooms.join(socket('w1'), gameId);
+    await a.rooms.flushPresence();
+    await b.rooms.flushPresence();
+    members.push('s1');
+    await b.rooms.join(socket('s1'), gameId);
+    await b.rooms.flushPresence();
+    expect(black.rooms.has(gameRoom(gameId))).toBe(true);
+    // the first resync answers from A's last count, and has the room counted again
+    expect((await a.rooms.resync(black, gameId)).snapshot.spectators).toBe(0);
+    await a.rooms.flushPresence();
+    const { snapshot } = await a.rooms.resync(black, gameId);
+    expect({ white: snapshot.players.white.online, black: snapshot.players.black.online, spectators: snapshot.spectators }).toEqual({ white: true, black: true, spectators: 1 });
+    for (const n of [a, b]) {
+      await n.rooms.close();
+      await n.games.close();
     }
     await store.close();
   });
