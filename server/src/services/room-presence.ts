@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { COLORS } from '@progressive-chess/shared';
 import type { LiveInfo } from './game-doc.js';
 import type { Publisher } from './publisher.js';
 
@@ -7,8 +8,6 @@ export interface Seats {
   readonly white: string;
   readonly black: string;
 }
-
-const COLORS = ['white', 'black'] as const;
 
 const NOBODY: LiveInfo = { spectators: 0, online: { white: false, black: false } };
 
