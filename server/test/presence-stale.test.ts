@@ -15,7 +15,8 @@ const NEVER = 1e9;
 
 /**
  * Two nodes' batches over one store: the room's members are counted across nodes (here one shared
- * list), each node keeps what it last counted, and each records through its own game service.
+ * list), each node keeps what it last counted, and each records through its own game service. Each
+ * node has a bare batch (`presence`) and, for snapshots, the room service that owns one (`rooms`).
  */
 function twoNodes() {
   const store = createMemoryStore();
@@ -37,14 +38,24 @@ function twoNodes() {
       },
       versionOf: async (gameId) => (await games.load(gameId)).version,
     });
-    return { publisher, games, presence, counted };
+    const rooms = new RoomService(publisher, games, () => 1_000, { intervalMs: NEVER, logger, claimAfterMs: 60_000 }, (id) => store.gameVersion(id), { counted: () => Promise.resolve() });
+    return { publisher, games, presence, rooms, counted };
   };
-  return { store, members, a: node(), b: node() };
+  const [a, b] = [node(), node()];
+  const close = async (): Promise<void> => {
+    for (const n of [a, b]) {
+      await n.presence.close();
+      await n.rooms.close();
+      await n.games.close();
+    }
+    await store.close();
+  };
+  return { members, a, b, close };
 }
 
 describe('presence counted on two nodes', () => {
   it('a player who left on one node and came back on the other is recorded back, and spectators counted, whatever the second node counted before', async () => {
-    const { store, members, a, b } = twoNodes();
+    const { members, a, b, close } = twoNodes();
     const seats = { white: 'w1', black: 'b1' };
     const gameId = await a.games.create({ variant: 'scottish', timeControl: { kind: 'fischer', initial: 600, increment: 5 }, white: { id: 'w1', name: 'W' }, black: { id: 'b1', name: 'B' } });
     const away = async () => parseGame(await a.games.load(gameId)).doc.away;
@@ -98,31 +109,17 @@ describe('presence counted on two nodes', () => {
     await a.presence.flush();
     expect(spectators(a)).toEqual([expect.objectContaining({ count: 1 })]);
     expect(a.counted.at(-1)).toBe(1);
-    for (const node of [a, b]) {
-      await node.presence.close();
-      await node.games.close();
-    }
-    await store.close();
+    await close();
   });
 });
 
 describe('a snapshot on one node after joins on another', () => {
   it("a resync of a socket already in the room has it counted again: the next snapshot shows the other node's spectator", async () => {
-    const store = createMemoryStore();
-    const logger = pino({ level: 'silent' });
-    const settings = settingsOf({ store });
-    const members: string[] = [];
-    const node = () => {
-      const publisher = { ...recordingPublisher(), gameMembers: () => Promise.resolve([...members]) };
-      const games = new GameService({ store, publisher, now: () => 1_000, logger, settings, metrics: createMetrics(() => 0, store), lifecycle: new GameLifecycle(logger) });
-      const rooms = new RoomService(publisher, games, () => 1_000, { intervalMs: NEVER, logger, claimAfterMs: 60_000 }, (id) => store.gameVersion(id), { counted: () => Promise.resolve() });
-      return { games, rooms };
-    };
+    const { members, a, b, close } = twoNodes();
     const socket = (playerId: string): Member => {
       const rooms = new Set<string>();
       return { data: { playerId }, rooms, join: (r) => void rooms.add(r), leave: (r) => void rooms.delete(r) };
     };
-    const [a, b] = [node(), node()];
     const gameId = await a.games.create({ variant: 'scottish', timeControl: { kind: 'none' }, white: { id: 'w1', name: 'W' }, black: { id: 'b1', name: 'B' } });
     // Black on A and White on B, counted by both; then a spectator joins on B
     const black = socket('b1');
@@ -140,10 +137,6 @@ describe('a snapshot on one node after joins on another', () => {
     await a.rooms.flushPresence();
     const { snapshot } = await a.rooms.resync(black, gameId);
     expect({ white: snapshot.players.white.online, black: snapshot.players.black.online, spectators: snapshot.spectators }).toEqual({ white: true, black: true, spectators: 1 });
-    for (const n of [a, b]) {
-      await n.rooms.close();
-      await n.games.close();
-    }
-    await store.close();
+    await close();
   });
 });
