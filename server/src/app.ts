@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { accountRoutes, ACCOUNT_STATUS } from './accounts/account-routes.js';
 import { createDurable } from './accounts/durable.js';
 import type { App } from './app-types.js';
+import { watchDeadlines } from './store/deadline-watch.js';
 import { settingsOf, type AppDeps } from './config.js';
 import { createHttpApp } from './http/routes.js';
 import { metricsListener } from './http/metrics-access.js';
@@ -59,7 +60,9 @@ export function createApp(deps: AppDeps): App {
   const settings = settingsOf(deps);
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? pino({ level: 'silent' });
-  const { store } = deps;
+  /** Filled once the node's jobs start (below): the deadline worker learns of this node's deadlines through the store. */
+  let deadlineWritten: (at: number) => void = () => undefined;
+  const store = watchDeadlines(deps.store, (at) => deadlineWritten(at));
   const redis = redisClients(deps);
   /** The Redis client of the shared limits, leases and counts (null: this node's memory). */
   const shared = redis?.commands ?? null;
@@ -290,6 +293,7 @@ export function createApp(deps: AppDeps): App {
 
   // this node's periodic work: due deadlines, the archive's pruning, the heartbeat and the recovery after a Redis outage
   const jobs = startNodeJobs({ store, settings, now, logger, games, bots: bots.driver, archive: durable?.archive ?? null, publisher, redisSub: redis?.subscriber ?? null });
+  deadlineWritten = jobs.deadlineWritten;
 
   let closed: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {

@@ -40,7 +40,14 @@ export interface AppDeps {
   /** Tournaments (need a database): the operator's recurring events (TOURNAMENT_SCHEDULE) and timing for tests. */
   readonly tournaments?: TournamentDeps;
   readonly firstMoveGraceMs?: number;
+  /** The deadline worker's shortest sleep (default 40 ms): the most often a node asks the store, and how late a flag may fall. */
   readonly deadlineTickMs?: number;
+  /**
+   * Its longest (default 1 s; the tick with an injected clock `now`, whose pace is not the timers'):
+   * when no deadline is near, a node asks this seldom. A deadline written by a node that died
+   * before it fell is found this late at worst (plus the lease).
+   */
+  readonly deadlineIdleMs?: number;
   /**
    * How long a claimed deadline stays with the node that claimed it before another may take it.
    * Short (default 80 ms, with a 40 ms tick): a node that dies right after claiming delays the flag
@@ -111,6 +118,7 @@ export interface AppDeps {
 export interface Settings {
   readonly firstMoveGraceMs: number;
   readonly deadlineTickMs: number;
+  readonly deadlineIdleMs: number;
   readonly deadlineLeaseMs: number;
   readonly seekGraceMs: number;
   readonly seekExpiryTickMs: number;
@@ -136,6 +144,8 @@ export function settingsOf(deps: AppDeps): Settings {
   return {
     firstMoveGraceMs: deps.firstMoveGraceMs ?? FIRST_MOVE_GRACE_MS,
     deadlineTickMs: deps.deadlineTickMs ?? 40,
+    // an injected clock may run at any pace against the timers (a test's jumps): no sleeping by it
+    deadlineIdleMs: deps.deadlineIdleMs ?? (deps.now === undefined ? 1000 : (deps.deadlineTickMs ?? 40)),
     deadlineLeaseMs: deps.deadlineLeaseMs ?? 80,
     seekGraceMs: deps.seekGraceMs ?? 20_000,
     seekExpiryTickMs: deps.seekExpiryTickMs ?? 5_000,

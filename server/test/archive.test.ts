@@ -169,7 +169,7 @@ describe('archive and ratings', () => {
     const me = (await http(nodeB, 'GET', '/api/account', undefined, alice.cookie)).body as { account: AccountView };
     expect(me.account.ratings[0]).toMatchObject({ games: 1, rating: first?.white.after });
     expect(JSON.parse((await store.loadGame(gameId))?.doc ?? '{}')).toMatchObject({ archived: true, ratings: first });
-    expect(await store.claimDueGames(Date.now() + 60_000, 10, 1000)).toEqual([]);
+    expect((await store.claimDueGames(Date.now() + 60_000, 10, 1000)).ids).toEqual([]);
     await store.close();
   });
 

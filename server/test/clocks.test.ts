@@ -72,7 +72,7 @@ describe('clocks', () => {
     const canaryOver = watcher.next('game:event', (e) => e.gameId === canary && e.event.type === 'game-over');
     // Another node claims the due deadline and crashes before it commits anything.
     const flagAt = clock.now() + 10_000;
-    expect(await store.claimDueGames(flagAt - 1, 10, 5_000)).toEqual([gameId]);
+    expect((await store.claimDueGames(flagAt - 1, 10, 5_000)).ids).toEqual([gameId]);
     clock.set(flagAt);
     await canaryOver;
     expect((await watcher.ok('game:resync', { gameId })).snapshot.status).toBe('playing');

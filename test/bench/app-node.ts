@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AbuseLimitOptions } from '../../server/src/transport/limit-options.js';
 import { loadBuiltServer } from './built-server.js';
-import { useStreamsAdapter } from './adapters.js';
+import { type AdapterKind, useStreamsAdapter } from './adapters.js';
 import { countCommands } from '../support/command-counter.js';
 import type { FloorServer } from './floor-server.js';
 
@@ -46,13 +46,16 @@ export async function startAppNode(cfg: {
   adapter: boolean;
   limits?: 'off' | 'per-identity';
   denyAddressSec?: number;
-  adapterKind?: 'pubsub' | 'streams';
+  adapterKind?: AdapterKind;
   memoryStore?: boolean;
   /** With `memoryStore`: journaled to a temp folder, removed on close (the durable store). */
   journaled?: boolean;
+  /** Another checkout's built server instead of this one's (its root: bench:server BENCH_BASELINE). */
+  serverRoot?: string;
 }): Promise<FloorServer> {
   if (cfg.memoryStore && cfg.adapter) throw new Error('the in-memory store serves one node only');
-  const { createApp, computeFromEnv, createMemoryStore, createRedisStore, DurableStore } = await loadBuiltServer();
+  if (cfg.adapter && cfg.adapterKind === 'classic') throw new Error('the game server ships the sharded adapter: BENCH_ADAPTER=classic measures the floor only (BENCH_MODES=floor)');
+  const { createApp, computeFromEnv, createMemoryStore, createRedisStore, DurableStore } = await loadBuiltServer(cfg.serverRoot);
   const redisStore = cfg.memoryStore ? null : createRedisStore(cfg.redisUrl, { prefix: cfg.prefix });
   const journalDir = cfg.journaled ? mkdtempSync(join(tmpdir(), 'bench-journal-')) : null;
   const store = redisStore ?? (journalDir === null ? createMemoryStore() : DurableStore.open(journalDir));

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { type AdapterCounts, startFloorServer } from './floor-server.js';
 import { startAppNode } from './app-node.js';
+import type { AdapterKind } from './adapters.js';
 import { windowProfiler } from './window-profiler.js';
 import { loopMonitor, type LoopSample } from './loop-monitor.js';
 
@@ -34,11 +35,13 @@ export interface NodeConfig {
   /** App only: overrides the abuse limits' `denyAddressSec` (bench:abuse `--deny-sec`, e.g. 0 to compare without the deny list). */
   readonly denyAddressSec?: number;
   /** Which cross-node adapter when `adapter` (default pubsub). */
-  readonly adapterKind?: 'pubsub' | 'streams';
+  readonly adapterKind?: AdapterKind;
   /** App only: the in-memory store instead of Redis (one node). */
   readonly memoryStore?: boolean;
   /** With `memoryStore`: journaled to a temp folder (the durable store of a node without Redis). */
   readonly journaled?: boolean;
+  /** App only: another checkout's built server (its root), the baseline of an A/B run. */
+  readonly serverRoot?: string;
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as NodeConfig;

@@ -5,7 +5,8 @@
  * is stale. The types are those of the sources the build compiles.
  */
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface BuiltServer {
   readonly createApp: typeof import('../../server/src/app.js').createApp;
@@ -16,12 +17,17 @@ export interface BuiltServer {
   readonly createRedisStore: typeof import('../../server/src/store/redis-store.js').createRedisStore;
 }
 
-const dist = (file: string): string => new URL(`../../server/dist/${file}`, import.meta.url).href;
+/** This checkout's root, or another's (a baseline, bench:server BENCH_BASELINE). */
+const THIS_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-let loading: Promise<BuiltServer> | null = null;
+const loading = new Map<string, Promise<BuiltServer>>();
 
-export function loadBuiltServer(): Promise<BuiltServer> {
-  loading ??= (async () => {
+/** The compiled server of this checkout, or of the checkout at `root` (built there). */
+export function loadBuiltServer(root = THIS_ROOT): Promise<BuiltServer> {
+  const dist = (file: string): string => pathToFileURL(join(root, 'server/dist', file)).href;
+  const known = loading.get(root);
+  if (known) return known;
+  const load = (async () => {
     const [app, compute, client, memory, redis, durable] = await Promise.all([
       import(dist('app.js')) as Promise<typeof import('../../server/src/app.js')>,
       import(dist('compute/from-env.js')) as Promise<typeof import('../../server/src/compute/from-env.js')>,
@@ -39,7 +45,8 @@ export function loadBuiltServer(): Promise<BuiltServer> {
       DurableStore: durable.DurableStore,
     };
   })();
-  return loading;
+  loading.set(root, load);
+  return load;
 }
 
 /** Rebuilds shared and the server when their output is missing or older than their sources (as `npm start` does). */

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { loadBuiltServer } from './built-server.js';
 import { Server } from 'socket.io';
-import { useStreamsAdapter } from './adapters.js';
+import { type AdapterKind, useStreamsAdapter } from './adapters.js';
 import { type CommandCounter, countCommands } from '../support/command-counter.js';
 
 /**
@@ -23,8 +23,8 @@ export interface FloorOptions {
   readonly port?: number;
   /** Use the Socket.IO Redis adapter (several floor nodes). */
   readonly adapter?: boolean;
-  /** Which one (default pubsub: @socket.io/redis-adapter). */
-  readonly adapterKind?: 'pubsub' | 'streams';
+  /** Which one (default pubsub: @socket.io/redis-adapter; classic: its unsharded mode, floor only). */
+  readonly adapterKind?: AdapterKind;
 }
 
 /** A pub/sub adapter's messages on one node since it started: published, and received by its subscriber. */
@@ -40,21 +40,34 @@ export interface FloorServer {
   close(): Promise<void>;
 }
 
+type Listener = (message: Buffer, channel: Buffer) => void;
+
+/** An adapter's publisher and subscriber on node-redis, connecting (errors left to the reconnection). */
+function adapterClients(redisUrl: string): { pub: ReturnType<typeof createClient>; sub: ReturnType<typeof createClient>; close: () => Promise<void> } {
+  const pub = createClient({ url: redisUrl });
+  const sub = createClient({ url: redisUrl });
+  for (const c of [pub, sub]) {
+    c.on('error', () => undefined);
+    void c.connect();
+  }
+  return {
+    pub,
+    sub,
+    close: async () => {
+      await Promise.allSettled([pub.close(), sub.close()]);
+    },
+  };
+}
+
 /**
  * The pub/sub floor's adapter: the Redis adapter's sharded mode with dynamic subscriptions on
  * node-redis clients, as the game server uses it (a node subscribes to a room's channel while it
  * has a member there), counted.
  */
 function shardedAdapter(io: Server, redisUrl: string, prefix: string): { counts: () => AdapterCounts; close: () => Promise<void> } {
-  const pub = createClient({ url: redisUrl });
-  const sub = createClient({ url: redisUrl });
+  const { pub, sub, close } = adapterClients(redisUrl);
   let published = 0;
   let received = 0;
-  for (const c of [pub, sub]) {
-    c.on('error', () => undefined);
-    void c.connect();
-  }
-  type Listener = (message: Buffer, channel: Buffer) => void;
   const counting = {
     sSubscribe: (channel: string, listener: Listener, buffers: true) =>
       sub.sSubscribe(
@@ -78,9 +91,47 @@ function shardedAdapter(io: Server, redisUrl: string, prefix: string): { counts:
   io.adapter(createShardedAdapter(counted, counting, { channelPrefix: `${prefix}socket.io`, subscriptionMode: 'dynamic' }));
   return {
     counts: () => ({ published, received }),
-    close: async () => {
-      await Promise.allSettled([pub.close(), sub.close()]);
+    close,
+  };
+}
+
+/**
+ * The classic (unsharded) mode of the same adapter, which the game server does not use: every
+ * node receives every room's broadcast (one pattern subscription) and decodes it, members there or
+ * not. BENCH_ADAPTER=classic BENCH_MODES=floor with BENCH_NODES=2,2+2 shows what it costs nodes
+ * that hold no game (node-layout.ts), against the sharded mode's dynamic subscriptions.
+ */
+function classicAdapter(io: Server, redisUrl: string, prefix: string): { counts: () => AdapterCounts; close: () => Promise<void> } {
+  const { pub, sub, close } = adapterClients(redisUrl);
+  let published = 0;
+  let received = 0;
+  const counting = new Proxy(sub, {
+    get(target, name, receiver) {
+      if (name === 'pSubscribe') {
+        return (pattern: string, listener: Listener, buffers: true) =>
+          target.pSubscribe(pattern, (m: Buffer, c: Buffer) => {
+            received++;
+            listener(m, c);
+          }, buffers);
+      }
+      return Reflect.get(target, name, receiver) as unknown;
     },
+  });
+  const counted = new Proxy(pub, {
+    get(target, name, receiver) {
+      if (name === 'publish') {
+        return (channel: string, message: string | Buffer) => {
+          published++;
+          return target.publish(channel, message);
+        };
+      }
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+  });
+  io.adapter(createAdapter(counted, counting, { key: `${prefix}socket.io` }));
+  return {
+    counts: () => ({ published, received }),
+    close,
   };
 }
 
@@ -103,7 +154,7 @@ export async function startFloorServer(opts: FloorOptions): Promise<FloorServer>
   const streams = opts.adapter === true && opts.adapterKind === 'streams';
   const http = createServer();
   const io = new Server(http, { transports: ['websocket'], serveClient: false });
-  const pubsub = opts.adapter && !streams ? shardedAdapter(io, opts.redisUrl, opts.prefix) : null;
+  const pubsub = opts.adapter && !streams ? (opts.adapterKind === 'classic' ? classicAdapter : shardedAdapter)(io, opts.redisUrl, opts.prefix) : null;
   const closeStreams = streams ? useStreamsAdapter(io, opts.redisUrl, opts.prefix) : null;
   const key = (id: string): string => `${opts.prefix}floor:{${id}}`;
 

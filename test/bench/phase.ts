@@ -13,11 +13,16 @@ import { hostCpu, stolenPct, type HostCpu } from './host-steal.js';
  * `memory`: the game server on the in-memory store (1 node only: no store round trips).
  * `durable`: the same store journaled to a temp folder (what `npm start` runs without Redis).
  */
-export type BenchMode = 'floor' | 'app' | 'bots' | 'memory' | 'durable';
+export type BenchMode = 'floor' | 'app' | 'baseline' | 'bots' | 'memory' | 'durable';
 
 export interface PhaseConfig {
   readonly mode: BenchMode;
+  /** Server nodes in all, bystanders included. */
   readonly nodes: number;
+  /** Of them, nodes that no connection of the load reaches (none when absent): see `NodeLayout`. */
+  readonly bystanders?: number;
+  /** Mode `baseline`: the root of the other checkout whose built server it runs. */
+  readonly baselineRoot?: string;
   readonly redisUrl: string;
   readonly games: number;
   readonly seconds: number;
@@ -32,6 +37,7 @@ export interface PhaseConfig {
 export interface PhaseResult extends LoadResult {
   readonly mode: BenchMode;
   readonly nodes: number;
+  readonly bystanders: number;
   /** CPU of each server node, percent of one core. */
   readonly serverCpu: readonly number[];
   /** Server CPU (all nodes) per move, ms. */
@@ -75,6 +81,7 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseResult> {
   const { mode, nodes } = cfg;
+  const bystanders = cfg.bystanders ?? 0;
   const server = mode === 'floor' ? 'floor' : 'app';
   const node: NodeConfig = {
     mode: server,
@@ -84,7 +91,9 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     adapterKind: adapterKind(),
     ...(mode === 'memory' || mode === 'durable' ? { memoryStore: true } : {}),
     ...(mode === 'durable' ? { journaled: true } : {}),
+    ...(mode === 'baseline' && cfg.baselineRoot !== undefined ? { serverRoot: cfg.baselineRoot } : {}),
   };
+  if (mode === 'baseline' && cfg.baselineRoot === undefined) throw new Error('mode baseline needs BENCH_BASELINE (the root of another built checkout)');
   const servers = Array.from({ length: nodes }, () => child('./bench-node.ts', node));
   try {
     const ports = await Promise.all(servers.map((s) => s.next('READY')));
@@ -97,7 +106,8 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
     let host1: HostCpu | null = null;
     const loadCfg: LoadConfig = {
       mode: server,
-      urls: ports.map((p) => `http://127.0.0.1:${p}`),
+      // the bystanders are the last nodes: in the cluster, no game's connection is on them
+      urls: ports.slice(0, nodes - bystanders).map((p) => `http://127.0.0.1:${p}`),
       games: cfg.games,
       warmupMs: cfg.warmupMs,
       durationMs: cfg.seconds * 1000,
@@ -145,6 +155,7 @@ export async function runPhase(cfg: PhaseConfig, admin: Redis): Promise<PhaseRes
       ...result,
       mode,
       nodes,
+      bystanders,
       serverCpu: nodeSamples.map((s) => s.cpuPct),
       cpuMsPerMove: sum(nodeSamples.map((s) => s.cpuMs)) / moves,
       storePerMove: sum(Object.values(store)) / moves,

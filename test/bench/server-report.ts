@@ -1,6 +1,7 @@
 import type { LoopSample } from './loop-monitor.js';
 import type { BenchMode, PhaseResult } from './phase.js';
 import { percentile } from './load.js';
+import { layoutName } from './node-layout.js';
 
 /** The server benchmark's tables: every run, then per phase the median and spread over the runs, and the goals. */
 
@@ -29,17 +30,20 @@ export function table(head: string[], body: string[][]): void {
 const MODE_NAMES: Record<BenchMode, string> = {
   floor: 'floor',
   app: 'game server',
+  baseline: 'baseline game server',
   bots: 'game server + bot games',
   memory: 'game server, memory store',
   durable: 'game server, journaled memory store',
 };
 
-export const phaseName = (mode: BenchMode, nodes: number): string => `${MODE_NAMES[mode]}, ${nodes} node${nodes > 1 ? 's' : ''}`;
+/** "game server, 4 nodes" ("4 nodes, 2 of them without players" with bystanders: node-layout.ts). */
+export const phaseName = (mode: BenchMode, nodes: number, bystanders = 0): string => `${MODE_NAMES[mode]}, ${layoutName({ nodes, bystanders })}`;
+const nameOf = (r: PhaseResult): string => phaseName(r.mode, r.nodes, r.bystanders);
 
 /** One line per run, as it ends. */
 export function runLine(r: PhaseResult, run: number): string {
   return (
-    `${phaseName(r.mode, r.nodes)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
+    `${nameOf(r)} #${run}: ${fmt(r.movesPerSec, 0)} moves/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ` +
     `CPU server ${r.serverCpu.map((c) => fmt(c, 0)).join('+')}%, load ${fmt(r.loadCpuPct, 0)}%, redis ${fmt(r.redisCpu, 0)}%` +
     `${r.stealPct === null ? '' : `, stolen by the host ${fmt(r.stealPct)}%`}; ` +
     `${fmt(r.cpuMsPerMove, 3)} server CPU ms/move;${r.refused ? ` refused ${JSON.stringify(r.refusals)};` : ''}` +
@@ -97,7 +101,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
       `${o.runs} run(s) per phase, floor and game server interleaved. Median over the runs, min-max after it.\n`,
   );
   const groups = new Map<string, PhaseResult[]>();
-  for (const r of rows) groups.set(phaseName(r.mode, r.nodes), [...(groups.get(phaseName(r.mode, r.nodes)) ?? []), r]);
+  for (const r of rows) groups.set(nameOf(r), [...(groups.get(nameOf(r)) ?? []), r]);
   const col = (rs: PhaseResult[], f: (r: PhaseResult) => number, d = 1): string => `${fmt(median(rs.map(f)), d)} ${spread(rs.map(f), d)}`.trim();
   table(
     ['phase', 'moves/s', 'p50 ms', 'p99 ms', 'server CPU %', 'CPU ms/move', 'loop delay p99 ms', 'store cmd/move', 'publish/move', 'received/move per node', 'redis calls/move', 'redis CPU %', 'load CPU %', 'host steal %', 'refused'],
@@ -126,7 +130,7 @@ export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   }
   noisyHostWarning(rows);
   console.log(`\nGame server vs floor, ${o.adapter} adapter with 2 nodes (goals: p99 <= ${o.p99Goal}x floor, throughput >= ${o.throughputGoal * 100}% of floor):`);
-  for (const nodes of [...new Set(rows.map((r) => r.nodes))].sort((a, b) => a - b)) {
+  for (const nodes of [...new Set(rows.filter((r) => r.bystanders === 0).map((r) => r.nodes))].sort((a, b) => a - b)) {
     const floor = groups.get(phaseName('floor', nodes));
     const app = groups.get(phaseName('app', nodes));
     if (!floor || !app) continue;

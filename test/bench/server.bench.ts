@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startRedis } from '../support/redis-server.js';
 import { adapterKind } from './adapters.js';
@@ -8,6 +10,8 @@ import { botLine } from './bot-load.js';
 import { buildServer } from './built-server.js';
 import { nodeScalingReport } from './node-scaling.js';
 import { gamesOption } from './games-option.js';
+import { parseNodeLayouts } from './node-layout.js';
+import { baselineReport } from './baseline-report.js';
 
 /**
  * `npm run bench:server [-- --games 500 --seconds 12 --runs 3 --think 300 --warmup 2]` (or BENCH_GAMES /
@@ -81,20 +85,29 @@ const WARMUP_MS = option('warmup', 'BENCH_WARMUP', 2, (n) => n >= 0) * 1000;
 const P99_GOAL = 1.25;
 const THROUGHPUT_GOAL = 0.85;
 /**
- * BENCH_MODES=floor (or app, bots, memory, durable) runs only those phases; BENCH_NODES (default 1,2,4)
- * the node counts (BENCH_NODES=1: only the single-node ones; node-scaling.ts reads 1, 2 and 4 against
- * each other). `memory` (the game server on the in-memory store, a second floor without the store's round
+ * BENCH_MODES=floor (or app, bots, memory, durable) runs only those phases; BENCH_NODES (default 1,2,4,2+2)
+ * the node layouts (BENCH_NODES=1: only the single-node ones; `2+2`: four nodes, the load on two of
+ * them, node-layout.ts; node-scaling.ts reads 1, 2, 4 and 2+2 against each other). `memory` (the game server on the in-memory store, a second floor without the store's round
  * trips) and `durable` (that store journaled to disk, as `npm start` runs without Redis) run with 1 node only.
  */
-const MODES = (process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(',');
-const NODES = (process.env.BENCH_NODES ?? '1,2,4').split(',').map(Number);
+/**
+ * BENCH_BASELINE=<root of another checkout, built>: its game server runs too, as the mode
+ * `baseline`, interleaved with this one's (floor, app, baseline, then reversed), and the report
+ * prints this game server's figures against it: a before/after from one run, on one machine.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
+const MODES = [...(process.env.BENCH_MODES ?? (BOTS ? 'app,bots' : 'floor,app')).split(','), ...(BASELINE === undefined ? [] : ['baseline'])];
+const NODES = parseNodeLayouts(process.env.BENCH_NODES ?? '1,2,4,2+2');
 
 async function main(): Promise<void> {
+  if (BASELINE !== undefined && !existsSync(join(BASELINE, 'server/dist/app.js'))) {
+    throw new Error(`BENCH_BASELINE=${BASELINE}: no built server there (run npm run build in that checkout first)`);
+  }
   buildServer();
   const redis = await startRedis({ appendOnly: true });
   const admin = new Redis(redis.url);
   const loads: LoadRuns[] = [];
-  const modes = (['floor', 'app', 'bots', 'memory', 'durable'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
+  const modes = (['floor', 'app', 'baseline', 'bots', 'memory', 'durable'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
   const options = (games: number) => ({
     games,
     seconds: SECONDS,
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
   try {
     for (const games of GAMES) {
       const rows: PhaseResult[] = [];
-      for (const nodes of NODES) {
+      for (const { nodes, bystanders } of NODES) {
         for (let run = 1; run <= RUNS; run++) {
           // floor, app, app, floor, ...: neither mode always runs first
           for (const mode of run % 2 ? modes : [...modes].reverse()) {
@@ -118,7 +131,7 @@ async function main(): Promise<void> {
             await admin.flushall();
             await admin.config('RESETSTAT');
             const r = await runPhase(
-              { mode, nodes, redisUrl: redis.url, games, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
+              { mode, nodes, bystanders, ...(BASELINE === undefined ? {} : { baselineRoot: BASELINE }), redisUrl: redis.url, games, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
               admin,
             );
             console.log(`${GAMES.length > 1 ? `[${games} games] ` : ''}${runLine(r, run)}`);
@@ -129,6 +142,7 @@ async function main(): Promise<void> {
       }
       report(rows, options(games));
       nodeScalingReport(rows);
+      baselineReport(rows);
       loads.push({ games, rows });
     }
   } finally {

@@ -15,7 +15,12 @@ import { closeAll, playMoves, startNode, useRedisServer } from '../multinode/nod
 /** The store with its deadline claims gated: `allow` says whether a claim may run, `after` sees what it took. */
 function gatedClaims(store: Store, allow: () => boolean, after: (ids: string[]) => Promise<string[]>): Store {
   const wrapped = Object.create(store) as Store;
-  wrapped.claimDueGames = async (now, limit, leaseMs) => (allow() ? after(await store.claimDueGames(now, limit, leaseMs)) : []);
+  wrapped.claimDueGames = async (now, limit, leaseMs) => {
+    // refused: as if something were due now, so that the worker asks again at its next tick
+    if (!allow()) return { ids: [], next: now };
+    const claim = await store.claimDueGames(now, limit, leaseMs);
+    return { ...claim, ids: await after(claim.ids) };
+  };
   return wrapped;
 }
 

@@ -37,7 +37,8 @@ function hanging(thinking: () => void): ComputePool {
 /** The store with its deadline claims allowed only while `allow()` says so. */
 function gatedClaims(store: Store, allow: () => boolean): Store {
   const wrapped = Object.create(store) as Store;
-  wrapped.claimDueGames = async (now, limit, leaseMs) => (allow() ? store.claimDueGames(now, limit, leaseMs) : []);
+  // refused: as if something were due now, so that the worker asks again at its next tick
+  wrapped.claimDueGames = async (now, limit, leaseMs) => (allow() ? store.claimDueGames(now, limit, leaseMs) : { ids: [], next: now });
   return wrapped;
 }
 

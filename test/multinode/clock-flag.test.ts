@@ -36,7 +36,7 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('clock deadlines across no
       expect(s.status).toBe('finished');
       expect(s.moves).toHaveLength(3);
       // the deadline was claimed and cleared: nothing is left to fire
-      expect(await a.store.claimDueGames(Date.now() + 3_600_000, 10, 60_000)).toEqual([]);
+      expect((await a.store.claimDueGames(Date.now() + 3_600_000, 10, 60_000)).ids).toEqual([]);
     } finally {
       await closeAll([white, black, watcher], [a, b]);
     }

@@ -24,6 +24,7 @@ function run(mode: BenchMode, nodes: number, games: number, p99: number, movesPe
     ...(latencies ? { latencies } : {}),
     mode,
     nodes,
+    bystanders: 0,
     serverCpu: nodes === 1 ? [50] : [40, 40],
     cpuMsPerMove: mode === 'app' ? 0.4 : 0.25,
     storePerMove: 1,

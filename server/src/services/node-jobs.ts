@@ -28,11 +28,12 @@ export interface NodeJobsDeps {
  * the archive's pruning of aborted games, the heartbeat of game versions, and the recovery after
  * the Redis subscriber was away. `stop()` ends them all and waits for the work in progress.
  */
-export function startNodeJobs(d: NodeJobsDeps): { stop(): Promise<void> } {
+export function startNodeJobs(d: NodeJobsDeps): { stop(): Promise<void>; deadlineWritten(at: number): void } {
   const { store, settings, now, logger, archive, publisher } = d;
   const worker = startDeadlineWorker({
     store,
     tickMs: settings.deadlineTickMs,
+    idleMs: settings.deadlineIdleMs,
     leaseMs: settings.deadlineLeaseMs,
     now,
     logger,
@@ -66,6 +67,7 @@ export function startNodeJobs(d: NodeJobsDeps): { stop(): Promise<void> } {
     : () => undefined;
 
   return {
+    deadlineWritten: (at) => worker.nudge(at),
     async stop() {
       stopRecovery();
       await heartbeat.stop();

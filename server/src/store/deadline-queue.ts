@@ -28,6 +28,11 @@ export class DeadlineQueue {
     return due;
   }
 
+  /** The earliest deadline (null: none). */
+  first(): number | null {
+    return this.sorted[0]?.at ?? null;
+  }
+
   /** Sets the deadline only while the entry still holds the lease `claimedUntil`. */
   settle(id: string, claimedUntil: number, at: number | null): void {
     if (this.byId.get(id) === claimedUntil) this.set(id, at);

@@ -1,7 +1,7 @@
 import { DeadlineQueue } from './deadline-queue.js';
 import { ExpiringMap } from './expiring-map.js';
 import { MemorySeeks } from './memory-seeks.js';
-import type { AddSeekResult, CommitResult, GameHead, GameWrite, NewGame, ReserveResult, StoredGame, StoredSeek } from './store.js';
+import type { AddSeekResult, CommitResult, DueClaim, GameHead, GameWrite, NewGame, ReserveResult, StoredGame, StoredSeek } from './store.js';
 
 interface GameRecord {
   version: number;
@@ -122,8 +122,9 @@ export class MemoryState {
     return this.active.size;
   }
 
-  claimDueGames(now: number, limit: number, leaseMs: number): string[] {
-    return this.deadlines.claim(now, limit, leaseMs);
+  claimDueGames(now: number, limit: number, leaseMs: number): DueClaim {
+    const ids = this.deadlines.claim(now, limit, leaseMs);
+    return { ids, next: this.deadlines.first() };
   }
 
   settleClaim(id: string, claimedUntil: number, deadline: number | null): void {

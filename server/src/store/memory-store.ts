@@ -3,6 +3,7 @@ import type { StoreChange } from './store-change.js';
 import type {
   AddSeekResult,
   CommitResult,
+  DueClaim,
   GameHead,
   GameWrite,
   NewGame,
@@ -99,10 +100,10 @@ export class MemoryStore implements Store {
     return this.state.countActiveGames();
   }
 
-  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
+  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<DueClaim> {
     await this.tick();
     const due = this.state.claimDueGames(now, limit, leaseMs);
-    const w = due.length > 0 ? this.record(['claim', now, limit, leaseMs]) : undefined;
+    const w = due.ids.length > 0 ? this.record(['claim', now, limit, leaseMs]) : undefined;
     if (w) await w;
     return due;
   }

@@ -164,12 +164,18 @@ return {g[1], g[2], redis.call('LLEN', KEYS[2])}
 
 /**
  * KEYS[1] deadlines zset. ARGV[1] now, ARGV[2] limit, ARGV[3] lease end (now + leaseMs).
- * Returns the due ids, earliest first, and moves each to the lease end (a claim is a lease).
+ * Moves each due id, earliest first, to the lease end (a claim is a lease). Returns the earliest
+ * score left after that ('' when the set is empty), then the ids.
  */
 export const CLAIM_DUE = `
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local limit = tonumber(ARGV[2])
+local due = {}
+if limit > 0 then due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, limit) end
 for i = 1, #due do redis.call('ZADD', KEYS[1], ARGV[3], due[i]) end
-return due
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local out = {first[2] or ''}
+for i = 1, #due do out[i + 1] = due[i] end
+return out
 `;
 
 /**

@@ -18,6 +18,7 @@ import { RedisSeeks } from './redis-seeks.js';
 import type {
   AddSeekResult,
   CommitResult,
+  DueClaim,
   GameHead,
   GameWrite,
   NewGame,
@@ -217,9 +218,9 @@ export class RedisStore implements Store {
     return guarded(this.redis.zcard(this.k.active));
   }
 
-  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]> {
-    if (limit <= 0) return [];
-    return strings(await this.run(SCRIPTS.claim, [this.k.deadlines], [now, Math.floor(limit), now + leaseMs]));
+  async claimDueGames(now: number, limit: number, leaseMs: number): Promise<DueClaim> {
+    const [next = '', ...ids] = strings(await this.run(SCRIPTS.claim, [this.k.deadlines], [now, Math.max(0, Math.floor(limit)), now + leaseMs]));
+    return { ids, next: next === '' ? null : Number(next) };
   }
 
   async settleClaim(id: string, claimedUntil: number, deadline: number | null): Promise<void> {

@@ -117,6 +117,12 @@ export const EXPIRED_SEEKS_KEPT = 10_000;
  */
 export const CLOSED_INVITES_KEPT_MS = 7 * 24 * 3_600_000;
 
+/** What `claimDueGames` took: the games claimed, earliest first, and the earliest deadline left (null: none). */
+export interface DueClaim {
+  readonly ids: string[];
+  readonly next: number | null;
+}
+
 /** A game of `createGames`: its id, its first write, the players it counts for. */
 export interface NewGame {
   readonly id: string;
@@ -159,9 +165,11 @@ export interface Store {
   /**
    * Atomically claims up to `limit` deadlines due at `now`, earliest first; each is returned to one
    * caller only. A claim is a lease: the entry moves to `now + leaseMs`, so if the claimer dies
-   * before it commits or settles, the game comes due again and another node takes it.
+   * before it commits or settles, the game comes due again and another node takes it. Also says
+   * when the earliest deadline left falls (the claims' leases included), in the same step: the
+   * deadline worker sleeps until then rather than asking every tick.
    */
-  claimDueGames(now: number, limit: number, leaseMs: number): Promise<string[]>;
+  claimDueGames(now: number, limit: number, leaseMs: number): Promise<DueClaim>;
   /**
    * Ends a lease taken at `claimedUntil` (= now + leaseMs of the claim): when no commit has moved
    * the entry since, sets it to `deadline` (removes it when null). A commit always wins.

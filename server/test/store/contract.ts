@@ -55,7 +55,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect((await store.loadGame('old'))?.doc).toBe('kept');
         expect((await store.gamesOf('a')).sort()).toEqual(['busy', 'n1', 'n2']);
         expect((await store.gamesOf('c')).sort()).toEqual(['n2', 'old']);
-        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['n1']);
+        expect((await store.claimDueGames(100, 10, LEASE)).ids).toEqual(['n1']);
         expect((await store.listActiveGames(10)).map((g) => g.id)).toEqual(['n1']);
         expect(await store.createGames([])).toEqual([]);
       });
@@ -167,11 +167,26 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.createGame('b', write({ deadline: 100 }));
         await store.createGame('c', write({ deadline: 200 }));
         await store.createGame('d', write({ deadline: 5000 }));
-        expect(await store.claimDueGames(50, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(300, 2, LEASE)).toEqual(['b', 'c']);
-        expect(await store.claimDueGames(300, 10, LEASE)).toEqual(['a']);
-        expect(await store.claimDueGames(300, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(10_000, 10, LEASE)).toEqual(['d']);
+        expect((await store.claimDueGames(50, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(300, 2, LEASE)).ids).toEqual(['b', 'c']);
+        expect((await store.claimDueGames(300, 10, LEASE)).ids).toEqual(['a']);
+        expect((await store.claimDueGames(300, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(10_000, 10, LEASE)).ids).toEqual(['d']);
+      });
+
+      it('says when the earliest deadline left falls, a claim\'s lease included, and nothing when none is', async () => {
+        expect(await store.claimDueGames(0, 10, 50)).toEqual({ ids: [], next: null });
+        await store.createGame('a', write({ deadline: 300 }));
+        await store.createGame('b', write({ deadline: 100 }));
+        expect(await store.claimDueGames(50, 10, 50)).toEqual({ ids: [], next: 100 });
+        // b is leased until 150, which is now the earliest
+        expect(await store.claimDueGames(100, 10, 50)).toEqual({ ids: ['b'], next: 150 });
+        await store.settleClaim('b', 150, null);
+        expect(await store.claimDueGames(100, 10, 50)).toEqual({ ids: [], next: 300 });
+        // a limit of 0 claims nothing and still says when
+        expect(await store.claimDueGames(1000, 0, 50)).toEqual({ ids: [], next: 300 });
+        expect((await store.commitGame('a', 1, write({ deadline: null }))).ok).toBe(true);
+        expect(await store.claimDueGames(1000, 10, 50)).toEqual({ ids: [], next: null });
       });
 
       it('replaces the deadline on commit and clears it with null', async () => {
@@ -179,21 +194,21 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.createGame('b', write({ deadline: 100 }));
         expect((await store.commitGame('a', 1, write({ deadline: 1000 }))).ok).toBe(true);
         expect((await store.commitGame('b', 1, write({ deadline: null }))).ok).toBe(true);
-        expect(await store.claimDueGames(500, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(1000, 10, LEASE)).toEqual(['a']);
+        expect((await store.claimDueGames(500, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(1000, 10, LEASE)).ids).toEqual(['a']);
       });
 
       it('leaves the deadline entry as it is on an undefined deadline, a claim\'s lease included', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.createGame('b', write({ deadline: 100 }));
         expect((await store.commitGame('a', 1, write({ deadline: undefined }))).ok).toBe(true);
-        expect(await store.claimDueGames(99, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a', 'b']);
+        expect((await store.claimDueGames(99, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(100, 10, 50)).ids).toEqual(['a', 'b']);
         expect((await store.commitGame('b', 1, write({ deadline: undefined }))).ok).toBe(true);
         await store.settleClaim('b', 150, 700); // the lease still stands: settled
-        expect(await store.claimDueGames(150, 10, LEASE)).toEqual(['a']);
-        expect(await store.claimDueGames(699, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(700, 10, LEASE)).toEqual(['b']);
+        expect((await store.claimDueGames(150, 10, LEASE)).ids).toEqual(['a']);
+        expect((await store.claimDueGames(699, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(700, 10, LEASE)).ids).toEqual(['b']);
       });
 
       it('a commit that leaves every index as it is (most moves) writes the game and keeps its deadline and listing', async () => {
@@ -205,47 +220,47 @@ export function storeContract(name: string, factory: StoreFactory): void {
         expect(await store.commitGame('none', 1, write(keep))).toEqual({ ok: false, reason: 'not-found' });
         expect(await store.loadGame('k')).toEqual({ id: 'k', version: 3, doc: 'd3', moves: ['a', 'b', 'c'] });
         expect((await store.listActiveGames(10)).map((g) => [g.id, g.summary])).toEqual([['k', '{"s":1}']]);
-        expect(await store.claimDueGames(99, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['k']);
+        expect((await store.claimDueGames(99, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(100, 10, LEASE)).ids).toEqual(['k']);
       });
 
       it('leaves the deadline unchanged by a conflicting commit', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.commitGame('a', 7, write({ deadline: null }));
-        expect(await store.claimDueGames(100, 10, LEASE)).toEqual(['a']);
+        expect((await store.claimDueGames(100, 10, LEASE)).ids).toEqual(['a']);
       });
 
       it('leases a claim: the game comes due again when the claimer never commits nor settles', async () => {
         await store.createGame('a', write({ deadline: 100 }));
-        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a']);
-        expect(await store.claimDueGames(149, 10, 50)).toEqual([]);
-        expect(await store.claimDueGames(150, 10, 50)).toEqual(['a']);
+        expect((await store.claimDueGames(100, 10, 50)).ids).toEqual(['a']);
+        expect((await store.claimDueGames(149, 10, 50)).ids).toEqual([]);
+        expect((await store.claimDueGames(150, 10, 50)).ids).toEqual(['a']);
       });
 
       it('settles a lease to the game deadline or clears it, unless a commit moved it first', async () => {
         await store.createGame('a', write({ deadline: 100 }));
         await store.createGame('b', write({ deadline: 100 }));
         await store.createGame('c', write({ deadline: 100 }));
-        expect(await store.claimDueGames(100, 10, 50)).toEqual(['a', 'b', 'c']);
+        expect((await store.claimDueGames(100, 10, 50)).ids).toEqual(['a', 'b', 'c']);
         await store.settleClaim('a', 150, 400);
         await store.settleClaim('b', 150, null);
         expect((await store.commitGame('c', 1, write({ deadline: 900 }))).ok).toBe(true);
         await store.settleClaim('c', 150, null);
         await store.settleClaim('a', 999, null); // not the current lease: ignored
-        expect(await store.claimDueGames(399, 10, LEASE)).toEqual([]);
-        expect(await store.claimDueGames(400, 10, LEASE)).toEqual(['a']);
-        expect(await store.claimDueGames(900, 10, LEASE)).toEqual(['c']);
-        expect(await store.claimDueGames(10_000, 10, LEASE)).toEqual([]);
+        expect((await store.claimDueGames(399, 10, LEASE)).ids).toEqual([]);
+        expect((await store.claimDueGames(400, 10, LEASE)).ids).toEqual(['a']);
+        expect((await store.claimDueGames(900, 10, LEASE)).ids).toEqual(['c']);
+        expect((await store.claimDueGames(10_000, 10, LEASE)).ids).toEqual([]);
       });
 
       it('gives each due game to one of many concurrent claimers', async () => {
         const ids = Array.from({ length: 40 }, (_, i) => `g${i}`);
         for (const [i, id] of ids.entries()) await store.createGame(id, write({ deadline: 1000 + i }));
         const claims = await Promise.all(Array.from({ length: 8 }, () => store.claimDueGames(2000, 7, LEASE)));
-        const all = claims.flat();
+        const all = claims.flatMap((c) => c.ids);
         expect(all).toHaveLength(ids.length);
         expect(new Set(all)).toEqual(new Set(ids));
-        for (const c of claims) expect(c.length).toBeLessThanOrEqual(7);
+        for (const c of claims) expect(c.ids.length).toBeLessThanOrEqual(7);
       });
     });
 

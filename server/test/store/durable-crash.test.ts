@@ -43,7 +43,7 @@ it('a process killed (SIGKILL) while it commits as fast as it can loses no ackno
   expect(g?.version).toBeGreaterThanOrEqual(acked);
   expect(g?.moves).toHaveLength((g?.version ?? 0) - 1);
   expect(g?.moves.at(-1)).toBe(`m${g?.version}`);
-  expect(await first.claimDueGames(Number.MAX_SAFE_INTEGER, 10, 1)).toEqual(['g']);
+  expect((await first.claimDueGames(Number.MAX_SAFE_INTEGER, 10, 1)).ids).toEqual(['g']);
   await first.close();
   // and once more, going on from what the first restart left
   acked = await writeThenKill(dir, (g?.version ?? 0) + 200);

@@ -29,7 +29,7 @@ describe('the durable store on disk', () => {
     await a.createGame('g', write({ doc: 'v1', appendMoves: ['m1'], deadline: 100, summary: 'G' }));
     await a.createGame('h', write({ deadline: 200, summary: 'H' }));
     expect(await a.commitGame('g', 1, write({ doc: 'v2', appendMoves: ['m2'], deadline: 150, summary: 'G2', relay: { channel: 'c', message: Buffer.from('x') } }))).toEqual({ ok: true, version: 2 });
-    expect(await a.claimDueGames(150, 10, 50)).toEqual(['g']); // leased until 200
+    expect((await a.claimDueGames(150, 10, 50)).ids).toEqual(['g']); // leased until 200
     await a.addSeek({ id: 's1', owner: 'ann', settings: 'k', code: 'C1', public: true, doc: '{}', expiresAt: 5_000 }, 0, 3);
     await a.addSeek({ id: 's2', owner: 'bob', settings: 'k', code: null, public: true, doc: '{}', expiresAt: 10 }, 0, 3);
     expect((await a.listPublicSeeks(20, 10)).map((s) => s.id)).toEqual(['s1']); // s2 expired: moved to the expired list
@@ -45,8 +45,8 @@ describe('the durable store on disk', () => {
       expect(await b.loadGame('g')).toEqual({ id: 'g', version: 2, doc: 'v2', moves: ['m1', 'm2'] });
       expect(await b.listActiveGames(10)).toEqual([{ id: 'h', summary: 'H', spectators: 0 }, { id: 'g', summary: 'G2', spectators: 0 }]);
       // the claim's lease holds: g comes due at 200 with h, not at its old deadline
-      expect(await b.claimDueGames(199, 10, 50)).toEqual([]);
-      expect(await b.claimDueGames(200, 10, 50)).toEqual(['g', 'h']);
+      expect((await b.claimDueGames(199, 10, 50)).ids).toEqual([]);
+      expect((await b.claimDueGames(200, 10, 50)).ids).toEqual(['g', 'h']);
       await b.settleClaim('g', 250, 900);
       await b.settleClaim('h', 250, null);
       expect(await b.getSeekByCode('C1', 20)).toMatchObject({ id: 's1' });
@@ -64,8 +64,8 @@ describe('the durable store on disk', () => {
     const c = DurableStore.open(dir, { now: () => t });
     try {
       expect((await c.loadGame('g'))?.moves).toEqual(['m1', 'm2', 'm3']);
-      expect(await c.claimDueGames(899, 10, 50)).toEqual([]);
-      expect(await c.claimDueGames(900, 10, 50)).toEqual(['g']);
+      expect((await c.claimDueGames(899, 10, 50)).ids).toEqual([]);
+      expect((await c.claimDueGames(900, 10, 50)).ids).toEqual(['g']);
       expect(await c.takeExpiredSeeks(20, 10)).toEqual([]); // taken once, also across the restart
     } finally {
       await c.close();

@@ -119,7 +119,7 @@ describe.skipIf(skipWithoutRedis())('Redis store', () => {
         version: 2,
       });
       expect(await store.loadGame('g')).toEqual({ id: 'g', version: 2, doc: 'd2', moves: ['a', 'b'] });
-      expect(await store.claimDueGames(20, 5, 60_000)).toEqual(['g']);
+      expect((await store.claimDueGames(20, 5, 60_000)).ids).toEqual(['g']);
     } finally {
       await store.close();
     }
@@ -192,8 +192,8 @@ describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () 
         version: 2,
       });
       expect(await store.listActiveGames(5)).toEqual([{ id: 'g1', summary: 's2', spectators: 0 }]);
-      expect(await store.claimDueGames(8, 5, 1000)).toEqual([]);
-      expect(await store.claimDueGames(9, 5, 1000)).toEqual(['g1']);
+      expect((await store.claimDueGames(8, 5, 1000)).ids).toEqual([]);
+      expect((await store.claimDueGames(9, 5, 1000)).ids).toEqual(['g1']);
     } finally {
       await store.close();
     }
@@ -212,19 +212,19 @@ describe.skipIf(skipWithoutRedisCluster())('Redis store on a Redis Cluster', () 
       // version 2's step arrives late (another node committed version 3 meanwhile): ignored
       expect(await index(2, 200, 'v2')).toBe(0);
       expect(await store.listActiveGames(5)).toEqual([{ id: 'g', summary: 'v3', spectators: 0 }]);
-      expect(await store.claimDueGames(299, 5, 1000)).toEqual([]);
+      expect((await store.claimDueGames(299, 5, 1000)).ids).toEqual([]);
       // the game ends at version 4; a late version 3 does not list it again
       expect(await index(4, null, null)).toBe(1);
       expect(await index(3, 300, 'v3')).toBe(0);
       expect(await store.listActiveGames(5)).toEqual([]);
-      expect(await store.claimDueGames(10_000, 5, 1000)).toEqual([]);
+      expect((await store.claimDueGames(10_000, 5, 1000)).ids).toEqual([]);
       // before a commit the entry only moves earlier: a node dying after its commit leaves it early, never late
       const lower = (d: number) => runScript(store.client, script(lua.LOWER_DEADLINE), [k.deadlines], ['h', d]);
       expect(await lower(500)).toBe(1);
       expect(await lower(800)).toBe(0);
       expect(await lower(400)).toBe(1);
-      expect(await store.claimDueGames(399, 5, 1000)).toEqual([]);
-      expect(await store.claimDueGames(400, 5, 1000)).toEqual(['h']);
+      expect((await store.claimDueGames(399, 5, 1000)).ids).toEqual([]);
+      expect((await store.claimDueGames(400, 5, 1000)).ids).toEqual(['h']);
     } finally {
       await store.close();
     }
