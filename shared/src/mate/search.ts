@@ -337,8 +337,13 @@ function nextEp(enPassant: boolean, us: number, epNext: number[], m: number): nu
   const double = ((m >> 14) & 7) === F_DOUBLE;
   // Most moves neither double-step nor move a pawn that did: the same list, made without a closure (pchess runs this uncompiled).
   if (!double && epNext.length === 0) return epNext;
+  // The target behind a pawn that moves again is closed: plain loops, no callbacks (megamorphic in the warm search, uncompiled in pchess).
   const behind = us === WHITE ? 16 : -16;
-  const kept = epNext.some((t) => t + behind === from) ? epNext.filter((t) => t + behind !== from) : epNext;
-  if (!double) return kept;
-  return [...kept, (from + ((m >> 7) & 127)) >> 1];
+  let closes = false;
+  for (let i = 0; i < epNext.length && !closes; i++) closes = epNext[i]! + behind === from;
+  if (!double && !closes) return epNext;
+  const out: number[] = [];
+  for (let i = 0; i < epNext.length; i++) if (epNext[i]! + behind !== from) out.push(epNext[i]!);
+  if (double) out.push((from + ((m >> 7) & 127)) >> 1);
+  return out;
 }
