@@ -134,14 +134,23 @@ export class FinalCover {
   stay(code: number, s: number, live: number): Int32Array {
     const role = code & 7;
     const at = (role === PAWN ? (code & 8) === WHITE ? PAWN : 0 : role) * 64 + s;
+    // The zone bits rarely change within a search: the last answer per role and square first (no Map lookup).
+    if (this.stayLive[at] === live) return this.stayRecent[at]!;
     const key = -1 - (at * 512 + live);
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const mask = this.masks[at]! & live;
-    const out = mask === 0 ? new Int32Array(0) : Int32Array.of(mask);
-    this.cache.set(key, out);
+    let out = this.cache.get(key);
+    if (!out) {
+      const mask = this.masks[at]! & live;
+      out = mask === 0 ? NONE : Int32Array.of(mask);
+      this.cache.set(key, out);
+    }
+    this.stayLive[at] = live;
+    this.stayRecent[at] = out;
     return out;
   }
+
+  /** The last stay() answer per role and square (at), and the zone bits it was made for (-1: none). */
+  private readonly stayLive = new Int32Array(7 * 64).fill(-1);
+  private readonly stayRecent: Int32Array[] = new Array<Int32Array>(7 * 64).fill(NONE);
 
   private offer(cost: number, mask: number): void {
     if (mask === 0) return;
