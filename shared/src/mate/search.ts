@@ -225,6 +225,12 @@ export class SeriesSearch {
       if (!s.takeAll && insufficientMaterial(b)) return DEAD;
     }
     const last = spent >= s.budget;
+    // A transposition already searched or refuted (English cycles are left to the node, which may reset them),
+    // looked up before the check test, which it spares: the table holds only positions that passed it (none
+    // whose check ends the series or is not allowed there) and no last move's, so a hit is DEAD either way.
+    const key = s.cycles || last || left <= 1 ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
+    this.childKey = key;
+    if (key >= 0 && this.tt.get(key) >= left - 1) return DEAD;
     const check = s.royal && (s.lastOnly || s.endsSeries || last) && b.kingAttacked(them);
     if (s.lastOnly && check && !last) return DEAD;
     if (last || (check && s.endsSeries)) {
@@ -232,12 +238,6 @@ export class SeriesSearch {
     }
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
-    // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
-    const key = s.cycles ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
-    this.childKey = key;
-    if (key >= 0) {
-      if (this.tt.get(key) >= left - 1) return DEAD;
-    }
     if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
     if (s.takeAll) {
       if (piecesLeft(b, s.us) > left - 1) return this.refuted(key, left - 1);
