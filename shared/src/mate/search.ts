@@ -20,6 +20,7 @@ import { KeyTable } from './key-table.js';
 import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
+import { FixedPieces } from './zone-fixed.js';
 
 export interface SearchLimits {
   readonly maxNodes: number;
@@ -54,7 +55,11 @@ export class SeriesSearch {
     private readonly movers: Uint8Array | null = null,
   ) {
     if (movers) for (const v of movers) if (v === 1) this.unmoved++;
+    this.fixed = movers ? new FixedPieces(s.b, s.zone, movers) : null;
   }
+
+  /** The pieces of a few-pieces set search that may not move (its zone bounds take them as worked out once). */
+  private readonly fixed: FixedPieces | null;
 
   /** Goes on under new limits after a stop (the table keeps what was proved). */
   resume(limits: SearchLimits): void {
@@ -102,7 +107,7 @@ export class SeriesSearch {
     if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
-      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
+      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers, this.fixed);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     let w = base;
@@ -244,7 +249,7 @@ export class SeriesSearch {
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
-    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers);
+    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
     if (z.moves > left - 1 || z.points > s.budget - spent) return this.refuted(key, left - 1);
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);
