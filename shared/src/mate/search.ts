@@ -243,7 +243,8 @@ export class SeriesSearch {
     }
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
-    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
+    // A few-pieces set: only its pieces may make the last move.
+    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone, this.movers)) return this.refuted(key, 1);
     if (s.takeAll) {
       if (piecesLeft(b, s.us) > left - 1) return this.refuted(key, left - 1);
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
