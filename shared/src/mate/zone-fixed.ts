@@ -7,7 +7,7 @@
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { KING, KING_DELTAS, ROOK, WHITE } from '../chess/tables.js';
-import { distanceTable, FAR } from './bound.js';
+import { distanceAt, distanceTable, FAR } from './bound.js';
 import type { ZoneRules } from './zone.js';
 
 export class FixedPieces {
@@ -42,10 +42,10 @@ export class FixedPieces {
       this.at[s] = 1;
       far = Math.min(far, FAR * (z.costs ? z.costs[code & 7]! : 1));
       if (ksq < 0) continue;
-      const table = distanceTable(code, false, s);
+      const table = distanceTable(code, false);
       for (let k = -1; k < 8; k++) {
         const t = k < 0 ? ksq : ksq + KING_DELTAS[k]!;
-        if ((t & 0x88) === 0 && table[s * 128 + t] === 0) this.hit[t] = 1;
+        if ((t & 0x88) === 0 && distanceAt(table, code, false, s, t) === 0) this.hit[t] = 1;
       }
     }
     this.farPoints = far;

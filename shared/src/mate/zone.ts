@@ -5,7 +5,7 @@
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, WHITE } from '../chess/tables.js';
-import { distanceTable, FAR, raySteps } from './bound.js';
+import { distanceAt, distanceTable, FAR, raySteps, UNSET } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
 import type { FixedPieces } from './zone-fixed.js';
 import { HI, LO } from './zobrist.js';
@@ -139,11 +139,13 @@ export function zoneBound(
     // One of `fixed`: its part is added below.
     if (fixed && fixed.at[s] === 1) continue;
     const unit = z.costs ? z.costs[role]! : 1;
-    const table = distanceTable(code, king && castle, s);
+    const kc = king && castle;
+    const table = distanceTable(code, kc);
     const still = movers !== null && movers[s] === 0;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
       let dist = king && j === 0 ? FAR : table[s * 128 + TARGETS[j]!]!;
+      if (dist === UNSET) dist = distanceAt(table, code, kc, s, TARGETS[j]!);
       if (still && dist > 0) dist = FAR;
       if (dist < BEST_MOVES[j]!) BEST_MOVES[j] = dist;
       if (dist * unit < BEST_POINTS[j]!) BEST_POINTS[j] = dist * unit;
