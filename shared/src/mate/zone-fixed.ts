@@ -2,8 +2,8 @@
  * The pieces a few-pieces set search may not move (movers marked 0), kings aside, and rooks while
  * we may castle (castling moves one of them along with a king of the set): within that search they
  * never move and are never taken (the opponent does not move), so their part of the zone bound
- * (zone.ts) is worked out once: which zone squares they attack, and their cover options and key
- * terms per set of zone bits still to attack.
+ * (zone.ts) is worked out once: which zone squares they attack, and which of the zone bits still
+ * to attack (kept per set of them).
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { KING, KING_DELTAS, ROOK, WHITE } from '../chess/tables.js';
@@ -19,12 +19,10 @@ export class FixedPieces {
   readonly hit = new Uint8Array(128);
   /** What a fixed piece puts in a zone square's points when none attacks it: FAR times the least price (FAR * 100: no piece). */
   readonly farPoints: number = FAR * 100;
-  /** The zone bits the cover terms below are for (-1: none yet). */
+  /** The zone bits `mask` is for (-1: none yet). */
   live = -1;
-  /** Their stay options that attack some of `live` (zone.ts's cover lists), and the XOR of their key terms. */
-  readonly lists: Int32Array[] = [];
-  lo = 0;
-  hi = 0;
+  /** The zone bits of `live` they attack (zone.ts). */
+  mask = 0;
 
   /** From the root of the set search (movers: 1 on the squares of the set's pieces). */
   constructor(b: Board, z: ZoneRules, movers: Uint8Array) {

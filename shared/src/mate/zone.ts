@@ -166,7 +166,10 @@ export function zoneBound(
   }
   if (exact && points <= limit) {
     const fc = coverFor(ksq, z.costs ?? ONES, z.double);
-    const live = liveBits(b, z, fc);
+    let live = liveBits(b, z, fc);
+    // The pieces of `fixed` attack their zone bits for nothing (a cover may always take a stay option,
+    // which costs nothing): the cover is asked of the others, for the bits they leave.
+    if (fixed) live &= ~fixedMask(b, fc, fixed, live);
     const lists = fc.listsFor(pieces);
     // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
     const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
@@ -194,16 +197,6 @@ export function zoneBound(
       PENALTY[count] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
       lists[count++] = opts;
     }
-    // The fixed pieces of `fixed` that attack some of `live`, keyed as those above (a stay option costs nothing: within any limit).
-    if (fixed && lim >= 0) {
-      if (fixed.live !== live) fixedCover(b, fc, fixed, live);
-      for (let i = 0; i < fixed.lists.length; i++) {
-        PENALTY[count] = 0;
-        lists[count++] = fixed.lists[i]!;
-      }
-      lo ^= fixed.lo;
-      hi ^= fixed.hi;
-    }
     const key = (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
     points = Math.max(points, fc.coverMemo(key, lists, count, live, lim, PENALTY) - slack);
     if (!z.costs) moves = points;
@@ -221,20 +214,14 @@ export function zoneBound(
   return out;
 }
 
-/** The stay options of `fixed` for zone bits `live` and their key terms (as zoneBound keys a piece that may not move). */
-function fixedCover(b: Board, fc: FinalCover, fixed: FixedPieces, live: number): void {
+/** The zone bits of `live` that the pieces of `fixed` attack from where they stand (kept per `live`). */
+function fixedMask(b: Board, fc: FinalCover, fixed: FixedPieces, live: number): number {
+  if (fixed.live === live) return fixed.mask;
+  let mask = 0;
+  for (const s of fixed.squares) mask |= fc.stay(b.board[s]!, sq64(s), live)[0] ?? 0;
   fixed.live = live;
-  fixed.lists.length = 0;
-  fixed.lo = 0;
-  fixed.hi = 0;
-  for (const s of fixed.squares) {
-    const code = b.board[s]!;
-    const opts = fc.stay(code, sq64(s), live);
-    if (opts.length === 0) continue;
-    fixed.lists.push(opts);
-    fixed.lo ^= HI[code * 128 + s]!;
-    fixed.hi ^= LO[code * 128 + s]!;
-  }
+  fixed.mask = mask;
+  return mask;
 }
 
 /** Take-All: every enemy piece must still be captured, one per move. */
