@@ -7,7 +7,7 @@
  * --verify-snapshot-checksum (set here before any compiling), a checksum of the payload: without it,
  * a damaged cache crashes the process. A cache it refuses leaves the bundle compiled from source.
  */
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -53,8 +53,19 @@ export function runCached(bundle: string, cacheFile: string): CachedRun {
   fn(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   const save = (): boolean => {
     const temp = `${cacheFile}.${process.pid}.tmp`;
+    let fd: number;
     try {
-      writeFileSync(temp, Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), script.createCachedData()]));
+      fd = openSync(temp, 'w');
+    } catch {
+      return false; // a folder it may not write to: the cache is not even made
+    }
+    try {
+      try {
+        const data = Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), script.createCachedData()]);
+        for (let at = 0; at < data.length; ) at += writeSync(fd, data, at);
+      } finally {
+        closeSync(fd);
+      }
       // renamed into place whole: a process reading it meanwhile sees the old file or the new one
       renameSync(temp, cacheFile);
       return true;
