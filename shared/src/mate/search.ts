@@ -55,7 +55,7 @@ export class SeriesSearch {
     private readonly movers: Uint8Array | null = null,
   ) {
     if (movers) for (const v of movers) if (v === 1) this.unmoved++;
-    this.fixed = movers ? new FixedPieces(s.b, s.zone, movers) : null;
+    this.fixed = movers ? new FixedPieces(s.b, s.us, s.costs, movers) : null;
   }
 
   /** The pieces of a few-pieces set search that may not move (its zone bounds take them as worked out once). */

@@ -8,7 +8,6 @@
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { KING, KING_DELTAS, ROOK, WHITE } from '../chess/tables.js';
 import { distanceAt, distanceTable, FAR } from './bound.js';
-import type { ZoneRules } from './zone.js';
 
 export class FixedPieces {
   /** The fixed pieces' 0x88 squares. */
@@ -24,21 +23,24 @@ export class FixedPieces {
   /** The zone bits of `live` they attack (zone.ts). */
   mask = 0;
 
-  /** From the root of the set search (movers: 1 on the squares of the set's pieces). */
-  constructor(b: Board, z: ZoneRules, movers: Uint8Array) {
+  /**
+   * From the root of the set search: us, the mover (WHITE or BLACK); costs, points per role code
+   * (null: every move costs one); movers, 1 on the squares of the set's pieces.
+   */
+  constructor(b: Board, us: number, costs: readonly number[] | null, movers: Uint8Array) {
     const d = b.board;
-    const them = z.us ^ 8;
-    const base = LIST + (z.us << 3);
+    const them = us ^ 8;
+    const base = LIST + (us << 3);
     const ksq = d[KINGS + (them >> 3)] === 1 ? d[KING_SQ + (them >> 3)]! : -1;
-    const castle = (b.castling & (z.us === WHITE ? 3 : 12)) !== 0;
+    const castle = (b.castling & (us === WHITE ? 3 : 12)) !== 0;
     let far = this.farPoints;
-    for (let i = 0, n = d[COUNT + (z.us >> 3)]!; i < n; i++) {
+    for (let i = 0, n = d[COUNT + (us >> 3)]!; i < n; i++) {
       const s = d[base + i]!;
       const code = d[s]!;
       if (movers[s] !== 0 || (code & 7) === KING || (castle && (code & 7) === ROOK)) continue;
       this.squares.push(s);
       this.at[s] = 1;
-      far = Math.min(far, FAR * (z.costs ? z.costs[code & 7]! : 1));
+      far = Math.min(far, FAR * (costs ? costs[code & 7]! : 1));
       if (ksq < 0) continue;
       const table = distanceTable(code, false);
       for (let k = -1; k < 8; k++) {

@@ -31,7 +31,7 @@ describe('the king-zone bound under the few-pieces phase', () => {
     for (const p of mateProblems().filter((x) => x.turn >= 5).slice(0, 12)) {
       const setup = searchSetup(game('italian', p.fen, p.turn));
       for (const set of candidateSets(setup, p.turn, 3)) {
-        const fixed = new FixedPieces(setup.b, setup.zone, set);
+        const fixed = new FixedPieces(setup.b, setup.us, setup.costs, set);
         for (const mark of [1, 2]) {
           const movers = set.map((v) => (v === 0 ? 0 : mark));
           for (const left of [2, 3, p.turn]) {
