@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import type { NotationError, ParsedGame } from '@progressive-chess/shared';
 
 /** The JSON line `pchess replay` prints for a game read to its end. */
@@ -20,6 +21,17 @@ export function replayError(error: NotationError): Record<string, unknown> {
   return { ok: false, turn: error.turn, move: error.move, san: error.san, code: error.code, message: error.message };
 }
 
+/**
+ * Prints one JSON line, written to the descriptor directly: a one-shot command's process.stdout
+ * would load the stream modules behind it first. A descriptor that would block (a non-blocking
+ * pipe that is full) gets the rest through process.stdout, which waits for it.
+ */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+  const line = Buffer.from(`${JSON.stringify(value)}\n`);
+  let written = 0;
+  try {
+    while (written < line.length) written += writeSync(1, line, written);
+  } catch {
+    process.stdout.write(line.subarray(written));
+  }
 }

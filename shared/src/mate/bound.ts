@@ -103,30 +103,26 @@ export function raySteps(k: number, from: number, own: number): number {
   return RAY_STEPS[row * 64 + sq64(own)]!;
 }
 
-/** distanceTable's tables, one per piece code and castling flag (0x88 from * 128 + to), and the rows filled so far. */
+/** distanceTable's tables, one per piece code and castling flag (0x88 from * 128 + to), UNSET where not worked out yet. */
 const TABLES: Array<Uint8Array | undefined> = [];
-const FILLED: Array<Uint8Array | undefined> = [];
+/** An entry of a distance table not worked out yet (distances are at most FAR). */
+export const UNSET = 255;
 
 /**
  * The table of a piece code: at [s * 128 + t] (0x88 squares), the fewest moves before the piece
- * standing on s attacks t (0: it does already, on an empty board). `castle`: the king may still
- * castle (two squares in one move). Rows are made on first use, the row of `from` before the
- * table is returned (a search visits few squares per piece, and a fresh pchess makes them in code
- * not yet compiled).
+ * standing on s attacks t (0: it does already, on an empty board), or UNSET: ask distanceAt.
+ * `castle`: the king may still castle (two squares in one move). Entries are made on first use:
+ * the search asks only for the squares of the enemy king's zone, and a fresh pchess makes them in
+ * code not yet compiled.
  */
-export function distanceTable(code: number, castle: boolean, from: number): Uint8Array {
+export function distanceTable(code: number, castle: boolean): Uint8Array {
   const at = (code << 1) | (castle ? 1 : 0);
-  let table = TABLES[at];
-  let filled = FILLED[at];
-  if (!table || !filled) {
-    table = new Uint8Array(128 * 128).fill(FAR);
-    filled = new Uint8Array(128);
-    TABLES[at] = table;
-    FILLED[at] = filled;
-  }
-  if (filled[from] === 0) {
-    for (let b = 0; b < 128; b++) if ((b & 0x88) === 0) table[from * 128 + b] = computeDistance(code, from, b, castle);
-    filled[from] = 1;
-  }
-  return table;
+  return (TABLES[at] ??= new Uint8Array(128 * 128).fill(UNSET));
+}
+
+/** The entry [from * 128 + to] of distanceTable(code, castle), worked out and kept where it is UNSET. */
+export function distanceAt(table: Uint8Array, code: number, castle: boolean, from: number, to: number): number {
+  const i = from * 128 + to;
+  const v = table[i]!;
+  return v !== UNSET ? v : (table[i] = computeDistance(code, from, to, castle));
 }

@@ -91,11 +91,12 @@ export class FinalCover {
     const role = code & 7;
     const color = code & 8;
     const units = this.units;
-    // A promotion's options are those of the new piece standing on the promotion square (asked
-    // first: options() is not re-entrant), shifted by the price of the pawn's way there.
+    // A promotion's options: the new piece's on the promotion squares the pawn reaches (asked first:
+    // options() is not re-entrant), shifted by the price of the pawn's way there.
     const promoted = this.promoted;
     if (role === PAWN) {
       for (let file = 0; file < 8; file++) {
+        if (pawnSteps(s, promotionSquare(file, color), color, this.double) >= FAR) continue;
         for (let i = 0; i < PROMOTIONS.length; i++) promoted[file * 4 + i] = this.options(color | PROMOTIONS[i]!, promotionSquare(file, color), live, false);
       }
     }
@@ -104,8 +105,10 @@ export class FinalCover {
     if (role === PAWN) {
       const pawnRole = color === WHITE ? PAWN : 0;
       for (let f = 0; f < 64; f++) {
+        const mask = this.masks[pawnRole * 64 + f]! & live;
+        if (mask === 0 || (mustMove && f === s)) continue;
         const steps = pawnSteps(s, f, color, this.double);
-        if (steps < FAR && !(mustMove && f === s)) this.offer(steps * units[PAWN]!, this.masks[pawnRole * 64 + f]! & live);
+        if (steps < FAR) this.offer(steps * units[PAWN]!, mask);
       }
       for (let file = 0; file < 8; file++) {
         const p = promotionSquare(file, color);
@@ -120,8 +123,10 @@ export class FinalCover {
       }
     } else {
       for (let f = 0; f < 64; f++) {
+        const mask = this.masks[role * 64 + f]! & live;
+        if (mask === 0 || (mustMove && f === s)) continue;
         const d = pieceMoves(role, s, f, castle && role === KING, color);
-        if (d < FAR && !(mustMove && f === s)) this.offer(d * units[role]!, this.masks[role * 64 + f]! & live);
+        if (d < FAR) this.offer(d * units[role]!, mask);
       }
     }
     const out = this.pareto();
@@ -134,14 +139,17 @@ export class FinalCover {
   stay(code: number, s: number, live: number): Int32Array {
     const role = code & 7;
     const at = (role === PAWN ? (code & 8) === WHITE ? PAWN : 0 : role) * 64 + s;
-    const key = -1 - (at * 512 + live);
-    const hit = this.cache.get(key);
-    if (hit) return hit;
+    if (this.stayLive[at] === live) return this.stayRecent[at]!;
     const mask = this.masks[at]! & live;
-    const out = mask === 0 ? new Int32Array(0) : Int32Array.of(mask);
-    this.cache.set(key, out);
+    const out = mask === 0 ? NONE : Int32Array.of(mask);
+    this.stayLive[at] = live;
+    this.stayRecent[at] = out;
     return out;
   }
+
+  /** The last stay() answer per role and square (at) and its zone bits (-1: none): they rarely change within a search. */
+  private readonly stayLive = new Int32Array(7 * 64).fill(-1);
+  private readonly stayRecent: Int32Array[] = new Array<Int32Array>(7 * 64).fill(NONE);
 
   private offer(cost: number, mask: number): void {
     if (mask === 0) return;

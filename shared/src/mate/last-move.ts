@@ -13,7 +13,8 @@ import { coverFor, discoverySteps, ONES, sq64, type ZoneRules } from './zone.js'
 
 const OPEN = new Int32Array(9);
 
-export function oneMoveMayMate(b: Board, z: ZoneRules): boolean {
+/** movers (a few-pieces set search): only the pieces on squares marked non-zero may make the move. */
+export function oneMoveMayMate(b: Board, z: ZoneRules, movers: Uint8Array | null = null): boolean {
   const d = b.board;
   const us = z.us;
   const them = us ^ 8;
@@ -43,6 +44,7 @@ export function oneMoveMayMate(b: Board, z: ZoneRules): boolean {
   const base = LIST + (us << 3);
   for (let i = base, end = base + d[COUNT + (us >> 3)]!; i < end; i++) {
     const s = d[i]!;
+    if (movers !== null && movers[s] === 0) continue;
     let need = open;
     for (let bit = 0; bit < 9; bit++) if ((open >> bit) & 1 && mayDiscover(d, OPEN[bit]!, s, us, ksq)) need &= ~(1 << bit);
     if (need === 0) return true;

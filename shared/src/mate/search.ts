@@ -20,6 +20,7 @@ import { KeyTable } from './key-table.js';
 import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
 import { oneMoveMayMate } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
+import { FixedPieces } from './zone-fixed.js';
 
 export interface SearchLimits {
   readonly maxNodes: number;
@@ -54,7 +55,11 @@ export class SeriesSearch {
     private readonly movers: Uint8Array | null = null,
   ) {
     if (movers) for (const v of movers) if (v === 1) this.unmoved++;
+    this.fixed = movers ? new FixedPieces(s.b, s.us, s.costs, movers) : null;
   }
+
+  /** The pieces of a few-pieces set search that may not move (its zone bounds take them as worked out once). */
+  private readonly fixed: FixedPieces | null;
 
   /** Goes on under new limits after a stop (the table keeps what was proved). */
   resume(limits: SearchLimits): void {
@@ -102,7 +107,7 @@ export class SeriesSearch {
     if (this.tt.get(key) >= left) return false;
     // The root's bound (a child's was worked out when its parent classified it).
     if (!s.takeAll && left > 1 && this.path.length === 0) {
-      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers);
+      const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers, this.fixed);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     let w = base;
@@ -225,6 +230,12 @@ export class SeriesSearch {
       if (!s.takeAll && insufficientMaterial(b)) return DEAD;
     }
     const last = spent >= s.budget;
+    // A transposition already searched or refuted (English cycles are left to the node, which may reset them),
+    // looked up before the check test, which it spares: the table holds only positions that passed it (none
+    // whose check ends the series or is not allowed there) and no last move's, so a hit is DEAD either way.
+    const key = s.cycles || last || left <= 1 ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
+    this.childKey = key;
+    if (key >= 0 && this.tt.get(key) >= left - 1) return DEAD;
     const check = s.royal && (s.lastOnly || s.endsSeries || last) && b.kingAttacked(them);
     if (s.lastOnly && check && !last) return DEAD;
     if (last || (check && s.endsSeries)) {
@@ -232,19 +243,14 @@ export class SeriesSearch {
     }
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
-    // A transposition already searched or refuted (English cycles are left to the node, which may reset them).
-    const key = s.cycles ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
-    this.childKey = key;
-    if (key >= 0) {
-      if (this.tt.get(key) >= left - 1) return DEAD;
-    }
-    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone)) return this.refuted(key, 1);
+    // A few-pieces set: only its pieces may make the last move.
+    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone, this.movers)) return this.refuted(key, 1);
     if (s.takeAll) {
       if (piecesLeft(b, s.us) > left - 1) return this.refuted(key, left - 1);
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
-    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers);
+    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
     if (z.moves > left - 1 || z.points > s.budget - spent) return this.refuted(key, left - 1);
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);
@@ -337,8 +343,13 @@ function nextEp(enPassant: boolean, us: number, epNext: number[], m: number): nu
   const double = ((m >> 14) & 7) === F_DOUBLE;
   // Most moves neither double-step nor move a pawn that did: the same list, made without a closure (pchess runs this uncompiled).
   if (!double && epNext.length === 0) return epNext;
+  // The target behind a pawn that moves again is closed: plain loops, no callbacks (megamorphic in the warm search, uncompiled in pchess).
   const behind = us === WHITE ? 16 : -16;
-  const kept = epNext.some((t) => t + behind === from) ? epNext.filter((t) => t + behind !== from) : epNext;
-  if (!double) return kept;
-  return [...kept, (from + ((m >> 7) & 127)) >> 1];
+  let closes = false;
+  for (let i = 0; i < epNext.length && !closes; i++) closes = epNext[i]! + behind === from;
+  if (!double && !closes) return epNext;
+  const out: number[] = [];
+  for (let i = 0; i < epNext.length; i++) if (epNext[i]! + behind !== from) out.push(epNext[i]!);
+  if (double) out.push((from + ((m >> 7) & 127)) >> 1);
+  return out;
 }

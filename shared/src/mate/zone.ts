@@ -5,8 +5,9 @@
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
 import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, WHITE } from '../chess/tables.js';
-import { distanceTable, FAR, raySteps } from './bound.js';
+import { distanceAt, distanceTable, FAR, raySteps, UNSET } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
+import type { FixedPieces } from './zone-fixed.js';
 import { HI, LO } from './zobrist.js';
 
 export interface ZoneRules {
@@ -113,6 +114,7 @@ function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
  */
 export function zoneBound(
   b: Board, z: ZoneRules, left: number, limit: number, exact: boolean, out: ZoneBound, movers: Uint8Array | null = null,
+  fixed: FixedPieces | null = null,
 ): ZoneBound {
   const them = z.us ^ 8;
   const d = b.board;
@@ -134,15 +136,25 @@ export function zoneBound(
     const role = code & 7;
     const king = role === KING;
     if (king) ourKing = s;
+    // One of `fixed`: its part is added below.
+    if (fixed && fixed.at[s] === 1) continue;
     const unit = z.costs ? z.costs[role]! : 1;
-    const table = distanceTable(code, king && castle, s);
-    const fixed = movers !== null && movers[s] === 0;
+    const kc = king && castle;
+    const table = distanceTable(code, kc);
+    const still = movers !== null && movers[s] === 0;
     for (let j = 0; j < n; j++) {
       // A king never attacks the enemy king (they cannot stand side by side).
       let dist = king && j === 0 ? FAR : table[s * 128 + TARGETS[j]!]!;
-      if (fixed && dist > 0) dist = FAR;
+      if (dist === UNSET) dist = distanceAt(table, code, kc, s, TARGETS[j]!);
+      if (still && dist > 0) dist = FAR;
       if (dist < BEST_MOVES[j]!) BEST_MOVES[j] = dist;
       if (dist * unit < BEST_POINTS[j]!) BEST_POINTS[j] = dist * unit;
+    }
+  }
+  if (fixed) {
+    for (let j = 0; j < n; j++) {
+      if (fixed.hit[TARGETS[j]!] === 1) BEST_MOVES[j] = BEST_POINTS[j] = 0;
+      else if (fixed.farPoints < BEST_POINTS[j]!) BEST_POINTS[j] = fixed.farPoints;
     }
   }
   let moves = 0;
@@ -154,7 +166,10 @@ export function zoneBound(
   }
   if (exact && points <= limit) {
     const fc = coverFor(ksq, z.costs ?? ONES, z.double);
-    const live = liveBits(b, z, fc);
+    let live = liveBits(b, z, fc);
+    // The pieces of `fixed` attack their zone bits for nothing (a cover may always take a stay option,
+    // which costs nothing): the cover is asked of the others, for the bits they leave.
+    if (fixed) live &= ~fixedMask(b, fc, fixed, live);
     const lists = fc.listsFor(pieces);
     // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
     const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
@@ -169,15 +184,16 @@ export function zoneBound(
       const s = d[base + i]!;
       const code = d[s]!;
       // A piece that may not move (movers) keeps its attacks from where it stands.
-      const fixed = movers !== null && movers[s] === 0;
+      const still = movers !== null && movers[s] === 0;
+      if (fixed && fixed.at[s] === 1) continue;
       // A mover that has not moved yet (marked 1) must move: it cannot stay.
       const must = movers !== null && movers[s] === 1;
-      const opts = fixed ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
+      const opts = still ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
       if (!must && (opts.length === 0 || opts[0]! >> 9 > lim)) continue;
       // The three kinds of piece (free, fixed, must move) are keyed apart.
       const at = code * 128 + s;
-      lo ^= fixed ? HI[at]! : must ? Math.imul(LO[at]!, 0x2c1b3c6d) : LO[at]!;
-      hi ^= fixed ? LO[at]! : must ? Math.imul(HI[at]!, 0x297a2d39) : HI[at]!;
+      lo ^= still ? HI[at]! : must ? Math.imul(LO[at]!, 0x2c1b3c6d) : LO[at]!;
+      hi ^= still ? LO[at]! : must ? Math.imul(HI[at]!, 0x297a2d39) : HI[at]!;
       PENALTY[count] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
       lists[count++] = opts;
     }
@@ -196,6 +212,16 @@ export function zoneBound(
   out.moves = moves;
   out.points = points;
   return out;
+}
+
+/** The zone bits of `live` that the pieces of `fixed` attack from where they stand (kept per `live`). */
+function fixedMask(b: Board, fc: FinalCover, fixed: FixedPieces, live: number): number {
+  if (fixed.live === live) return fixed.mask;
+  let mask = 0;
+  for (const s of fixed.squares) mask |= fc.stay(b.board[s]!, sq64(s), live)[0] ?? 0;
+  fixed.live = live;
+  fixed.mask = mask;
+  return mask;
 }
 
 /** Take-All: every enemy piece must still be captured, one per move. */

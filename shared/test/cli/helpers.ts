@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 
 const SHARED = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(SHARED, 'bin', 'pchess.js');
-const BUILT = join(SHARED, 'dist', 'cli', 'pchess.bundle.js');
+// the build's last output (the one-shot bundle, after the whole CLI's)
+const BUILT = join(SHARED, 'dist', 'cli', 'pchess-once.cjs');
 
 /** Newest modification time of the files below a folder. */
 function newest(dir: string): number {

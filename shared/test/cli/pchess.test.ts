@@ -1,9 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newGame, seriesCount } from '../../src/rules/index.js';
 import { buildCli, json, run } from './helpers.js';
+
+/** The code cache of the one-shot commands' bundle (cli/code-cache.ts), written by a run without one. */
+const CODE_CACHE = new URL('../../dist/cli/pchess-once.cjs.cache', import.meta.url);
 
 const MATE = '1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#';
 const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
@@ -128,6 +131,20 @@ describe('pchess mate', { timeout: 30_000 }, () => {
     expect(status).toBe(0);
     expect(out).toMatchObject({ found: true, complete: true });
     expect(out.moves).toHaveLength(4);
+  });
+
+  it('answers right beside a damaged code cache of its bundle, and replaces it', () => {
+    const fen = 'r1bqkbnr/ppp1pppp/2n5/1B1P4/8/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1';
+    const args = ['mate', '--variant', 'italian', '--fen', fen, '--turn', '4', '-'];
+    const first = json(args);
+    const good = readFileSync(CODE_CACHE);
+    const damaged = Buffer.from(good);
+    for (let i = good.indexOf(10) + 65; i < damaged.length; i++) damaged[i] = damaged[i]! ^ 0xa5;
+    writeFileSync(CODE_CACHE, damaged);
+    const second = json(args);
+    expect(second.status).toBe(0);
+    expect(second.out.moves).toEqual(first.out.moves);
+    expect(readFileSync(CODE_CACHE).equals(damaged)).toBe(false);
   });
 
   it('reports an unfinished search when the budget is tiny', () => {

@@ -3,8 +3,11 @@ import { parseSquare } from '../../src/chess/squares.js';
 import { to88 } from '../../src/chess/tables.js';
 import { KeyTable } from '../../src/mate/key-table.js';
 import { searchSetup } from '../../src/mate/setup.js';
+import { candidateSets } from '../../src/mate/subsets.js';
 import { zoneBound } from '../../src/mate/zone.js';
+import { FixedPieces } from '../../src/mate/zone-fixed.js';
 import { game } from '../rules/helpers.js';
+import { mateProblems } from './mates60.js';
 
 describe('the king-zone bound under the few-pieces phase', () => {
   it('keys pieces that must move apart from pieces that moved already (two of each would share a key)', () => {
@@ -20,6 +23,27 @@ describe('the king-zone bound under the few-pieces phase', () => {
     // The same pieces, the two pawns still to move: the one the cover does not use pays for a move.
     const must = zoneBound(setup.b, setup.zone, 9, 9, true, bound, movers).moves;
     expect(must).toBe(free + 1);
+  });
+
+  it('gives the same bound with the pieces that may not move worked out once (FixedPieces) as piece by piece', () => {
+    let compared = 0;
+    // positions with castling rights among them (their rooks stay piece by piece: castling moves one)
+    for (const p of mateProblems().filter((x) => x.turn >= 5).slice(0, 12)) {
+      const setup = searchSetup(game('italian', p.fen, p.turn));
+      for (const set of candidateSets(setup, p.turn, 3)) {
+        const fixed = new FixedPieces(setup.b, setup.us, setup.costs, set);
+        for (const mark of [1, 2]) {
+          const movers = set.map((v) => (v === 0 ? 0 : mark));
+          for (const left of [2, 3, p.turn]) {
+            const once = { ...zoneBound(setup.b, setup.zone, left, left, true, { moves: 0, points: 0, covered: 0 }, movers, fixed) };
+            const each = { ...zoneBound(setup.b, setup.zone, left, left, true, { moves: 0, points: 0, covered: 0 }, movers) };
+            expect(once).toEqual(each);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 });
 
