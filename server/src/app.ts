@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): App {
     io.in('session' in ended ? sessionRoom(ended.session) : playerRoom(ended.playerId)).disconnectSockets(true),
   );
   // the API's streams follow games and players through what the publisher publishes (api/follow.ts)
-  const followers = apiFollowers(io, { store, crossNode: redis !== null, logger });
+  const followers = apiFollowers(io, { store, crossNode: redis !== null, logger, pollMs: deps.apiFollowPollMs });
   // a program's open API game stream is its presence in the game, as a room connection is (room counts, claims)
   const apiPresence = createApiPresence(shared, logger, { changed: (id) => rooms.recount(id) });
   const transportPublisher = withApiPresence(

@@ -55,6 +55,8 @@ export interface AppDeps {
    */
   readonly deadlineLeaseMs?: number;
   readonly seekGraceMs?: number;
+  /** How often the API's streams read each followed game's version, their safety net for events lost (default 1 s). */
+  readonly apiFollowPollMs?: number;
   /** How often a node takes the seeks that expired and tells the lobby and their owners. Default 5 s. */
   readonly seekExpiryTickMs?: number;
   /** Period of the per-game version heartbeat (`game:heartbeat`). */

@@ -4,49 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisHandle, skipWithoutRedis, startRedis } from '../../test/support/redis-server.js';
 import { createRedisStore } from '../src/store/redis-store.js';
 import { adapterRelay } from '../src/transport/adapter-relay.js';
-import type { AdapterRedis } from '../src/transport/adapter-redis.js';
-import { roomAdapter } from '../src/transport/room-adapter.js';
-import { type ShardListener, shardSubscriber } from '../src/transport/shard-subscriber.js';
 import { testDoc } from './doc-fixture.js';
-
-/** A stand-in for the adapter's node-redis publisher: records what it publishes. */
-class FakePublisher {
-  readonly published: [string, Buffer][] = [];
-  sSubscribe(): Promise<void> {
-    return Promise.resolve();
-  }
-  sPublish(channel: string, message: string | Buffer): Promise<number> {
-    this.published.push([channel, Buffer.from(message)]);
-    return Promise.resolve(0);
-  }
-  sendCommand(): Promise<unknown> {
-    return Promise.resolve(['socket.io#/#', 1]);
-  }
-}
-
-/** A stand-in for the subscriber's client: its listeners by channel, and a way to deliver a message. */
-function fakeSubscriber() {
-  const listeners = new Map<string, ShardListener>();
-  const raw = {
-    subscribe: (channel: string, listener: ShardListener) => {
-      listeners.set(channel, listener);
-      return Promise.resolve();
-    },
-    unsubscribe: (channel: string) => {
-      listeners.delete(channel);
-      return Promise.resolve();
-    },
-    ready: () => true,
-  };
-  const subscriber = shardSubscriber(raw, (e) => {
-    throw e;
-  });
-  const deliver = (channel: string, message: Buffer): void => listeners.get(channel)?.(message, Buffer.from(channel));
-  return { subscriber, listeners, deliver };
-}
-
-const adapterOn = (pub: FakePublisher, sub: ReturnType<typeof fakeSubscriber>): Server =>
-  new Server({ adapter: roomAdapter(pub as unknown as AdapterRedis, sub.subscriber, true) });
+import { adapterOn, FakePublisher, fakeSubscriber } from './fake-adapter-redis.js';
 
 const payload = { gameId: 'g1', version: 3, event: { type: 'move', uci: 'e2e4', hash: '0badf00d' } };
 

@@ -26,10 +26,10 @@ import { MAX_STREAMS_PER_TOKEN } from '@progressive-chess/shared';
 export const FOLLOW_POLL_MS = 1_000;
 
 /** The followers of game and player events for the API's streams (built before the services: they wrap the publisher). */
-export function apiFollowers(io: AppServer, o: { store: Store; crossNode: boolean; logger: Logger }): Followers {
+export function apiFollowers(io: AppServer, o: { store: Store; crossNode: boolean; logger: Logger; pollMs?: number | undefined }): Followers {
   return createFollowers({
     versionOf: (id) => o.store.gameVersion(id),
-    pollMs: FOLLOW_POLL_MS,
+    pollMs: o.pollMs ?? FOLLOW_POLL_MS,
     crossNode: o.crossNode ? socketCrossNode(io) : null,
     onError: (e) => o.logger.debug({ err: e }, 'api follow: version read'),
   });

@@ -32,7 +32,9 @@ export interface CrossNode {
   sendPlayerEvent(playerId: string, e: FollowedPlayerEvent): void;
   /** Sends a players' chat line to the other nodes' followers. */
   sendChat(m: ChatMessage): void;
-  /** Wires the other nodes' messages in: player events, turn notices, own-games changes. */
+  /** Hears the game's events committed on other nodes, by version, while followed here. Returns the unwatch. */
+  watchGame(gameId: string, onVersion: (version: number) => void): () => void;
+  /** Wires the other nodes' messages in: player events, turn notices (where games are not watched), own-games changes. */
   listen(h: {
     playerEvent: (playerId: string, e: FollowedPlayerEvent) => void;
     turn: (gameId: string, version: number) => void;
@@ -63,13 +65,15 @@ export interface Followers {
 interface Watch {
   last: number;
   readonly listeners: Set<(version: number) => void>;
+  /** Ends the other nodes' events of the game (`CrossNode.watchGame`). */
+  readonly unwatch: () => void;
 }
 
 /**
  * Game and player events for the API streams, on what exists now. A game is followed by its
- * version: this node's own commits and the other nodes' turn notices wake a follower at once, and
- * every followed game's version is read from the store every `pollMs` (a commit on another node
- * that announces no turn, e.g. a draw offer, or a lost message). Player events are the
+ * version: this node's own commits and the other nodes' events of the game (`watchGame`) wake a
+ * follower at once, and every followed game's version is read from the store every `pollMs` (a
+ * message lost in an outage). Player events are the
  * publisher's `toPlayer` events and own-games removals, relayed to the other nodes.
  */
 export function createFollowers(o: FollowersOptions): Followers {
@@ -111,13 +115,20 @@ export function createFollowers(o: FollowersOptions): Followers {
   return {
     games: {
       follow(gameId, from, listener) {
-        const w = watches.get(gameId) ?? { last: from, listeners: new Set() };
-        w.last = Math.max(w.last, from);
-        watches.set(gameId, w);
-        w.listeners.add(listener);
+        let w = watches.get(gameId);
+        if (!w) {
+          const unwatch = o.crossNode?.watchGame(gameId, (v) => seen(gameId, v)) ?? (() => undefined);
+          w = { last: from, listeners: new Set(), unwatch };
+          watches.set(gameId, w);
+        }
+        const mine = w;
+        mine.last = Math.max(mine.last, from);
+        mine.listeners.add(listener);
         return () => {
-          w.listeners.delete(listener);
-          if (w.listeners.size === 0 && watches.get(gameId) === w) watches.delete(gameId);
+          mine.listeners.delete(listener);
+          if (mine.listeners.size > 0 || watches.get(gameId) !== mine) return;
+          watches.delete(gameId);
+          mine.unwatch();
         };
       },
       followChat: (gameId, listener) => listen(chats, gameId, listener),
@@ -152,6 +163,7 @@ export function createFollowers(o: FollowersOptions): Followers {
     },
     close() {
       clearInterval(timer);
+      for (const w of watches.values()) w.unwatch();
       watches.clear();
       players.clear();
       chats.clear();

@@ -84,8 +84,8 @@ export interface Publisher {
   /** This node's lobby connections may have missed lobby events (its Redis subscriber reconnected): they subscribe again. */
   lobbyResyncLocal(): void;
   /**
-   * A game's turn passed to `playerId` at `version`: told to the other nodes (nothing to do on one
-   * node, nor when the player is connected to this one). The node serving that player may load the
+   * A game's turn passed to `playerId` at `version`: told to the other nodes that serve that player
+   * (nothing to do on one node, nor when the player is connected to this one). Such a node may load the
    * game ahead of their next command (`GameService.prefetch`), so that command starts from a
    * current copy instead of a store read.
    */

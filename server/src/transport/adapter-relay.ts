@@ -42,3 +42,24 @@ export function adapterRelay(io: AppServer): RelayOf | null {
     ),
   });
 }
+
+/**
+ * The game version in another node's adapter message to a game's room: the `version` of the
+ * broadcast event's payload (a game event, a presence record), or null for anything else (a
+ * payload without one, a message the adapter encoded as MessagePack: binary data, never ours).
+ */
+export function broadcastVersion(message: Buffer): number | null {
+  if (message[0] !== 0x7b) return null;
+  let m: unknown;
+  try {
+    m = JSON.parse(message.toString());
+  } catch {
+    return null;
+  }
+  if (!isRecord(m) || m.type !== BROADCAST || !isRecord(m.data) || !isRecord(m.data.packet)) return null;
+  const args = m.data.packet.data;
+  const payload: unknown = Array.isArray(args) ? args[1] : undefined;
+  return isRecord(payload) && typeof payload.version === 'number' ? payload.version : null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

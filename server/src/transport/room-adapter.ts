@@ -12,6 +12,29 @@ const relayable = new WeakMap<Adapter, string>();
 /** This adapter's uid when a commit may publish its room broadcasts for it; undefined otherwise. */
 export const relayUid = (adapter: Adapter): string | undefined => relayable.get(adapter);
 
+/** A room's channel put to other uses than the adapter's broadcasts, on the nodes with an interest in the room only. */
+export interface RoomTap {
+  /**
+   * Hears the other nodes' adapter messages to `room` (its broadcasts) on this node, whether or not
+   * a connection here is in the room. Returns the unwatch.
+   */
+  watch(room: string, listener: (message: Buffer) => void): () => void;
+  /**
+   * A server-side event (`io.on(event)`, as `serverSideEmit` delivers it) for the nodes with a
+   * connection in `room` only, where `serverSideEmit` goes to every node. Fire and forget: a
+   * message lost in an outage is lost.
+   */
+  emitToRoomNodes(room: string, event: string, payload: unknown): void;
+}
+
+const taps = new WeakMap<Adapter, RoomTap>();
+
+/** The room tap of an adapter made by `roomAdapter`; undefined for any other. */
+export const roomTap = (adapter: Adapter): RoomTap | undefined => taps.get(adapter);
+
+/** socket.io-adapter's `MessageType.SERVER_SIDE_EMIT`. */
+const SERVER_SIDE_EMIT = 9;
+
 /**
  * The Socket.IO adapter on one Redis and on a Cluster alike: the Redis adapter's sharded mode
  * (Redis 7 sharded pub/sub, `SPUBLISH`/`SSUBSCRIBE`) with dynamic subscriptions. A broadcast to one
@@ -24,6 +47,7 @@ export const relayUid = (adapter: Adapter): string | undefined => relayable.get(
  */
 export function roomAdapter(pub: AdapterRedis | RedisClient, subscriber: ShardSubscriber, relay: boolean): ServerOptions['adapter'] {
   const make = createShardedAdapter(pub, subscriber, { channelPrefix: 'socket.io', subscriptionMode: 'dynamic' });
+  const publish = (channel: string, message: string): Promise<unknown> => ('sPublish' in pub ? pub.sPublish(channel, message) : pub.spublish(channel, message));
   // a function, not an arrow: Socket.IO calls the adapter constructor with `new`
   return function sharded(nsp: Namespace) {
     const adapter = make(nsp);
@@ -36,6 +60,15 @@ export function roomAdapter(pub: AdapterRedis | RedisClient, subscriber: ShardSu
       return subscriber.subscribed([...rooms].map((room) => roomChannel(nsp.name, room)));
     };
     if (relay) relayable.set(adapter, uid);
+    taps.set(adapter, {
+      watch: (room, listener) => subscriber.watch(roomChannel(nsp.name, room), listener),
+      emitToRoomNodes(room, event, payload) {
+        // what the adapter's own serverSideEmit publishes, on the room's channel instead of the namespace's
+        const message = JSON.stringify({ type: SERVER_SIDE_EMIT, data: { packet: [event, payload] }, uid, nsp: nsp.name });
+        // a notice lost (Redis away) costs only the store read it would have saved
+        publish(roomChannel(nsp.name, room), message).catch(() => undefined);
+      },
+    });
     return adapter;
   };
 }

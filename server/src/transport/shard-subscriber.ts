@@ -32,6 +32,12 @@ export interface ShardSubscriber {
   adapterCreated(uid: string, nsp: string): void;
   /** Resolves once the subscriptions in flight to these channels are made (at once when none is). */
   subscribed(channels: Iterable<string>): Promise<void> | undefined;
+  /**
+   * Hears a channel besides the adapter (the API's followers of a game hear its room's channel on a
+   * node where no connection is in the room): the channel is subscribed while the adapter or a
+   * watcher needs it, once. Returns the unwatch.
+   */
+  watch(channel: string, listener: ShardListener): () => void;
   traffic(): AdapterTraffic;
 }
 
@@ -96,6 +102,8 @@ export function shardSubscriber(raw: RawSubscriber, onError: (e: unknown) => voi
   const own: Buffer[] = [];
   /** The namespaces' and this node's response channels: the ones that are not rooms'. */
   const nodeChannels = new Set<string>();
+  /** Each subscribed channel's listeners: the adapter's, and the watchers'. */
+  const channels = new Map<string, { adapter: ShardListener | null; readonly watchers: Set<ShardListener> }>();
   const pending = new Map<string, Promise<void>>();
   let received = 0;
   let roomMessages = 0;
@@ -105,33 +113,69 @@ export function shardSubscriber(raw: RawSubscriber, onError: (e: unknown) => voi
       () => undefined,
       (e: unknown) => onError(e),
     );
+  const subscribe = (channel: string): Promise<void> => {
+    const p = settle(
+      raw.subscribe(channel, (message, ch) => {
+        received++;
+        if (!nodeChannels.has(channel)) roomMessages++;
+        const listeners = channels.get(channel);
+        if (!listeners || isOwn(message)) return;
+        listeners.adapter?.(message, ch);
+        for (const w of listeners.watchers) w(message, ch);
+      }),
+    );
+    pending.set(channel, p);
+    void p.then(() => {
+      if (pending.get(channel) === p) pending.delete(channel);
+    });
+    return p;
+  };
+  const unsubscribe = (channel: string): Promise<void> => {
+    channels.delete(channel);
+    pending.delete(channel);
+    return settle(raw.unsubscribe(channel));
+  };
   return {
     sSubscribe(channel, listener) {
-      const p = settle(
-        raw.subscribe(channel, (message, ch) => {
-          received++;
-          if (!nodeChannels.has(channel)) roomMessages++;
-          if (!isOwn(message)) listener(message, ch);
-        }),
-      );
-      pending.set(channel, p);
-      void p.then(() => {
-        if (pending.get(channel) === p) pending.delete(channel);
-      });
-      return p;
+      const listeners = channels.get(channel);
+      if (listeners) {
+        // already heard for a watcher: the adapter joins it
+        listeners.adapter = listener;
+        return pending.get(channel) ?? Promise.resolve();
+      }
+      channels.set(channel, { adapter: listener, watchers: new Set() });
+      return subscribe(channel);
     },
     sUnsubscribe(channel) {
-      pending.delete(channel);
-      return settle(raw.unsubscribe(channel));
+      const listeners = channels.get(channel);
+      if (listeners && listeners.watchers.size > 0) {
+        listeners.adapter = null;
+        return Promise.resolve();
+      }
+      return unsubscribe(channel);
+    },
+    watch(channel, listener) {
+      let listeners = channels.get(channel);
+      if (!listeners) {
+        listeners = { adapter: null, watchers: new Set() };
+        channels.set(channel, listeners);
+        void subscribe(channel);
+      }
+      const mine = listeners;
+      mine.watchers.add(listener);
+      return () => {
+        if (!mine.watchers.delete(listener) || mine.watchers.size > 0 || mine.adapter !== null) return;
+        if (channels.get(channel) === mine) void unsubscribe(channel);
+      };
     },
     adapterCreated(uid, nsp) {
       own.push(ownSuffix(uid, nsp));
       nodeChannels.add(namespaceChannel(nsp)).add(roomChannel(nsp, uid));
     },
-    subscribed(channels) {
+    subscribed(wanted) {
       if (!raw.ready()) return undefined;
       let waits: Promise<void>[] | undefined;
-      for (const c of channels) {
+      for (const c of wanted) {
         const p = pending.get(c);
         if (p) (waits ??= []).push(p);
       }

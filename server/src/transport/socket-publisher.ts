@@ -3,6 +3,7 @@ import type { LobbyEvents, MyGameChange, PlayerEvent, PlayerEvents, Publisher, T
 import { LOBBY_ROOM, gameOfRoom, gameRoom, playerLobbyRoom, playerRoom } from '../services/publisher.js';
 import type { AppServer } from './socket-types.js';
 import { adapterRelay } from './adapter-relay.js';
+import { roomTap } from './room-adapter.js';
 import { tickBatch } from './tick-batch.js';
 
 type OnePayloadEvents = LobbyEvents & PlayerEvents;
@@ -82,6 +83,12 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
   const { onTurnHere } = opts;
   /** The other nodes' copy of a game event, for the store to publish with the commit (adapter-relay.ts). */
   const relay = opts.crossNode ? adapterRelay(io) : null;
+  /** Turn notices to the nodes with a connection of the player only (any other adapter: to every node). */
+  const tap = opts.crossNode ? roomTap(io.of('/').adapter) : undefined;
+  const toTurnNodes = (n: TurnNotice): void => {
+    if (tap) tap.emitToRoomNodes(playerRoom(n.playerId), 'game:turn', n);
+    else io.serverSideEmit('game:turn', n);
+  };
   if (opts.crossNode && onTurnHere) {
     io.on('game:turn', (n) => {
       if (playerHere(n.playerId)) onTurnHere(n);
@@ -152,7 +159,7 @@ export function socketPublisher(io: AppServer, opts: SocketPublisherOptions): Pu
     announceTurn(n) {
       // a player connected here most likely sends the next command here too: no message then (a
       // command that reaches another node anyway only makes the store read this saves)
-      if (opts.crossNode && !playerHere(n.playerId)) io.serverSideEmit('game:turn', n);
+      if (opts.crossNode && !playerHere(n.playerId)) toTurnNodes(n);
     },
     heartbeatLocal(e) {
       if (covered(e.gameId, e.version)) return;
