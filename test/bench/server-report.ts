@@ -62,6 +62,8 @@ function loopText(l: LoopSample): string {
 
 export interface ReportOptions {
   readonly games: number;
+  /** BENCH_GAMES_PER_NODE: `games` per node with players, each layout its own count of games. */
+  readonly perNode?: boolean;
   readonly seconds: number;
   readonly warmupMs: number;
   readonly thinkMs: number;
@@ -94,10 +96,10 @@ export function thinkText(o: Pick<ReportOptions, 'thinkMs' | 'thinkJitter'>): st
 export function report(rows: readonly PhaseResult[], o: ReportOptions): void {
   const pace =
     o.thinkMs > 0
-      ? `, each move ${thinkText(o)} after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered, a load at which no process saturates a core`
+      ? `, each move ${thinkText(o)} after the previous one arrived: under ${fmt((o.games * 1000) / o.thinkMs, 0)} moves/s offered${o.perNode === true ? ' per node' : ''}, a load at which no process saturates a core`
       : ', moving as soon as the previous move arrives: the CPU saturates';
   console.log(
-    `\n${o.games} games (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +
+    `\n${o.games} games${o.perNode === true ? ' per node with players' : ''} (2 players + 1 spectator each${pace}), ${o.seconds} s measured per run after ${o.warmupMs / 1000} s warm-up, ` +
       `${o.runs} run(s) per phase, floor and game server interleaved. Median over the runs, min-max after it.\n`,
   );
   const groups = new Map<string, PhaseResult[]>();

@@ -55,6 +55,15 @@ function option(name: string, env: string, fallback: number, valid = (n: number)
  * measured in full (its own report), then the goals at each load and how far up they hold.
  */
 const GAMES = gamesOption(rawOption('games', 'BENCH_GAMES'), 500);
+/**
+ * BENCH_GAMES_PER_NODE=N: each layout runs N games per node with players (1 node N, 2 nodes 2N,
+ * 4 nodes 4N; 2+2 as 2), instead of `--games` for all: the node scaling at one load per node.
+ * Spreading one load over more processes makes each do less per wake-up (fewer moves per socket
+ * write and Redis round trip), which costs the floor as much as the game server on a small machine;
+ * at one load per node, what adding nodes costs is the fan-out alone.
+ */
+const PER_NODE = process.env.BENCH_GAMES_PER_NODE === undefined ? null : gamesOption(process.env.BENCH_GAMES_PER_NODE, 0);
+if (PER_NODE !== null && (PER_NODE.length !== 1 || GAMES.length !== 1)) throw new Error('BENCH_GAMES_PER_NODE takes one number, and no sweep of --games beside it');
 const SECONDS = option('seconds', 'BENCH_SECONDS', 12);
 const RUNS = option('runs', 'BENCH_RUNS', 3);
 /** `--think N` / BENCH_THINK_MS (0 allowed: no think time). */
@@ -110,6 +119,7 @@ async function main(): Promise<void> {
   const modes = (['floor', 'app', 'baseline', 'bots', 'memory', 'durable'] as const).filter((m) => MODES.includes(m) && (m !== 'bots' || BOTS > 0));
   const options = (games: number) => ({
     games,
+    perNode: PER_NODE !== null,
     seconds: SECONDS,
     warmupMs: WARMUP_MS,
     thinkMs: THINK_MS,
@@ -121,7 +131,7 @@ async function main(): Promise<void> {
     p99BoundMs: P99_BOUND_MS,
   });
   try {
-    for (const games of GAMES) {
+    for (const games of PER_NODE ?? GAMES) {
       const rows: PhaseResult[] = [];
       for (const { nodes, bystanders } of NODES) {
         for (let run = 1; run <= RUNS; run++) {
@@ -131,7 +141,7 @@ async function main(): Promise<void> {
             await admin.flushall();
             await admin.config('RESETSTAT');
             const r = await runPhase(
-              { mode, nodes, bystanders, ...(BASELINE === undefined ? {} : { baselineRoot: BASELINE }), redisUrl: redis.url, games, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
+              { mode, nodes, bystanders, ...(BASELINE === undefined ? {} : { baselineRoot: BASELINE }), redisUrl: redis.url, games: PER_NODE ? games * (nodes - bystanders) : games, seconds: SECONDS, warmupMs: WARMUP_MS, thinkMs: THINK_MS, thinkJitter: THINK_JITTER, bots: BOTS },
               admin,
             );
             console.log(`${GAMES.length > 1 ? `[${games} games] ` : ''}${runLine(r, run)}`);
