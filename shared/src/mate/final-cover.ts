@@ -7,29 +7,18 @@
  * (blockers, pins and the opponent's replies ignored), so the choice can only be cheaper than
  * the truth. Promotions are final squares of the promoted piece.
  */
-import { KING, PAWN, WHITE } from '../chess/tables.js';
-import { zoneMasks, zoneSquares } from './zone-masks.js';
 import { KeyTable } from './key-table.js';
-import { FAR, pawnSteps, pieceMoves, promotionSquare, PROMOTIONS } from './reach.js';
+import { FinalOptions, FULL } from './final-options.js';
 
 /** Zone bit of the square at (file + df, rank + dr) of the king: (dr + 1) * 3 + (df + 1); bit 4 is the king. */
 export const KING_BIT = 1 << 4;
 const INF = 1 << 28;
-const NONE = new Int32Array(0);
-const FULL = 511;
 /** Steps of cover's branch and bound before it hands over to the table search. */
 const BRANCH_STEPS = 256;
 
-/** Per enemy king square: the zone squares each role attacks from each square, and the cover search. */
-export class FinalCover {
-  /** masks[role * 64 + f]: zone bits attacked from f (role 0: black pawn, PAWN: white pawn). */
-  private readonly masks: Uint16Array;
-  private readonly cache = new Map<number, Int32Array>();
+/** Per enemy king square: the pieces' options (final-options.ts) and the cover search. */
+export class FinalCover extends FinalOptions {
   private readonly memo = new KeyTable(300_000);
-  private readonly best = new Int32Array(512);
-  private readonly seen = new Int32Array(512);
-  private stamp = 0;
-  private readonly touched: number[] = [];
   private readonly dp = new Int32Array(512);
   /** dp[m] is valid when mark[m] === round (one round per cover call). */
   private readonly mark = new Int32Array(512);
@@ -41,142 +30,6 @@ export class FinalCover {
   /** cover's pieces, most options first. */
   private readonly sorted: Int32Array[] = [];
   private readonly sortedPay = new Int32Array(32);
-
-  /**
-   * ksq: the enemy king (0..63); units: points per role code (index 1..6), all 1 when moves count;
-   * double: pawns may double-step.
-   */
-  constructor(
-    readonly ksq: number,
-    readonly units: readonly number[],
-    readonly double: boolean,
-  ) {
-    this.squares = zoneSquares(ksq);
-    this.masks = zoneMasks(ksq, this.squares);
-  }
-
-  /** The square (0..63) of zone bit `bit`, or -1 off the board. */
-  zoneSquare(bit: number): number {
-    return this.squares[bit]!;
-  }
-
-  /** zoneSquare per bit. */
-  private readonly squares: Int8Array;
-
-  /**
-   * A piece's options (cost * 512 + zone mask, cheapest first, none dominated by a cheaper one
-   * attacking a superset), for zone bits `live`. code: colour | role; s: 0..63; mustMove: the
-   * piece does not end where it stands.
-   */
-  options(code: number, s: number, live: number, castle: boolean, mustMove = false): Int32Array {
-    // The zone bits rarely change within a search: the last list of each piece, square and flags first.
-    const slot = ((code * 64 + s) << 2) | (castle ? 2 : 0) | (mustMove ? 1 : 0);
-    if (this.recentLive[slot] === live) return this.recent[slot]!;
-    const key = (((((code * 64 + s) * 512 + live) << 1) | (castle ? 1 : 0)) << 1) | (mustMove ? 1 : 0);
-    const hit = this.cache.get(key) ?? this.made(code, s, live, castle, mustMove, key);
-    this.recentLive[slot] = live;
-    this.recent[slot] = hit;
-    return hit;
-  }
-
-  /** The last options() answer per piece code, square and flags, and the zone bits it was made for (-1: none). */
-  private readonly recentLive = new Int32Array(16 * 64 * 4).fill(-1);
-  private readonly recent: Int32Array[] = new Array<Int32Array>(16 * 64 * 4).fill(NONE);
-
-  /** made()'s options of the promoted pieces, per file * 4 + promotion. */
-  private readonly promoted: Int32Array[] = new Array<Int32Array>(32).fill(NONE);
-
-  /** options() worked out and kept. */
-  private made(code: number, s: number, live: number, castle: boolean, mustMove: boolean, key: number): Int32Array {
-    const role = code & 7;
-    const color = code & 8;
-    const units = this.units;
-    // A promotion's options: the new piece's on the promotion squares the pawn reaches (asked first:
-    // options() is not re-entrant), shifted by the price of the pawn's way there.
-    const promoted = this.promoted;
-    if (role === PAWN) {
-      for (let file = 0; file < 8; file++) {
-        if (pawnSteps(s, promotionSquare(file, color), color, this.double) >= FAR) continue;
-        for (let i = 0; i < PROMOTIONS.length; i++) promoted[file * 4 + i] = this.options(color | PROMOTIONS[i]!, promotionSquare(file, color), live, false);
-      }
-    }
-    this.touched.length = 0;
-    this.stamp++;
-    if (role === PAWN) {
-      const pawnRole = color === WHITE ? PAWN : 0;
-      for (let f = 0; f < 64; f++) {
-        const mask = this.masks[pawnRole * 64 + f]! & live;
-        if (mask === 0 || (mustMove && f === s)) continue;
-        const steps = pawnSteps(s, f, color, this.double);
-        if (steps < FAR) this.offer(steps * units[PAWN]!, mask);
-      }
-      for (let file = 0; file < 8; file++) {
-        const p = promotionSquare(file, color);
-        const steps = pawnSteps(s, p, color, this.double);
-        if (steps >= FAR) continue;
-        for (let i = 0; i < PROMOTIONS.length; i++) {
-          // The promoting move costs the new kind's price (cost variants).
-          const at = (steps - 1) * units[PAWN]! + units[PROMOTIONS[i]!]!;
-          const opts = promoted[file * 4 + i]!;
-          for (let k = 0; k < opts.length; k++) this.offer(at + (opts[k]! >> 9), opts[k]! & FULL);
-        }
-      }
-    } else {
-      for (let f = 0; f < 64; f++) {
-        const mask = this.masks[role * 64 + f]! & live;
-        if (mask === 0 || (mustMove && f === s)) continue;
-        const d = pieceMoves(role, s, f, castle && role === KING, color);
-        if (d < FAR) this.offer(d * units[role]!, mask);
-      }
-    }
-    const out = this.pareto();
-    if (this.cache.size > 100_000) this.cache.clear();
-    this.cache.set(key, out);
-    return out;
-  }
-
-  /** The one option of a piece that stays where it is (none when it attacks nothing of `live`). */
-  stay(code: number, s: number, live: number): Int32Array {
-    const role = code & 7;
-    const at = (role === PAWN ? (code & 8) === WHITE ? PAWN : 0 : role) * 64 + s;
-    if (this.stayLive[at] === live) return this.stayRecent[at]!;
-    const mask = this.masks[at]! & live;
-    const out = mask === 0 ? NONE : Int32Array.of(mask);
-    this.stayLive[at] = live;
-    this.stayRecent[at] = out;
-    return out;
-  }
-
-  /** The last stay() answer per role and square (at) and its zone bits (-1: none): they rarely change within a search. */
-  private readonly stayLive = new Int32Array(7 * 64).fill(-1);
-  private readonly stayRecent: Int32Array[] = new Array<Int32Array>(7 * 64).fill(NONE);
-
-  private offer(cost: number, mask: number): void {
-    if (mask === 0) return;
-    const best = this.best;
-    if (this.seen[mask] !== this.stamp) {
-      this.seen[mask] = this.stamp;
-      this.touched.push(mask);
-      best[mask] = cost;
-    } else if (cost < best[mask]!) best[mask] = cost;
-  }
-
-  /** The offered options, cheapest first, without those a cheaper-or-equal option covers. */
-  private pareto(): Int32Array {
-    // A typed array's own numeric sort and plain loops: no callbacks, which a fresh pchess runs uncompiled.
-    const touched = this.touched;
-    const opts = new Int32Array(touched.length);
-    for (let i = 0; i < touched.length; i++) opts[i] = this.best[touched[i]!]! * 512 + touched[i]!;
-    opts.sort();
-    let n = 0;
-    for (let i = 0; i < opts.length; i++) {
-      const m = opts[i]! & FULL;
-      let covered = false;
-      for (let j = 0; j < n && !covered; j++) covered = (opts[j]! & m) === m;
-      if (!covered) opts[n++] = opts[i]!;
-    }
-    return opts.slice(0, n);
-  }
 
   /**
    * Cheapest total cost of one option per piece (or none: the piece attacks nothing of the zone
@@ -372,8 +225,9 @@ export class FinalCover {
   }
 
   /**
-   * cover() remembered by `key` (the caller's exact 53-bit key of the pieces and live bits): an
-   * answer at or below its limit is exact, above it only says "above that limit".
+   * cover() remembered by `key` (the caller's exact 53-bit key of the pieces' lists, their dues and
+   * the live bits, from the lists' ids): an answer at or below its limit is exact, above it only
+   * says "above that limit".
    */
   coverMemo(key: number, lists: readonly Int32Array[], count: number, live: number, limit: number, penalty: Int32Array): number {
     const hit = this.memo.get(key);
@@ -386,6 +240,11 @@ export class FinalCover {
     const r = this.cover(lists, count, live, limit, penalty);
     if (limit < 1023) this.memo.set(key, r * 1024 + limit);
     return r;
+  }
+
+  /** Called before the caller takes any list id for a key: when the lists were forgotten, the memo goes too. */
+  trim(): void {
+    if (this.trimmed()) this.memo.clear();
   }
 
   /** The per-piece option lists of the caller, reused between calls. */

@@ -4,25 +4,37 @@
  * piece only: the moved piece attacks from where it lands, and lines through the square it leaves
  * open. So the zone squares not attacked now, apart from those a line of ours through the moved
  * piece's square would reach once it is vacated, must all be attacked from one other square the
- * piece reaches in one move (empty board, final-cover.ts). Castling and en passant (two pieces,
- * two squares) are let through.
+ * piece reaches in one move (empty board, final-cover.ts). Castling moves two pieces: the zone
+ * squares not attacked now, apart from those a line through either vacated square may reach, must be
+ * attacked by the king and the rook from where they land. En passant (two squares emptied, one
+ * filled) is let through.
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
-import { BISHOP, QUEEN, ROOK, STEP, WHITE } from '../chess/tables.js';
+import { BISHOP, BK, BQ, F_CASTLE, KING, QUEEN, ROOK, STEP, WHITE, WK, WQ } from '../chess/tables.js';
+import type { FinalCover } from './final-cover.js';
 import { coverFor, discoverySteps, ONES, sq64, type ZoneRules } from './zone.js';
 
+/** openZone's answer: the 0x88 square of each open zone bit, the enemy king, its cover search. */
 const OPEN = new Int32Array(9);
+let openKing = -1;
+let openCover: FinalCover | null = null;
 
-/** movers (a few-pieces set search): only the pieces on squares marked non-zero may make the move. */
-export function oneMoveMayMate(b: Board, z: ZoneRules, movers: Uint8Array | null = null): boolean {
+/**
+ * The zone bits (final-cover.ts) a mating last move must newly attack: the enemy king's square and
+ * each flight that must be controlled and is not attacked now (our lines seen through the enemy
+ * king). -1 where the test says nothing: no single enemy king, en passant open (it empties two
+ * squares), or in Italian an enemy king move may discover check on our king. The squares of the
+ * bits stay in OPEN for mayMateFrom and moveMayMate.
+ */
+export function openZone(b: Board, z: ZoneRules): number {
   const d = b.board;
   const us = z.us;
   const them = us ^ 8;
-  if (d[KINGS + (them >> 3)] !== 1) return true;
-  if (b.epCount > 0 || (b.castling & (us === WHITE ? 3 : 12)) !== 0) return true;
+  if (d[KINGS + (them >> 3)] !== 1) return -1;
+  if (b.epCount > 0) return -1;
   const ksq = d[KING_SQ + (them >> 3)]!;
   // Italian: a flight where the king would discover check on our king needs no control.
-  if (z.lastOnly && d[KINGS + (us >> 3)] === 1 && discoverySteps(b, us, ksq, d[KING_SQ + (us >> 3)]!) <= 1) return true;
+  if (z.lastOnly && d[KINGS + (us >> 3)] === 1 && discoverySteps(b, us, ksq, d[KING_SQ + (us >> 3)]!) <= 1) return -1;
   const fc = coverFor(ksq, ONES, z.double);
   let open = 0;
   const king = d[ksq]!;
@@ -40,19 +52,110 @@ export function oneMoveMayMate(b: Board, z: ZoneRules, movers: Uint8Array | null
     }
   }
   d[ksq] = king;
-  if (open === 0) return true;
+  openKing = ksq;
+  openCover = fc;
+  return open;
+}
+
+/**
+ * openZone's answer `open` (>= 0) for this position, worked out before (by the parent's look at it):
+ * its squares put back for lastMovers and moveMayMate without testing them again.
+ */
+export function reopenZone(b: Board, z: ZoneRules, open: number): void {
+  const ksq = b.board[KING_SQ + ((z.us ^ 8) >> 3)]!;
+  const fc = coverFor(ksq, ONES, z.double);
+  for (let bit = 0; bit < 9; bit++) {
+    if (((open >> bit) & 1) === 0) continue;
+    const t64 = fc.zoneSquare(bit);
+    OPEN[bit] = t64 + (t64 & ~7);
+  }
+  openKing = ksq;
+  openCover = fc;
+}
+
+/** movers (a few-pieces set search): only the pieces on squares marked non-zero may make the move. */
+export function oneMoveMayMate(b: Board, z: ZoneRules, movers: Uint8Array | null = null): boolean {
+  const open = openZone(b, z);
+  return open <= 0 || lastMovers(b, z.us, open, movers, null);
+}
+
+/**
+ * After openZone(b, z) returned `open` (> 0): the pieces that may make a mating last move, by the
+ * test of oneMoveMayMate, marked 1 in `out` (its other squares left as they are); with `out` null,
+ * only whether there is one. The king's square is marked where castling may mate.
+ */
+export function lastMovers(b: Board, us: number, open: number, movers: Uint8Array | null, out: Uint8Array | null): boolean {
+  const d = b.board;
+  const fc = openCover!;
+  let any = false;
+  // Castling (only by a king of the set, in a few-pieces search: the rook moves along with it).
+  if ((b.castling & (us === WHITE ? 3 : 12)) !== 0) {
+    const e = us === WHITE ? 0x04 : 0x74;
+    if ((movers === null || movers[e] !== 0) && (castlingMayMate(b, open, us, e, e + 3) || castlingMayMate(b, open, us, e, e - 4))) {
+      if (out === null) return true;
+      out[e] = 1;
+      any = true;
+    }
+  }
   const base = LIST + (us << 3);
   for (let i = base, end = base + d[COUNT + (us >> 3)]!; i < end; i++) {
     const s = d[i]!;
     if (movers !== null && movers[s] === 0) continue;
-    let need = open;
-    for (let bit = 0; bit < 9; bit++) if ((open >> bit) & 1 && mayDiscover(d, OPEN[bit]!, s, us, ksq)) need &= ~(1 << bit);
-    if (need === 0) return true;
+    const need = needFrom(d, open, s, us);
+    let may = need === 0;
     // The piece leaves its square: only the squares it reaches in one move count.
-    const opts = fc.options(d[s]!, sq64(s), 511, false, true);
-    for (let k = 0; k < opts.length && opts[k]! >> 9 <= 1; k++) if ((opts[k]! & need) === need) return true;
+    const opts = may ? NO_OPTIONS : fc.options(d[s]!, sq64(s), 511, false, true);
+    for (let k = 0; k < opts.length && opts[k]! >> 9 <= 1 && !may; k++) may = (opts[k]! & need) === need;
+    if (!may) continue;
+    if (out === null) return true;
+    out[s] = 1;
+    any = true;
   }
-  return false;
+  return any;
+}
+
+const NO_OPTIONS = new Int32Array(0);
+
+/**
+ * After openZone(b, z) returned `open` (>= 0) for this position: could the move m mate? The moved
+ * piece (promoted: the new kind) must attack, from where it lands on an empty board, every open bit
+ * that no line through its vacated square may reach. Castling as in oneMoveMayMate.
+ */
+export function moveMayMate(b: Board, us: number, open: number, m: number): boolean {
+  if (open === 0) return true;
+  const d = b.board;
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  if (((m >> 14) & 7) === F_CASTLE) return castlingMayMate(b, open, us, from, to > from ? from + 3 : from - 4);
+  const need = needFrom(d, open, from, us);
+  if (need === 0) return true;
+  const promo = m >> 17;
+  const code = promo !== 0 ? us | promo : d[from]!;
+  return ((openCover!.stay(code, sq64(to), 511)[0] ?? 0) & need) === need;
+}
+
+/** The bits of `open` that no line through s, once s is vacated, may reach. */
+function needFrom(d: Board['board'], open: number, s: number, us: number): number {
+  let need = open;
+  for (let bit = 0; bit < 9; bit++) if ((open >> bit) & 1 && mayDiscover(d, OPEN[bit]!, s, us, openKing)) need &= ~(1 << bit);
+  return need;
+}
+
+/**
+ * Could castling with the rook on `rook` (the king on e) leave every square of
+ * `open` attacked? The king and the rook attack from where they land (king beside its start, rook on
+ * its other side); a line through either vacated square may open.
+ */
+function castlingMayMate(b: Board, open: number, us: number, e: number, rook: number): boolean {
+  const d = b.board;
+  const right = rook > e ? (us === WHITE ? WK : BK) : us === WHITE ? WQ : BQ;
+  if ((b.castling & right) === 0 || d[e] !== (us | KING) || d[rook] !== (us | ROOK)) return false;
+  const kingTo = rook > e ? e + 2 : e - 2;
+  const rookTo = rook > e ? e + 1 : e - 1;
+  const need = needFrom(d, open, e, us) & needFrom(d, open, rook, us);
+  const fc = openCover!;
+  const mask = (fc.stay(us | KING, sq64(kingTo), 511)[0] ?? 0) | (fc.stay(us | ROOK, sq64(rookTo), 511)[0] ?? 0);
+  return (mask & need) === need;
 }
 
 /**
@@ -71,4 +174,11 @@ function mayDiscover(d: Board['board'], t: number, s: number, us: number, ksq: n
     return (p & 8) === us && ((p & 7) === QUEEN || (p & 7) === (straight ? ROOK : BISHOP));
   }
   return false;
+}
+
+/** The number of bits set in x (a zone mask: nine bits at most). */
+export function bitCount(x: number): number {
+  let n = 0;
+  for (let y = x; y !== 0; y &= y - 1) n++;
+  return n;
 }

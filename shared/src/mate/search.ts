@@ -14,11 +14,11 @@ import { insufficientMaterial } from '../chess/material.js';
 import { BUF, generateRoot } from '../chess/movegen.js';
 import { ATTACK_BIT, ATTACKS, F_CASTLE, F_DOUBLE, F_EP, STEP, WHITE } from '../chess/tables.js';
 import { kingSteps } from './bound.js';
-import { KEYS, SCORES, sortByScore } from './order.js';
+import { KEYS, OPENS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
 import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
-import { oneMoveMayMate } from './last-move.js';
+import { bitCount, lastMovers, moveMayMate, openZone, reopenZone } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 import { FixedPieces } from './zone-fixed.js';
 
@@ -35,6 +35,8 @@ const WIN = 1;
 const DEAD = 2;
 const GO = 3;
 const TT_LIMIT = 4_000_000;
+/** The pieces that may make a mating last move, marked 1 (last-move.ts), for one node at a time. */
+const LAST_MOVERS = new Uint8Array(128);
 
 export class SeriesSearch {
   nodes = 0;
@@ -89,18 +91,34 @@ export class SeriesSearch {
     return costs[promo !== 0 ? promo : this.s.b.board[m & 127]! & 7]!;
   }
 
-  /** known: the position's key, worked out when its parent classified it (-1: not known). */
-  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number, known: number): boolean {
+  /**
+   * known: the position's key, worked out when its parent classified it (-1: not known); knownOpen:
+   * likewise openZone's answer where one move is left (-2: not known).
+   */
+  private dfs(spent: number, moved: number[], epNext: number[], left: number, base: number, known: number, knownOpen = -2): boolean {
     if (this.tick()) return false;
     if (this.unmoved > left) return false;
     const s = this.s;
     const b = s.b;
+    // The last move must mate: only the pieces that may attack the zone squares left open move
+    // (last-move.ts; each of their moves is tested below). English cycles look at every piece's moves.
+    let open = -1;
+    if (left === 1 && !s.takeAll) {
+      if (knownOpen === -2) open = openZone(b, s.zone);
+      else if ((open = knownOpen) > 0) reopenZone(b, s.zone, open);
+    }
+    let only = s.cycles ? null : this.movers;
+    if (open > 0 && !s.cycles) {
+      if (!lastMovers(b, s.us, open, this.movers, LAST_MOVERS)) return false;
+      only = LAST_MOVERS;
+    }
     // A few-pieces set: only its pieces' moves (English cycles look at every piece's, below).
-    const end = generateRoot(b, base, s.rules, s.cycles ? null : this.movers);
+    const end = generateRoot(b, base, s.rules, only);
+    if (only === LAST_MOVERS) LAST_MOVERS.fill(0);
     if (s.cycles && moved.length > 0) {
-      let open = false;
-      for (let i = base; i < end && !open; i++) if (!moved.includes(BUF[i]! & 127)) open = true;
-      if (!open) moved = [];
+      let unmovedLeft = false;
+      for (let i = base; i < end && !unmovedLeft; i++) if (!moved.includes(BUF[i]! & 127)) unmovedLeft = true;
+      if (!unmovedLeft) moved = [];
     }
     // Every node is keyed, the last move's too: its move list and check probes cost more than a table entry.
     const key = known >= 0 ? known : seriesKey(b, spent, moved, epNext);
@@ -117,6 +135,7 @@ export class SeriesSearch {
       const m = BUF[i]!;
       if (this.movers && this.movers[m & 127] === 0) continue;
       if (ksq >= 0 && !mayCheck(b, m, ksq)) continue;
+      if (open >= 0 && !moveMayMate(b, s.us, open, m)) continue;
       if (s.cycles && moved.includes(m & 127)) continue;
       const cost = this.cost(m);
       if (cost > s.budget - spent) continue;
@@ -132,6 +151,7 @@ export class SeriesSearch {
         BUF[w] = m;
         SCORES[w] = this.score;
         KEYS[w] = this.childKey;
+        OPENS[w] = this.childOpen;
         w++;
       }
     }
@@ -143,7 +163,7 @@ export class SeriesSearch {
       const ep = nextEp(s.enPassant, s.us, epNext, m);
       this.enter(m);
       this.path.push(m);
-      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w, KEYS[i]!);
+      const hit = this.dfs(spent + cost, nextMoved, ep, left - 1, w, KEYS[i]!, OPENS[i]!);
       this.path.pop();
       this.leave(m);
       if (hit) return true;
@@ -158,6 +178,8 @@ export class SeriesSearch {
   private parentKey = -1;
   /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
   private childKey = -1;
+  /** openZone's answer for the child classify() let through with one move left (-2: not worked out). */
+  private childOpen = -2;
 
   private enter(m: number): void {
     const b = this.s.b;
@@ -235,6 +257,7 @@ export class SeriesSearch {
     // whose check ends the series or is not allowed there) and no last move's, so a hit is DEAD either way.
     const key = s.cycles || last || left <= 1 ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
     this.childKey = key;
+    this.childOpen = -2;
     if (key >= 0 && this.tt.get(key) >= left - 1) return DEAD;
     const check = s.royal && (s.lastOnly || s.endsSeries || last) && b.kingAttacked(them);
     if (s.lastOnly && check && !last) return DEAD;
@@ -243,8 +266,19 @@ export class SeriesSearch {
     }
     if (left <= 1) return DEAD;
     if (this.unmoved > left - 1) return DEAD;
-    // A few-pieces set: only its pieces may make the last move.
-    if (left === 2 && !s.takeAll && !oneMoveMayMate(b, s.zone, this.movers)) return this.refuted(key, 1);
+    // One move left after this one: only a piece that may attack every zone square left open may make
+    // it (a few-pieces set: only one of its pieces). The child's search starts from what is found here.
+    if (left === 2 && !s.takeAll) {
+      const open = openZone(b, s.zone);
+      if (open > 0 && !lastMovers(b, s.us, open, this.movers, null)) return this.refuted(key, 1);
+      this.childOpen = open;
+      // Moves cost one: that test implies the zone bound's (each zone square attacked within one move);
+      // the children are taken fewest open squares first, then nearest the enemy king.
+      if (open >= 0 && !s.costs) {
+        this.score = bitCount(open) * 50 + kingSteps(to88Of(m), b.board[KING_SQ + (them >> 3)]!) * 5 - (capture ? 20 : 0);
+        return GO;
+      }
+    }
     if (s.takeAll) {
       if (piecesLeft(b, s.us) > left - 1) return this.refuted(key, left - 1);
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;

@@ -10,6 +10,7 @@
 import { COUNT, LIST } from '../chess/board.js';
 import { type SearchLimits, SeriesSearch, type Verify } from './search.js';
 import type { SearchSetup } from './setup.js';
+import { boxedSet } from './boxed.js';
 import { zoneBound } from './zone.js';
 
 /** Sets looked at between two readings of the clock (a late position has thousands of sets, each bounded once). */
@@ -47,6 +48,8 @@ export function setsOfSize(setup: SearchSetup, left: number, size: number, outOf
   const visit = (from: number): void => {
     if (late || (++looked % SETS_PER_CLOCK_READING === 0 && (late = outOfTime()))) return;
     if (picked === size) {
+      // A piece of the set walled in by the others for good: the set cannot mate (boxed.ts).
+      if (boxedSet(b, movers, squares)) return;
       const z = zoneBound(b, setup.zone, left, limit, true, bound, movers);
       if (z.moves <= left && z.points <= limit) out.push({ movers: movers.slice(), slack: left - z.moves });
       return;

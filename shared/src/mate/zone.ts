@@ -8,7 +8,6 @@ import { BISHOP, KING, KING_DELTAS, QUEEN, ROOK, WHITE } from '../chess/tables.j
 import { distanceAt, distanceTable, FAR, raySteps, UNSET } from './bound.js';
 import { FinalCover, KING_BIT } from './final-cover.js';
 import type { FixedPieces } from './zone-fixed.js';
-import { HI, LO } from './zobrist.js';
 
 export interface ZoneRules {
   /** The mover: WHITE or BLACK. */
@@ -174,7 +173,10 @@ export function zoneBound(
     // Castling moves the rook too, for the king's price: the cover may count the rook's move twice.
     const slack = castle ? (z.costs ? z.costs[ROOK]! : 1) : 0;
     const lim = limit + slack;
-    let lo = Math.imul(live, 0x9e3779b1) ^ (castle ? 0x5bd1e995 : 0);
+    // The cover's answer depends on the pieces' lists and dues alone (and the live bits): the memo key
+    // adds a term per list id and due, so pieces on other squares with equal lists share an entry.
+    fc.trim();
+    let lo = Math.imul(live, 0x9e3779b1);
     let hi = Math.imul(live, 0x85ebca6b);
     // Only the pieces that may take part in a cover within the limit (an option that cheap, or a
     // move they must make) are handed to the cover search and keyed: the others change nothing in
@@ -188,13 +190,15 @@ export function zoneBound(
       if (fixed && fixed.at[s] === 1) continue;
       // A mover that has not moved yet (marked 1) must move: it cannot stay.
       const must = movers !== null && movers[s] === 1;
-      const opts = still ? fc.stay(code, sq64(s), live) : fc.options(code, sq64(s), live, (code & 7) === KING && castle, must);
+      const id = still ? fc.stayId(code, sq64(s), live) : fc.optionsId(code, sq64(s), live, (code & 7) === KING && castle, must);
+      const opts = fc.list(id);
       if (!must && (opts.length === 0 || opts[0]! >> 9 > lim)) continue;
-      // The three kinds of piece (free, fixed, must move) are keyed apart.
-      const at = code * 128 + s;
-      lo ^= still ? HI[at]! : must ? Math.imul(LO[at]!, 0x2c1b3c6d) : LO[at]!;
-      hi ^= still ? LO[at]! : must ? Math.imul(HI[at]!, 0x297a2d39) : HI[at]!;
-      PENALTY[count] = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
+      const due = must ? (z.costs ? z.costs[code & 7]! : 1) : 0;
+      // A sum, not an exclusive or: two pieces with equal lists must not cancel out.
+      const term = id * 1024 + due;
+      lo = (lo + mix(term, 0x2c1b3c6d)) | 0;
+      hi = (hi + mix(term, 0x297a2d39)) | 0;
+      PENALTY[count] = due;
       lists[count++] = opts;
     }
     const key = (hi & 0x1fffff) * 4294967296 + (lo >>> 0);
@@ -212,6 +216,14 @@ export function zoneBound(
   out.moves = moves;
   out.points = points;
   return out;
+}
+
+/** A 32-bit mix of x (murmur3's finaliser, seeded): the memo key's term of a list. */
+function mix(x: number, seed: number): number {
+  let h = Math.imul(x ^ seed, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** The zone bits of `live` that the pieces of `fixed` attack from where they stand (kept per `live`). */

@@ -1,5 +1,6 @@
 // The 60 progressive mates (Italian) with their example series as moves.
 import { parseUci, type Move } from '../../src/chess/index.js';
+import { to88 } from '../../src/chess/tables.js';
 import { play, type GameState } from '../../src/rules/index.js';
 import { game } from '../rules/helpers.js';
 import { progressiveMates } from '../data/load.js';
@@ -29,4 +30,18 @@ export function afterExample(p: MateProblem, k: number): GameState {
     s = r.value.state;
   }
   return s;
+}
+
+/** The 0x88 start squares of the pieces the example series moves. */
+export function solutionPieces(p: MateProblem): number[] {
+  const origin = new Map<number, number>();
+  const out = new Set<number>();
+  for (const m of p.solution) {
+    const from = to88(m.from);
+    const first = origin.get(from) ?? from;
+    origin.delete(from);
+    origin.set(to88(m.to), first);
+    out.add(first);
+  }
+  return [...out].sort((a, b) => a - b);
 }

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toMove } from '../../src/chess/position.js';
-import { to88 } from '../../src/chess/tables.js';
 import { findMate, isWinningSeries } from '../../src/mate/index.js';
 import { SeriesSearch } from '../../src/mate/search.js';
 import { searchSetup } from '../../src/mate/setup.js';
 import { candidateSets } from '../../src/mate/subsets.js';
 import { game } from '../rules/helpers.js';
-import { mateProblems, type MateProblem } from './mates60.js';
-
-/** The 0x88 start squares of the pieces the example series moves. */
-function solutionPieces(p: MateProblem): number[] {
-  const origin = new Map<number, number>();
-  const out = new Set<number>();
-  for (const m of p.solution) {
-    const from = to88(m.from);
-    const first = origin.get(from) ?? from;
-    origin.delete(from);
-    origin.set(to88(m.to), first);
-    out.add(first);
-  }
-  return [...out].sort((a, b) => a - b);
-}
+import { mateProblems, solutionPieces } from './mates60.js';
 
 const squaresOf = (movers: Uint8Array): number[] => [...movers.keys()].filter((s) => movers[s] === 1);
 
