@@ -21,6 +21,7 @@ import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
 import { bitCount, lastMovers, moveMayMate, openZone, reopenZone } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 import { FixedPieces } from './zone-fixed.js';
+import { ZoneDelta } from './zone-delta.js';
 
 export interface SearchLimits {
   readonly maxNodes: number;
@@ -44,6 +45,7 @@ export class SeriesSearch {
   private readonly tt = new KeyTable(TT_LIMIT);
   private readonly path: number[] = [];
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
+  private readonly delta = new ZoneDelta();
   found: number[] | null = null;
 
   /**
@@ -128,6 +130,9 @@ export class SeriesSearch {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers, this.fixed);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
+    // The children's zone bounds start from this node's pieces (zone-delta.ts; one move left: mostly openZone's test).
+    if (!s.takeAll && left > 2) this.delta.prepare(b, s.zone, this.movers, this.fixed);
+    else this.delta.drop();
     let w = base;
     // The last move must give check (Italian, and where a check ends the series): skip moves that cannot.
     const ksq = left === 1 && s.royal && (s.lastOnly || s.endsSeries) ? enemyKing(b, s.us) : -1;
@@ -284,7 +289,7 @@ export class SeriesSearch {
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
-    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
+    const z = this.delta.bound(b, s.zone, m, capture, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
     if (z.moves > left - 1 || z.points > s.budget - spent) return this.refuted(key, left - 1);
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);
