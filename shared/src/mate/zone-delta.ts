@@ -38,6 +38,11 @@ export class ZoneDelta {
   private live = 0;
   private slack = 0;
   private trims = 0;
+  /**
+   * Per piece: its options below were made (1). Not before a child needs them: most children are
+   * pruned by the per-square bound, and making a new list costs more than a child.
+   */
+  private readonly made = new Uint8Array(16);
   /** Per piece (list index): skipped (a fixed piece: 1), must move, due, cheapest option, key terms, list. */
   private readonly skip = new Uint8Array(16);
   private readonly must = new Uint8Array(16);
@@ -87,8 +92,8 @@ export class ZoneDelta {
       this.skip[i] = fixed && fixed.at[s] === 1 ? 1 : 0;
       if (this.skip[i] === 1) continue;
       this.addDistances(i, code, s, z, movers);
-      this.addOptions(i, code, s, z, movers);
     }
+    this.made.fill(0);
     this.rays = z.lastOnly ? sliderRays(b, z.us, ksq) : 0;
     this.ready = true;
   }
@@ -165,6 +170,8 @@ export class ZoneDelta {
           lists[count++] = opts;
           continue;
         }
+        // Another piece: where it stood before the move, its mark unchanged.
+        if (this.made[k] === 0) this.addOptions(k, d[d[LIST + (z.us << 3) + k]!]!, d[LIST + (z.us << 3) + k]!, z, movers);
         if (this.must[k] === 0 && this.cheapest[k]! > lim) continue;
         lo = (lo + this.termLo[k]!) | 0;
         hi = (hi + this.termHi[k]!) | 0;
@@ -223,6 +230,7 @@ export class ZoneDelta {
     this.termLo[i] = mix(term, 0x2c1b3c6d);
     this.termHi[i] = mix(term, 0x297a2d39);
     this.opts[i] = opts;
+    this.made[i] = 1;
   }
 }
 

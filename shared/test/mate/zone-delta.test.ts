@@ -36,10 +36,12 @@ function unplay(b: Board, us: number, m: number, movers: Uint8Array | null, was:
   }
 }
 
+/** One for every position, as in the search: nothing of a position prepared before may stay in the next. */
+const delta = new ZoneDelta();
+
 /** Every child of the position (castling left out: the marks of its rook are not carried here), delta against zoneBound. */
 function compareChildren(setup: SearchSetup, movers: Uint8Array | null, fixed: FixedPieces | null, left: number, depth: number): number {
   const b = setup.b;
-  const delta = new ZoneDelta();
   delta.prepare(b, setup.zone, movers, fixed);
   const base = depth * 256;
   const end = generateRoot(b, base, setup.rules);
@@ -61,7 +63,7 @@ function compareChildren(setup: SearchSetup, movers: Uint8Array | null, fixed: F
     // One level deeper: the child as a parent (a few of them, to keep the test short).
     if (depth === 0 && i % 7 === 0) compared += compareChildren(setup, movers, fixed, left - 1, 1);
     unplay(b, setup.us, m, movers, was);
-    // Later children start from the parent's parts again.
+    // Later children start from the parent's parts again (the grandchildren's replaced them).
     if (depth === 0 && i % 7 === 0) delta.prepare(b, setup.zone, movers, fixed);
   }
   return compared;
