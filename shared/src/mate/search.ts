@@ -17,7 +17,7 @@ import { kingSteps } from './bound.js';
 import { KEYS, OPENS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
-import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
+import { KeyHalves, seriesKey } from './zobrist.js';
 import { bitCount, lastMovers, moveMayMate, openZone, reopenZone } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 import { FixedPieces } from './zone-fixed.js';
@@ -146,7 +146,7 @@ export class SeriesSearch {
       if (cost > s.budget - spent) continue;
       // The child's key: this node's, the terms m changes taken out here and put back after it (classify;
       // a last move's child is classified without its key, and most probes are of last moves).
-      this.parentKey = s.cycles || left <= 1 ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
+      if (!s.cycles && left > 1) this.parentKey.without(key, b, m, s.us, spent, epNext);
       const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
@@ -179,8 +179,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
-  /** The key of the node being classified, without the terms its move changes (-1: English cycles). */
-  private parentKey = -1;
+  /** The key of the node being classified, without the terms its move changes (not kept for English cycles). */
+  private readonly parentKey = new KeyHalves();
   /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
   private childKey = -1;
   /** openZone's answer for the child classify() let through with one move left (-2: not worked out). */
@@ -260,7 +260,7 @@ export class SeriesSearch {
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them),
     // looked up before the check test, which it spares: the table holds only positions that passed it (none
     // whose check ends the series or is not allowed there) and no last move's, so a hit is DEAD either way.
-    const key = s.cycles || last || left <= 1 ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
+    const key = s.cycles || last || left <= 1 ? -1 : this.parentKey.with(b, m, s.us, spent, epNext);
     this.childKey = key;
     this.childOpen = -2;
     if (key >= 0 && this.tt.get(key) >= left - 1) return DEAD;
