@@ -131,7 +131,7 @@ export class SeriesSearch {
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     // The children's zone bounds start from this node's pieces (zone-delta.ts; one move left: mostly openZone's test).
-    if (!s.takeAll && left > 2) this.delta.prepare(b, s.zone, this.movers, this.fixed);
+    if (!s.takeAll && left > 2) this.delta.node(b, s.zone);
     else this.delta.drop();
     let w = base;
     // The last move must give check (Italian, and where a check ends the series): skip moves that cannot.

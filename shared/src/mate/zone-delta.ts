@@ -3,7 +3,7 @@
  * ours changes one piece's square and nothing else the bound reads (the enemy king stays, and
  * without a capture the enemy pieces stay too): the other pieces' distances to the zone squares,
  * their option lists and their terms of the cover memo key are those of the parent. So the node
- * works them out once (prepare) and each child only adds its moved piece (bound), instead of going
+ * works them out once (prepare, when its first child asks) and each child only adds its moved piece (bound), instead of going
  * through every piece for each of its children. Moves that change more (captures, castling,
  * promotions, castling rights lost) go through zoneBound itself. The answer is zoneBound's, exactly.
  */
@@ -54,16 +54,35 @@ export class ZoneDelta {
   /** Italian: the directions from the enemy king with an enemy slider of that line on them (discoverySteps). */
   private rays = 0;
 
+  /**
+   * prepare() is yet to be done for the node's position, by its first child that asks (most nodes
+   * with few children that reach the bound cost less without it).
+   */
+  private pending = false;
+
   /** Forgets the prepared position (bound() then goes through zoneBound). */
   drop(): void {
     this.ready = false;
+    this.pending = false;
   }
 
-  /** Works out the pieces' parts for the children of the position on the board (z.us to move). */
-  prepare(b: Board, z: ZoneRules, movers: Uint8Array | null, fixed: FixedPieces | null): void {
+  /** A new node, the position on the board (z.us to move): prepared when its first child asks. */
+  node(b: Board, z: ZoneRules): void {
+    this.ready = false;
+    this.pending = true;
+    this.castle = (b.castling & (z.us === WHITE ? 3 : 12)) !== 0;
+  }
+
+  /**
+   * Works out the pieces' parts for the children of the node, from its first child that asks: the
+   * board is after our plain move from -> to (no capture, castling or promotion), whose piece is
+   * taken where it stood (a mover, as it moved: its mark no matter).
+   */
+  private prepare(b: Board, z: ZoneRules, movers: Uint8Array | null, fixed: FixedPieces | null, from: number, to: number): void {
     const them = z.us ^ 8;
     const d = b.board;
     this.ready = false;
+    this.pending = false;
     if (d[KINGS + (them >> 3)] !== 1) return;
     const pieces = d[COUNT + (z.us >> 3)]!;
     if (pieces > 16) return;
@@ -85,13 +104,14 @@ export class ZoneDelta {
     const base = LIST + (z.us << 3);
     this.pieces = pieces;
     for (let i = 0; i < pieces; i++) {
-      const s = d[base + i]!;
-      const code = d[s]!;
+      const now = d[base + i]!;
+      const code = d[now]!;
+      const s = now === to ? from : now;
       this.index[s] = i;
       if ((code & 7) === KING) this.ourKing = s;
       this.skip[i] = fixed && fixed.at[s] === 1 ? 1 : 0;
       if (this.skip[i] === 1) continue;
-      this.addDistances(i, code, s, z, movers);
+      this.addDistances(i, code, s, z, now === to ? null : movers);
     }
     this.made.fill(0);
     this.rays = z.lastOnly ? sliderRays(b, z.us, ksq) : 0;
@@ -109,9 +129,11 @@ export class ZoneDelta {
     const from = m & 127;
     const to = (m >> 7) & 127;
     const d = b.board;
-    const i = this.index[from]!;
     const castle = (b.castling & (z.us === WHITE ? 3 : 12)) !== 0;
-    if (!this.ready || capture || ((m >> 14) & 7) === F_CASTLE || m >> 17 !== 0 || castle !== this.castle || i < 0 || this.skip[i] === 1 ||
+    const plain = !capture && ((m >> 14) & 7) !== F_CASTLE && m >> 17 === 0 && castle === this.castle;
+    if (this.pending && plain) this.prepare(b, z, movers, fixed, from, to);
+    const i = this.index[from]!;
+    if (!this.ready || !plain || i < 0 || this.skip[i] === 1 ||
       this.fc!.trims !== this.trims || d[LIST + (z.us << 3) + i] !== to) {
       return zoneBound(b, z, left, limit, exact, out, movers, fixed);
     }

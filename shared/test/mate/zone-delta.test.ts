@@ -42,7 +42,7 @@ const delta = new ZoneDelta();
 /** Every child of the position (castling left out: the marks of its rook are not carried here), delta against zoneBound. */
 function compareChildren(setup: SearchSetup, movers: Uint8Array | null, fixed: FixedPieces | null, left: number, depth: number): number {
   const b = setup.b;
-  delta.prepare(b, setup.zone, movers, fixed);
+  delta.node(b, setup.zone);
   const base = depth * 256;
   const end = generateRoot(b, base, setup.rules);
   let compared = 0;
@@ -64,7 +64,7 @@ function compareChildren(setup: SearchSetup, movers: Uint8Array | null, fixed: F
     if (depth === 0 && i % 7 === 0) compared += compareChildren(setup, movers, fixed, left - 1, 1);
     unplay(b, setup.us, m, movers, was);
     // Later children start from the parent's parts again (the grandchildren's replaced them).
-    if (depth === 0 && i % 7 === 0) delta.prepare(b, setup.zone, movers, fixed);
+    if (depth === 0 && i % 7 === 0) delta.node(b, setup.zone);
   }
   return compared;
 }
