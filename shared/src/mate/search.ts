@@ -18,7 +18,7 @@ import { KEYS, OPENS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
 import { KeyHalves, seriesKey } from './zobrist.js';
-import { bitCount, lastMovers, moveMayMate, openZone, reopenZone } from './last-move.js';
+import { bitCount, lastMovers, moveMayMate, openZone, openZoneAfter, reopenZone } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 import { FixedPieces } from './zone-fixed.js';
 import { ZoneDelta } from './zone-delta.js';
@@ -46,6 +46,8 @@ export class SeriesSearch {
   private readonly path: number[] = [];
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
   private readonly delta = new ZoneDelta();
+  /** openZone's answer for the node whose children classify() looks at with one move left after them. */
+  private nodeOpen = -1;
   found: number[] | null = null;
 
   /**
@@ -131,6 +133,7 @@ export class SeriesSearch {
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
     // The children's zone bounds start from this node's pieces (zone-delta.ts; one move left: mostly openZone's test).
+    if (left === 2 && !s.takeAll) this.nodeOpen = openZone(b, s.zone);
     if (!s.takeAll && left > 2) this.delta.node(b, s.zone);
     else this.delta.drop();
     let w = base;
@@ -274,7 +277,7 @@ export class SeriesSearch {
     // One move left after this one: only a piece that may attack every zone square left open may make
     // it (a few-pieces set: only one of its pieces). The child's search starts from what is found here.
     if (left === 2 && !s.takeAll) {
-      const open = openZone(b, s.zone);
+      const open = openZoneAfter(b, s.zone, this.nodeOpen, m, capture);
       if (open > 0 && !lastMovers(b, s.us, open, this.movers, null)) return this.refuted(key, 1);
       this.childOpen = open;
       // Moves cost one: that test implies the zone bound's (each zone square attacked within one move);
