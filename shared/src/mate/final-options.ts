@@ -150,12 +150,16 @@ export class FinalOptions {
   private readonly stayLive = new Int32Array(7 * 64).fill(-1);
   private readonly stayRecent = new Int32Array(7 * 64);
 
+  /** How many times the lists were forgotten: ids kept across a trim() must be dropped when it changed. */
+  trims = 0;
+
   /**
    * Forgets every list once many were made, and with them their ids (so anything keyed by ids must
    * go too: true when it did). Only where no id is held: ids made before and after differ in meaning.
    */
   protected trimmed(): boolean {
     if (this.cache.size <= MAX_LISTS) return false;
+    this.trims++;
     this.cache.clear();
     this.byId.length = 0;
     this.nextSame.length = 0;

@@ -10,7 +10,7 @@
  * filled) is let through.
  */
 import { type Board, COUNT, KING_SQ, KINGS, LIST } from '../chess/board.js';
-import { BISHOP, BK, BQ, F_CASTLE, KING, QUEEN, ROOK, STEP, WHITE, WK, WQ } from '../chess/tables.js';
+import { ATTACK_BIT, ATTACKS, BISHOP, BK, BQ, F_CASTLE, KING, QUEEN, ROOK, STEP, WHITE, WK, WQ } from '../chess/tables.js';
 import type { FinalCover } from './final-cover.js';
 import { coverFor, discoverySteps, ONES, sq64, type ZoneRules } from './zone.js';
 
@@ -35,6 +35,16 @@ export function openZone(b: Board, z: ZoneRules): number {
   const ksq = d[KING_SQ + (them >> 3)]!;
   // Italian: a flight where the king would discover check on our king needs no control.
   if (z.lastOnly && d[KINGS + (us >> 3)] === 1 && discoverySteps(b, us, ksq, d[KING_SQ + (us >> 3)]!) <= 1) return -1;
+  return scanZone(b, z, ksq, -1, -1, -1, 0);
+}
+
+/**
+ * openZone's look at the zone squares: each tested (attacked()), or with `before` >= 0 (openZoneAfter)
+ * only those the plain move from -> to of the piece `code` may change, the others as in `before`.
+ */
+function scanZone(b: Board, z: ZoneRules, ksq: number, before: number, from: number, to: number, code: number): number {
+  const d = b.board;
+  const them = z.us ^ 8;
   const fc = coverFor(ksq, ONES, z.double);
   let open = 0;
   const king = d[ksq]!;
@@ -46,7 +56,10 @@ export function openZone(b: Board, z: ZoneRules): number {
     const t = t64 + (t64 & ~7);
     const p = d[t]!;
     if (bit !== 4 && p !== 0 && (p & 8) === them) continue;
-    if (!b.attacked(t, us)) {
+    // A line through from or to reaching t, or the piece attacking t from either (empty board).
+    const near = before < 0 || t === from || t === to || STEP[t - from + 119] !== 0 || STEP[t - to + 119] !== 0 ||
+      (ATTACKS[t - to + 119]! & ATTACK_BIT[code]!) !== 0 || (ATTACKS[t - from + 119]! & ATTACK_BIT[code]!) !== 0;
+    if (near ? !b.attacked(t, z.us) : ((before >> bit) & 1) !== 0) {
       OPEN[bit] = t;
       open |= 1 << bit;
     }
@@ -55,6 +68,22 @@ export function openZone(b: Board, z: ZoneRules): number {
   openKing = ksq;
   openCover = fc;
   return open;
+}
+
+/**
+ * openZone after our move m (played), from its answer `before` for the position before it. A plain
+ * move (no capture, castling, promotion or king move) changes only the squares from and to, so a
+ * zone square's attack changes only where a line through one of them reaches it or the moved piece
+ * attacks it from either: only those are tested again (attacked()), the others keep their answer.
+ * Anything else (or `before` < 0) goes through openZone.
+ */
+export function openZoneAfter(b: Board, z: ZoneRules, before: number, m: number, capture: boolean): number {
+  const d = b.board;
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  const code = d[to]!;
+  if (before < 0 || capture || ((m >> 14) & 7) === F_CASTLE || m >> 17 !== 0 || (code & 7) === KING) return openZone(b, z);
+  return scanZone(b, z, d[KING_SQ + ((z.us ^ 8) >> 3)]!, before, from, to, code);
 }
 
 /**

@@ -17,10 +17,11 @@ import { kingSteps } from './bound.js';
 import { KEYS, OPENS, SCORES, sortByScore } from './order.js';
 import type { SearchSetup } from './setup.js';
 import { KeyTable } from './key-table.js';
-import { seriesKey, touchedKey, xorKeys } from './zobrist.js';
-import { bitCount, lastMovers, moveMayMate, openZone, reopenZone } from './last-move.js';
+import { KeyHalves, seriesKey } from './zobrist.js';
+import { bitCount, lastMovers, moveMayMate, openZone, openZoneAfter, reopenZone } from './last-move.js';
 import { piecesLeft, zoneBound, type ZoneBound } from './zone.js';
 import { FixedPieces } from './zone-fixed.js';
+import { ZoneDelta } from './zone-delta.js';
 
 export interface SearchLimits {
   readonly maxNodes: number;
@@ -44,6 +45,9 @@ export class SeriesSearch {
   private readonly tt = new KeyTable(TT_LIMIT);
   private readonly path: number[] = [];
   private readonly bound: ZoneBound = { moves: 0, points: 0, covered: 0 };
+  private readonly delta = new ZoneDelta();
+  /** openZone's answer for the node whose children classify() looks at with one move left after them. */
+  private nodeOpen = -1;
   found: number[] | null = null;
 
   /**
@@ -128,6 +132,10 @@ export class SeriesSearch {
       const z = zoneBound(b, s.zone, left, s.costs ? s.budget - spent : left, true, this.bound, this.movers, this.fixed);
       if (z.moves > left || z.points > s.budget - spent) return false;
     }
+    // The children's zone bounds start from this node's pieces (zone-delta.ts; one move left: mostly openZone's test).
+    if (left === 2 && !s.takeAll) this.nodeOpen = openZone(b, s.zone);
+    if (!s.takeAll && left > 2) this.delta.node(b, s.zone);
+    else this.delta.drop();
     let w = base;
     // The last move must give check (Italian, and where a check ends the series): skip moves that cannot.
     const ksq = left === 1 && s.royal && (s.lastOnly || s.endsSeries) ? enemyKing(b, s.us) : -1;
@@ -141,7 +149,7 @@ export class SeriesSearch {
       if (cost > s.budget - spent) continue;
       // The child's key: this node's, the terms m changes taken out here and put back after it (classify;
       // a last move's child is classified without its key, and most probes are of last moves).
-      this.parentKey = s.cycles || left <= 1 ? -1 : xorKeys(key, touchedKey(b, m, s.us, spent, epNext));
+      if (!s.cycles && left > 1) this.parentKey.without(key, b, m, s.us, spent, epNext);
       const kind = this.probe(m, spent + cost, moved, nextEp(s.enPassant, s.us, epNext, m), left, end);
       if (kind === WIN) {
         this.found = [...this.path, m];
@@ -174,8 +182,8 @@ export class SeriesSearch {
   }
 
   private score = 0;
-  /** The key of the node being classified, without the terms its move changes (-1: English cycles). */
-  private parentKey = -1;
+  /** The key of the node being classified, without the terms its move changes (not kept for English cycles). */
+  private readonly parentKey = new KeyHalves();
   /** The key of the child classify() let through (-1 where the English cycles leave it to the node). */
   private childKey = -1;
   /** openZone's answer for the child classify() let through with one move left (-2: not worked out). */
@@ -255,7 +263,7 @@ export class SeriesSearch {
     // A transposition already searched or refuted (English cycles are left to the node, which may reset them),
     // looked up before the check test, which it spares: the table holds only positions that passed it (none
     // whose check ends the series or is not allowed there) and no last move's, so a hit is DEAD either way.
-    const key = s.cycles || last || left <= 1 ? -1 : xorKeys(this.parentKey, touchedKey(b, m, s.us, spent, epNext));
+    const key = s.cycles || last || left <= 1 ? -1 : this.parentKey.with(b, m, s.us, spent, epNext);
     this.childKey = key;
     this.childOpen = -2;
     if (key >= 0 && this.tt.get(key) >= left - 1) return DEAD;
@@ -269,7 +277,7 @@ export class SeriesSearch {
     // One move left after this one: only a piece that may attack every zone square left open may make
     // it (a few-pieces set: only one of its pieces). The child's search starts from what is found here.
     if (left === 2 && !s.takeAll) {
-      const open = openZone(b, s.zone);
+      const open = openZoneAfter(b, s.zone, this.nodeOpen, m, capture);
       if (open > 0 && !lastMovers(b, s.us, open, this.movers, null)) return this.refuted(key, 1);
       this.childOpen = open;
       // Moves cost one: that test implies the zone bound's (each zone square attacked within one move);
@@ -284,7 +292,7 @@ export class SeriesSearch {
       this.score = (capture ? 0 : 100) + piecesLeft(b, s.us) * 1000;
       return GO;
     }
-    const z = zoneBound(b, s.zone, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
+    const z = this.delta.bound(b, s.zone, m, capture, left - 1, s.costs ? s.budget - spent : left - 1, left - 1 > 1, this.bound, this.movers, this.fixed);
     if (z.moves > left - 1 || z.points > s.budget - spent) return this.refuted(key, left - 1);
     const enemyKing = b.board[KING_SQ + (them >> 3)]!;
     this.score = z.moves * 1000 - z.covered * 50 + kingSteps(to88Of(m), enemyKing) * 5 - (capture ? 20 : 0);

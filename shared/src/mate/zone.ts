@@ -31,7 +31,7 @@ export interface ZoneBound {
   covered: number;
 }
 
-const TARGETS = new Int32Array(9);
+export const TARGETS = new Int32Array(9);
 const PENALTY = new Int32Array(16);
 const BEST_MOVES = new Int32Array(9);
 const BEST_POINTS = new Int32Array(9);
@@ -58,7 +58,7 @@ export function discoverySteps(b: Board, us: number, ksq: number, ourKing: numbe
 }
 
 /** The squares to control: the king's and, unless escapes need not be covered, its flight squares. */
-function collectTargets(b: Board, z: ZoneRules, ksq: number): number {
+export function collectTargets(b: Board, z: ZoneRules, ksq: number): number {
   const them = z.us ^ 8;
   TARGETS[0] = ksq;
   let n = 1;
@@ -93,7 +93,7 @@ export function coverFor(ksq: number, units: readonly number[], double: boolean)
 export const sq64 = (s: number): number => (s >> 4) * 8 + (s & 7);
 
 /** The zone bits (see final-cover.ts) still to be attacked: the king's, and its flights unless they need no control. */
-function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
+export function liveBits(b: Board, z: ZoneRules, fc: FinalCover): number {
   if (z.kingStuck) return KING_BIT;
   const them = z.us ^ 8;
   let live = KING_BIT;
@@ -219,7 +219,7 @@ export function zoneBound(
 }
 
 /** A 32-bit mix of x (murmur3's finaliser, seeded): the memo key's term of a list. */
-function mix(x: number, seed: number): number {
+export function mix(x: number, seed: number): number {
   let h = Math.imul(x ^ seed, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
@@ -227,7 +227,7 @@ function mix(x: number, seed: number): number {
 }
 
 /** The zone bits of `live` that the pieces of `fixed` attack from where they stand (kept per `live`). */
-function fixedMask(b: Board, fc: FinalCover, fixed: FixedPieces, live: number): number {
+export function fixedMask(b: Board, fc: FinalCover, fixed: FixedPieces, live: number): number {
   if (fixed.live === live) return fixed.mask;
   let mask = 0;
   for (const s of fixed.squares) mask |= fc.stay(b.board[s]!, sq64(s), live)[0] ?? 0;

@@ -6,7 +6,7 @@ import { BUF, generateRoot } from '../../src/chess/movegen.js';
 import { rulesBits } from '../../src/chess/position.js';
 import { F_DOUBLE } from '../../src/chess/tables.js';
 import { STANDARD_RULES } from '../../src/chess/types.js';
-import { seriesKey, touchedKey, xorKeys } from '../../src/mate/zobrist.js';
+import { KeyHalves, seriesKey, touchedKey, xorKeys } from '../../src/mate/zobrist.js';
 
 const RULES = rulesBits(STANDARD_RULES);
 
@@ -32,12 +32,16 @@ describe('touchedKey', () => {
         const m = BUF[i]!;
         const us = b.side;
         const before = touchedKey(b, m, us, spent, epNext);
+        // the search's way: the parent's key kept in halves without m's terms, then with them after m
+        const halves = new KeyHalves();
+        halves.without(key, b, m, us, spent, epNext);
         const next = ((m >> 14) & 7) === F_DOUBLE ? [...epNext, ((m & 127) + ((m >> 7) & 127)) >> 1] : epNext;
         b.make(m);
         // as the series search plays on: the same side moves again, no en passant inside a series
         b.side = us;
         b.epCount = 0;
         expect(xorKeys(xorKeys(key, before), touchedKey(b, m, us, spent + 1, next))).toBe(seriesKey(b, spent + 1, [], next));
+        expect(halves.with(b, m, us, spent + 1, next)).toBe(seriesKey(b, spent + 1, [], next));
         checked++;
         if (depth > 1) walk(depth - 1, end, spent + 1, next);
         b.side = us ^ 8;
