@@ -4,32 +4,8 @@ import { openDatabase } from '../../server/src/db/open-database.js';
 import type { Database } from '../../server/src/db/database.js';
 import { call, connectClient } from '../support/game-client.js';
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
+import { botToken, post } from './api-accounts.js';
 import { BACKENDS, closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
-
-async function post(url: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A bot account made on `url` (registered through a guest's token, a `bot:play` token, upgraded): its token. */
-async function botToken(url: string, username: string): Promise<string> {
-  const guest = await connectClient(url);
-  const res = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'long password', token: guest.session.token }),
-  });
-  guest.close();
-  expect(res.status).toBe(201);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const token = (await post(`${url}/api/account/tokens`, { cookie }, { description: 'e2e', scopes: ['bot:play'] })).token as string;
-  expect(await post(`${url}/api/bot/account/upgrade`, { authorization: `Bearer ${token}` })).toMatchObject({ ok: true });
-  return token;
-}
 
 /** The lines of an open NDJSON response, read as asked: `next(pred)` is the first later line matching `pred`. */
 function ndjsonLines(res: Response): { next(pred: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> } {

@@ -9,40 +9,10 @@ import { call, connectClient, request, waitFor } from '../support/game-client.js
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
 import { FAST_HUMAN_LIMITS, playAsHuman } from '../support/scripted-human.js';
+import { botToken, post, registerOn } from './api-accounts.js';
 import { closeAll, startNode, useRedisServer, type Node } from './nodes.js';
 
 const PCHESS = fileURLToPath(new URL('../../shared/bin/pchess.js', import.meta.url));
-
-/** A new account on `url` (through a guest's token), its session cookie. */
-async function registerOn(url: string, username: string): Promise<string> {
-  const guest = await connectClient(url);
-  const res = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'long password', token: guest.session.token }),
-  });
-  guest.close();
-  expect(res.status).toBe(201);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-async function post(url: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A bot account made on `url` as an outside program would (account, `bot:play` token, upgrade), its token. */
-async function botToken(url: string, username: string): Promise<string> {
-  const cookie = await registerOn(url, username);
-  const made = await post(`${url}/api/account/tokens`, { cookie }, { description: 'e2e', scopes: ['bot:play'] });
-  const token = made.token as string;
-  expect(await post(`${url}/api/bot/account/upgrade`, { authorization: `Bearer ${token}` })).toEqual({ ok: true, bot: true });
-  return token;
-}
 
 /** `pchess bot` with `pchess engine --level 1` as its own process, connected to `url`: its log so far, its exit code. */
 function runBot(url: string, token: string, maxGames: number): { log: () => string; exited: Promise<number | null>; stop: () => void } {
