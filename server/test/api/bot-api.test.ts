@@ -116,7 +116,7 @@ describe('a bot plays a challenge through the API', () => {
 
     const { snapshot } = await person.client.ok('game:join', { gameId });
     await playMoves(person.client, gameId, snapshot.version, ['e7e5', 'g8f6']);
-    expect(await game.next((v) => (v.moves as string[]).length === 3)).toMatchObject({ moves: ['e2e4', 'e7e5', 'g8f6'], turn: 3, color: 'white' });
+    expect(await game.next((v) => v.type === 'gameState' && (v.moves as string[]).length === 3)).toMatchObject({ moves: ['e2e4', 'e7e5', 'g8f6'], turn: 3, color: 'white' });
 
     // a series stops at its first refusal, with the index and the rules' code
     const refused = await api(server, 'POST', `/api/bot/game/${gameId}/series`, token, { moves: ['d2d4', 'd4d6', 'g1f3'] });
