@@ -70,6 +70,16 @@ export function gameStateOf(stored: StoredGame, now: number): ApiGameState {
   };
 }
 
+/**
+ * What a `gameState` line tells, but its version and the clocks' running time: a commit that changes
+ * none of it (an absence recorded, a presence restored) sends no state line, so an engine is not told
+ * the same position twice.
+ */
+export function stateChangeKey(stored: StoredGame): string {
+  const { doc, moves } = parseGame(stored);
+  return JSON.stringify([moves.length, doc.passes, doc.state, doc.clock, doc.graceDeadline, doc.status, doc.drawOffer, doc.takebackOffer ?? null]);
+}
+
 /** The first line of a game stream: who plays what, from where, and the state now. */
 export function gameFullOf(stored: StoredGame, now: number, bots: ReadonlySet<string>): ApiGameFull {
   const { doc } = parseGame(stored);

@@ -9,7 +9,7 @@ import type { LobbyService } from '../services/lobby-service.js';
 import type { Store } from '../store/store.js';
 import type { TokenService } from '../tokens/token-service.js';
 import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js';
-import { gameFullOf, gameStateOf, opponentGoneOf } from './game-view.js';
+import { gameFullOf, gameStateOf, opponentGoneOf, stateChangeKey } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
 import type { StreamLeases } from './stream-lease.js';
 import type { StreamCaps } from './stream-caps.js';
@@ -110,8 +110,8 @@ export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Reques
 
 /**
  * `GET /api/{bot,board}/game/stream/:id`: `gameFull`, then a `gameState` whenever the game's
- * version moves (several commits in between are told as one state: each carries every move so
- * far); the stream ends after the state that finishes the game. An `opponentGone` line whenever the
+ * version moves and what the state tells changed (several commits in between are told as one state:
+ * each carries every move so far); the stream ends after the state that finishes the game. An `opponentGone` line whenever the
  * opponent's absence changed (and after `gameFull` when the opponent is away already).
  */
 export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: string, req: Request, res: Response): Promise<void> {
@@ -146,6 +146,7 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   tellAbsence(doc);
   out.onClose(d.presence.enter(gameId, caller.playerId));
   let last = first.version;
+  let told = stateChangeKey(first);
   let running = false;
   let again = false;
   const refresh = async (): Promise<void> => {
@@ -160,8 +161,11 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
         const s = await d.games.load(gameId);
         if (s.version <= last || out.closed) continue;
         last = s.version;
-        const state = gameStateOf(s, d.now());
         tellAbsence(parseDoc(s.doc));
+        const key = stateChangeKey(s);
+        if (key === told) continue;
+        told = key;
+        const state = gameStateOf(s, d.now());
         out.send(state);
         if (state.status !== 'playing') out.end();
       } while (again && !out.closed);

@@ -112,7 +112,7 @@ describe('a bot plays a challenge through the API', () => {
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/move/zz`, token)).toMatchObject({ status: 400, body: { code: 'bad-request' } });
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/e2e4`, token)).body).toMatchObject({ ok: true });
     // (an opponentGone line may come first: the person has not joined the game's room yet)
-    expect(await game.next((v) => v.type === 'gameState')).toMatchObject({ type: 'gameState', moves: ['e2e4'], turn: 2, color: 'black', moveIndex: 0 });
+    expect(await game.next((v) => v.type === 'gameState' && (v.moves as string[]).length === 1)).toMatchObject({ type: 'gameState', moves: ['e2e4'], turn: 2, color: 'black', moveIndex: 0 });
 
     const { snapshot } = await person.client.ok('game:join', { gameId });
     await playMoves(person.client, gameId, snapshot.version, ['e7e5', 'g8f6']);
@@ -190,7 +190,10 @@ describe('an opponent who leaves, through the Bot API', () => {
     const clock = manualClock();
     const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
     const { person, token, gameId } = await privateApiGame(server, { kind: 'bot', program: 'robot', color: 'black', variant: 'italian' });
-    const game = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    const stream = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
+    // every line the stream sent, to show below that the absences came with no state line
+    const lines: Record<string, unknown>[] = [];
+    const game = { next: (pred: (v: Record<string, unknown>) => boolean = () => true) => stream.next((v) => (lines.push(v), pred(v))) };
     expect(await game.next()).toMatchObject({ type: 'gameFull', state: { status: 'playing' } });
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/give-time`, token)).toMatchObject({ status: 400, body: { code: 'cannot-give-time' } });
 
@@ -216,7 +219,11 @@ describe('an opponent who leaves, through the Bot API', () => {
     clock.advance(1);
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).body).toMatchObject({ ok: true });
     expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1-0', reason: 'opponent-left' } });
-    await game.ended;
+    await stream.ended;
+    // each absence and return was a commit, told by its opponentGone line alone: no move was played,
+    // so the one state line is the finish
+    expect(lines.filter((v) => v.type === 'opponentGone')).toHaveLength(3);
+    expect(lines.filter((v) => v.type === 'gameState')).toEqual([expect.objectContaining({ status: 'finished', moves: [] })]);
   });
 });
 
