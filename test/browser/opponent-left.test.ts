@@ -5,9 +5,15 @@ import { startLobbyGame } from './support/game-start.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const TIMEOUT = 10_000;
-/** Where the game's buttons stand: an offer or a notice coming must not move them. */
+/**
+ * Where the game's buttons stand in their group (the notice area on top, the buttons under it): an
+ * offer or a notice coming must not move them. Measured from the group's top, so that what stands
+ * above the group (a refusal or a connection notice, which a loaded machine may bring) is not counted.
+ */
 const resignTop = (page: Page): Promise<number> =>
-  page.getByRole('button', { name: 'Resign' }).evaluate((el) => el.getBoundingClientRect().top);
+  page
+    .getByRole('button', { name: 'Resign' })
+    .evaluate((el) => el.getBoundingClientRect().top - (el.closest('[role=group]')?.getBoundingClientRect().top ?? Number.NaN));
 
 describe.runIf(chromiumAvailable())('browser: the opponent closes the tab', () => {
   let server: TestServer;
@@ -31,6 +37,9 @@ describe.runIf(chromiumAvailable())('browser: the opponent closes the tab', () =
     const [present, absent] = await startLobbyGame(alice, bob);
     const absentName = absent === alice ? 'Alice' : 'Bob';
     await present.page.getByRole('button', { name: 'Resign' }).waitFor({ timeout: TIMEOUT });
+    // both players counted in the game (a page still loading is away until its socket joins, and
+    // its "left the game" notice would stand in the room the offer takes below)
+    await present.page.waitForFunction(() => document.querySelectorAll('.dot.online').length === 2, null, { timeout: TIMEOUT });
     const top = await resignTop(present.page);
 
     // a draw offer takes the reserved room: nothing below it moves
