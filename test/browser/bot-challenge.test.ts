@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectClient } from '../support/game-client.js';
+import { botToken } from '../support/api-accounts.js';
 import { chromiumAvailable, clickMove } from './support/browser.js';
 import { moveSans } from './support/reconnect.js';
 import { twoPlayers } from './support/two-players.js';
@@ -11,22 +11,7 @@ const PCHESS = fileURLToPath(new URL('../../shared/bin/pchess.js', import.meta.u
 
 /** A bot account on the server (as its owner would make it: account, token, upgrade) played by `pchess bot`. */
 async function startBot(url: string, username: string): Promise<ChildProcess> {
-  const guest = await connectClient(url);
-  const reg = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'long password', token: guest.session.token }),
-  });
-  guest.close();
-  const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const made = await fetch(`${url}/api/account/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ description: 'browser test', scopes: ['bot:play'] }),
-  });
-  const { token } = (await made.json()) as { token: string };
-  const up = await fetch(`${url}/api/bot/account/upgrade`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  expect(up.status).toBe(200);
+  const token = await botToken(url, username);
   const engine = `"${process.execPath}" "${PCHESS}" engine --level 1`;
   return spawn(process.execPath, [PCHESS, 'bot', '--server', url, '--token', token, '--engine', engine], { stdio: 'ignore' });
 }

@@ -4,7 +4,7 @@ import { openDatabase } from '../../server/src/db/open-database.js';
 import type { Database } from '../../server/src/db/database.js';
 import { call, connectClient } from '../support/game-client.js';
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
-import { botToken, post } from './api-accounts.js';
+import { botToken, post } from '../support/api-accounts.js';
 import { BACKENDS, closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
 
 /** The lines of an open NDJSON response, read as asked: `next(pred)` is the first later line matching `pred`. */

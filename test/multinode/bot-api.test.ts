@@ -9,7 +9,7 @@ import { call, connectClient, request, waitFor } from '../support/game-client.js
 import { skipWithoutPostgres, startPostgres, type PostgresHandle } from '../support/postgres-server.js';
 import { skipWithoutRedis } from '../support/redis-server.js';
 import { FAST_HUMAN_LIMITS, playAsHuman } from '../support/scripted-human.js';
-import { botToken, post, registerOn } from './api-accounts.js';
+import { botToken, post, registerOn } from '../support/api-accounts.js';
 import { closeAll, startNode, useRedisServer, type Node } from './nodes.js';
 
 const PCHESS = fileURLToPath(new URL('../../shared/bin/pchess.js', import.meta.url));

@@ -3,19 +3,9 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database.js';
 import { openDatabase } from '../../server/src/db/open-database.js';
-import { call, type Client, type ClientSocket, connectClient, waitFor } from '../support/game-client.js';
+import { call, type ClientSocket, connectClient, waitFor } from '../support/game-client.js';
+import { registerToken } from '../support/api-accounts.js';
 import { closeAll, skipWithoutBackends, startNode, useRedis } from './nodes.js';
-
-/** Registers the guest `c` as `username` on the node at `url`: the session cookie. */
-async function register(url: string, c: Client, username: string): Promise<string> {
-  const res = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'long password', token: c.session.token }),
-  });
-  expect(res.status).toBe(201);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
 
 async function withCookie(url: string, cookie: string): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
@@ -41,8 +31,8 @@ describe.skipIf(skipWithoutBackends())('notifications between two nodes', () => 
     const guests = [await connectClient(a.url, { name: 'alice' }), await connectClient(b.url, { name: 'bob' })] as const;
     const sockets: ClientSocket[] = [];
     try {
-      const aliceCookie = await register(a.url, guests[0], 'alice');
-      const bobCookie = await register(b.url, guests[1], 'bob');
+      const aliceCookie = await registerToken(a.url, guests[0].session.token, 'alice');
+      const bobCookie = await registerToken(b.url, guests[1].session.token, 'bob');
       const alice = await withCookie(a.url, aliceCookie);
       const bob = await withCookie(b.url, bobCookie);
       sockets.push(alice, bob);
@@ -63,8 +53,8 @@ describe.skipIf(skipWithoutBackends())('notifications between two nodes', () => 
     const guests = [await connectClient(a.url, { name: 'fan' }), await connectClient(a.url, { name: 'star' })] as const;
     const sockets: ClientSocket[] = [];
     try {
-      const fanCookie = await register(a.url, guests[0], 'fan');
-      const starCookie = await register(a.url, guests[1], 'star');
+      const fanCookie = await registerToken(a.url, guests[0].session.token, 'fan');
+      const starCookie = await registerToken(a.url, guests[1].session.token, 'star');
       const fan = await withCookie(a.url, fanCookie);
       const [starOnA, starOnB] = [await withCookie(a.url, starCookie), await withCookie(b.url, starCookie)];
       sockets.push(fan, starOnA, starOnB);
