@@ -73,11 +73,10 @@ export function gameStateOf(stored: StoredGame, now: number): ApiGameState {
 /**
  * What a `gameState` line tells, but its version and the clocks' running time: a commit that changes
  * none of it (an absence recorded, a presence restored) sends no state line, so an engine is not told
- * the same position twice.
+ * the same position twice. From the doc and the number of moves stored (none of them parsed).
  */
-export function stateChangeKey(stored: StoredGame): string {
-  const { doc, moves } = parseGame(stored);
-  return JSON.stringify([moves.length, doc.passes, doc.state, doc.clock, doc.graceDeadline, doc.status, doc.drawOffer, doc.takebackOffer ?? null]);
+export function stateChangeKey(doc: GameDoc, moveCount: number): string {
+  return JSON.stringify([moveCount, doc.passes, doc.state, doc.clock, doc.graceDeadline, doc.status, doc.drawOffer, doc.takebackOffer ?? null]);
 }
 
 /** The first line of a game stream: who plays what, from where, and the state now. */

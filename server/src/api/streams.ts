@@ -146,7 +146,7 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   tellAbsence(doc);
   out.onClose(d.presence.enter(gameId, caller.playerId));
   let last = first.version;
-  let told = stateChangeKey(first);
+  let told = stateChangeKey(doc, first.moves.length);
   let running = false;
   let again = false;
   const refresh = async (): Promise<void> => {
@@ -161,8 +161,9 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
         const s = await d.games.load(gameId);
         if (s.version <= last || out.closed) continue;
         last = s.version;
-        tellAbsence(parseDoc(s.doc));
-        const key = stateChangeKey(s);
+        const next = parseDoc(s.doc);
+        tellAbsence(next);
+        const key = stateChangeKey(next, s.moves.length);
         if (key === told) continue;
         told = key;
         const state = gameStateOf(s, d.now());
