@@ -1,13 +1,14 @@
 /**
  * Where a V8 CPU profile's time went, by origin: the project's own code (server/ and shared/),
  * npm packages, Node's own JavaScript, native code (builtins, system calls such as socket writes),
- * the garbage collector, V8 itself, the benchmark's harness (its floor server included), and idle.
+ * the garbage collector, V8 itself, the benchmark's harness (its floor server included), any other
+ * script, and idle.
  * `npm run bench:profile-origins -- <BENCH_PROF dir>` prints it for each profile of a
  * `bench:server` run, and the bound it sets on goal 1 of issue 37: the game server's CPU per move
  * against the floor's if the project's own code cost nothing.
  */
 
-export const ORIGINS = ['ours', 'npm', 'node', 'native', 'gc', 'v8', 'bench', 'idle'] as const;
+export const ORIGINS = ['ours', 'npm', 'node', 'native', 'gc', 'v8', 'bench', 'other', 'idle'] as const;
 export type Origin = (typeof ORIGINS)[number];
 
 /** The part of a `.cpuprofile` this reads (Chrome DevTools' format, as `Profiler.stop` returns it). */
@@ -29,7 +30,7 @@ export function originOf(url: string, functionName: string): Origin {
   if (url.includes('/node_modules/')) return 'npm';
   if (/\/(server|shared)\/(dist|src)\//.test(url)) return 'ours';
   if (/\/test\//.test(url)) return 'bench';
-  return 'npm';
+  return 'other';
 }
 
 /** Each origin's self time in the profile, in ms. */

@@ -13,6 +13,7 @@ describe('bench:profile-origins', () => {
     expect(originOf('', '(program)')).toBe('v8');
     expect(originOf('', '(idle)')).toBe('idle');
     expect(originOf('file:///w/test/bench/floor-server.ts', '')).toBe('bench');
+    expect(originOf('evalmachine.<anonymous>', 'f')).toBe('other');
   });
 
   it('sums self time by origin (microseconds in, ms out) and bounds the ratio with our code free', () => {
