@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { StoreUnavailableError, type Store } from '../src/store/store.js';
-import { Client, createGame, manualClock, startServer, gameWithPlayers } from './helpers.js';
+import { Client, createGame, manualClock, playMoves, startServer, gameWithPlayers } from './helpers.js';
 
 const CLAIM_MS = 5_000;
 
-/** A game between two joined players; Black then closes the tab. White's page learns when it may claim. */
-async function blackLeaves(timeControl: Parameters<typeof createGame>[3] = {}) {
+/** Both sides complete a turn (1. e4 2. e5 Nf6): the game has really started, claims are open. */
+async function firstTurns(white: Client, black: Client, gameId: string): Promise<number> {
+  const v = await playMoves(white, gameId, 1, ['e2e4']);
+  return playMoves(black, gameId, v, ['e7e5', 'g8f6']);
+}
+
+/**
+ * A game between two joined players, really started unless `started` is false; Black then closes
+ * the tab. White's page learns when it may claim.
+ */
+async function blackLeaves(game: Parameters<typeof createGame>[3] = {}, started = true) {
   const clock = manualClock();
   const deps = { now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } };
-  const { server, white, black, others, gameId } = await gameWithPlayers({ deps, game: timeControl, others: 1 });
+  const { server, white, black, others, gameId } = await gameWithPlayers({ deps, game, others: 1 });
   const carol = others[0]!;
   await white.next('game:presence', (p) => p.color === 'black' && p.online);
+  const version = started ? await firstTurns(white, black, gameId) : 1;
   const left = white.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.black !== null);
   black.close();
   const e = await left;
-  return { clock, server, white, black, carol, gameId, event: e };
+  return { clock, server, white, black, carol, gameId, event: e, version };
 }
 
 describe('a player who leaves can be claimed against', () => {
@@ -55,10 +65,35 @@ describe('a player who leaves can be claimed against', () => {
     expect(await white.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
   });
 
+  it('is not possible before the game has really started: the present player may abort it instead', async () => {
+    const { clock, white, gameId } = await blackLeaves({}, false);
+    clock.advance(CLAIM_MS);
+    expect(await white.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'too-early-to-claim' });
+    expect(await white.send('game:claimDraw', { gameId })).toMatchObject({ ok: false, code: 'too-early-to-claim' });
+    // White's own turn completed is not enough: Black has not completed one
+    await playMoves(white, gameId, 2, ['e2e4']);
+    expect(await white.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'too-early-to-claim' });
+    expect((await white.ok('game:abort', { gameId })).event).toMatchObject({ type: 'game-over', outcome: { result: null, reason: 'aborted' } });
+  });
+
+  it('opens once the present player completes the turn that really starts the game, the absent player still away', async () => {
+    const clock = manualClock();
+    const { white, black, gameId } = await gameWithPlayers({ deps: { now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } } });
+    await black.next('game:presence', (p) => p.color === 'white' && p.online);
+    await playMoves(white, gameId, 1, ['e2e4']);
+    const left = black.next('game:event', (e) => e.event.type === 'absence' && e.event.absence.white !== null);
+    white.close();
+    const e = await left;
+    clock.advance(CLAIM_MS);
+    expect(await black.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'too-early-to-claim' });
+    await playMoves(black, gameId, e.version, ['e7e5', 'g8f6']);
+    expect((await black.ok('game:claimVictory', { gameId })).event).toMatchObject({ outcome: { result: '0-1', reason: 'opponent-left' } });
+  });
+
   it('moves made at the version before a player left or came back are still current', async () => {
-    const { white, gameId, event } = await blackLeaves({ variant: 'scottish' });
-    expect(event.version).toBe(2);
-    expect((await white.ok('game:move', { gameId, version: 1, move: 'e2e4' })).version).toBe(3);
+    const { white, gameId, event, version } = await blackLeaves({ variant: 'scottish' });
+    expect(event.version).toBe(version + 1);
+    expect((await white.ok('game:move', { gameId, version, move: 'd2d4' })).version).toBe(version + 2);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, openPlayer, type Player } from './support/browser.js';
 import { startLobbyGame } from './support/game-start.js';
+import { playClicks, waitMoves } from './support/reconnect.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const TIMEOUT = 10_000;
@@ -33,7 +34,7 @@ describe.runIf(chromiumAvailable())('browser: the opponent closes the tab', () =
     await server?.close();
   });
 
-  it('the present player sees the countdown in the reserved notice area, claims victory, then finds a new opponent', async () => {
+  it('the present player is offered the abort before the game really started, then the countdown in the reserved notice area, claims victory, then finds a new opponent', async () => {
     const [present, absent] = await startLobbyGame(alice, bob);
     const absentName = absent === alice ? 'Alice' : 'Bob';
     await present.page.getByRole('button', { name: 'Resign' }).waitFor({ timeout: TIMEOUT });
@@ -49,8 +50,23 @@ describe.runIf(chromiumAvailable())('browser: the opponent closes the tab', () =
     await present.page.getByRole('button', { name: 'Decline' }).click();
     await present.page.getByTestId('notice-area').getByText('Your opponent offers a draw').waitFor({ state: 'detached', timeout: TIMEOUT });
 
+    // White's first turn, then Black leaves: the game has not really started, so the notice offers
+    // the abort, not a claim
+    await playClicks(present.page, ['e2e4']);
+    const gameUrl = present.page.url();
     await absent.page.close();
     const notice = present.page.getByTestId('opponent-left');
+    await notice.getByText(`${absentName} left the game. It has not really started: you can abort it.`).waitFor({ timeout: TIMEOUT });
+    expect(await present.page.getByRole('button', { name: 'Abort' }).isVisible()).toBe(true);
+    expect(await present.page.getByRole('button', { name: 'Claim victory' }).count()).toBe(0);
+
+    // Black comes back, completes its turn and leaves again: now the countdown, then the claim
+    const back = await absent.context.newPage();
+    await back.goto(gameUrl);
+    await notice.waitFor({ state: 'detached', timeout: TIMEOUT });
+    await playClicks(back, ['e7e5', 'g8f6']);
+    await waitMoves(present.page, ['e4', 'e5', 'Nf6']);
+    await back.close();
     await notice.getByText(/You can claim victory in \d+ s/).waitFor({ timeout: TIMEOUT });
     expect(await notice.textContent()).toContain(`${absentName} left the game.`);
     expect(await resignTop(present.page)).toBe(top);

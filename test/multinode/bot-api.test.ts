@@ -170,6 +170,11 @@ describe.skipIf(skipWithoutRedis() || skipWithoutPostgres())('pchess bot on two 
       const botOnline = waitFor(person.socket, 'game:presence', (p) => p.gameId === gameId && p.color === 'black' && p.online);
       await call(person.socket, 'game:join', { gameId });
       await botOnline;
+      // both sides complete a turn (the bot's moves through node B): claims are open
+      const played = waitFor(person.socket, 'game:event', (e) => e.gameId === gameId && e.event.type === 'move' && e.event.uci === 'g8f6');
+      await call(person.socket, 'game:move', { gameId, version: 1, move: 'e2e4' });
+      for (const move of ['e7e5', 'g8f6']) expect(await post(`${b.url}/api/bot/game/${gameId}/move/${move}`, auth)).toMatchObject({ ok: true });
+      await played;
       t += 5_000;
       expect(await request(person.socket, 'game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
 

@@ -28,7 +28,11 @@ describe.skipIf(skipWithoutBackends()).each(BACKENDS)('a player who leaves, acro
 
       const given = waitFor(white.socket, 'game:event', (e) => e.event.type === 'time-given');
       await call(black.socket, 'game:giveTime', { gameId });
-      expect((await given)[0].event).toMatchObject({ by: 'black', clocks: { white: 615_000 } });
+      const [time] = await given;
+      expect(time.event).toMatchObject({ by: 'black', clocks: { white: 615_000 } });
+      // both sides complete a turn, one on each node: claims are open (the game has really started)
+      let v = (await call(white.socket, 'game:move', { gameId, version: time.version, move: 'e2e4' })).version;
+      for (const move of ['e7e5', 'g8f6']) v = (await call(black.socket, 'game:move', { gameId, version: v, move })).version;
 
       // Black's only connection (on B) leaves: White, on A, learns when it may claim
       const left = waitFor(white.socket, 'game:event', (e) => e.event.type === 'absence' && e.event.absence.black !== null);

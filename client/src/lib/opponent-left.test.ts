@@ -9,16 +9,23 @@ const clocks = { white: 300_000, black: 300_000, running: 'white' as const, serv
 describe('an opponent who left', () => {
   it('counts down to the claim, then offers it', () => {
     const absence = { white: null, black: { since: 0, claimFrom: 30_000 } };
-    expect(opponentLeft(absence, 'white', 'Bob', 6_500, false)).toEqual({ text: 'Bob left the game.', secondsLeft: 24, canClaim: false });
-    expect(opponentLeft(absence, 'white', 'Bob', 30_000, false)).toEqual({ text: 'Bob left the game.', secondsLeft: null, canClaim: true });
+    expect(opponentLeft(absence, 'white', 'Bob', 6_500, false, false)).toEqual({ text: 'Bob left the game.', secondsLeft: 24, canClaim: false });
+    expect(opponentLeft(absence, 'white', 'Bob', 30_000, false, false)).toEqual({ text: 'Bob left the game.', secondsLeft: null, canClaim: true });
+  });
+
+  it('offers the abort, not a claim, while the game can be aborted (the claim would be refused)', () => {
+    const absence = { white: null, black: { since: 0, claimFrom: 30_000 } };
+    const abort = { text: 'Bob left the game. It has not really started: you can abort it.', secondsLeft: null, canClaim: false };
+    expect(opponentLeft(absence, 'white', 'Bob', 6_500, false, true)).toEqual(abort);
+    expect(opponentLeft(absence, 'white', 'Bob', 99_000, false, true)).toEqual(abort);
   });
 
   it('says nothing to the absent side, to spectators, or after the game; never offers a claim the server would refuse', () => {
     const absence = { white: null, black: { since: 0, claimFrom: null } };
-    expect(opponentLeft(absence, 'black', 'Alice', 0, false)).toBeNull();
-    expect(opponentLeft(absence, null, 'Alice', 0, false)).toBeNull();
-    expect(opponentLeft(absence, 'white', 'Bob', 0, true)).toBeNull();
-    expect(opponentLeft(absence, 'white', 'Bob', 99_999_999, false)).toEqual({ text: 'Bob left the game.', secondsLeft: null, canClaim: false });
+    expect(opponentLeft(absence, 'black', 'Alice', 0, false, false)).toBeNull();
+    expect(opponentLeft(absence, null, 'Alice', 0, false, false)).toBeNull();
+    expect(opponentLeft(absence, 'white', 'Bob', 0, true, false)).toBeNull();
+    expect(opponentLeft(absence, 'white', 'Bob', 99_999_999, false, false)).toEqual({ text: 'Bob left the game.', secondsLeft: null, canClaim: false });
   });
 
   it('gives time in live timed games only', () => {

@@ -13,12 +13,15 @@ export interface OpponentLeft {
 /**
  * The notice of an absent opponent for the player of `me` at server time `serverNow` (the
  * `absence` of the snapshot and events; the server alone decides a claim): a countdown to
- * `claimFrom`, then the claim. Null for spectators, while the opponent is there, or once the game is over.
+ * `claimFrom`, then the claim. While the game can still be aborted (`abortable`: shared `canAbort`,
+ * the rule the server's claims follow too) no claim, only the abort. Null for spectators, while the
+ * opponent is there, or once the game is over.
  */
-export function opponentLeft(absence: Absence | null, me: Color | null, name: string, serverNow: number, over: boolean): OpponentLeft | null {
+export function opponentLeft(absence: Absence | null, me: Color | null, name: string, serverNow: number, over: boolean, abortable: boolean): OpponentLeft | null {
   if (absence === null || me === null || over) return null;
   const away = absence[opposite(me)];
   if (away === null) return null;
+  if (abortable) return { text: m.opponent_left_abort({ name }), secondsLeft: null, canClaim: false };
   const text = m.opponent_left_game({ name });
   if (away.claimFrom === null) return { text, secondsLeft: null, canClaim: false };
   const secondsLeft = Math.ceil((away.claimFrom - serverNow) / 1000);

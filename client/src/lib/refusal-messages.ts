@@ -33,6 +33,7 @@ export const REFUSALS: Readonly<Record<ErrorCode, () => string>> = {
   'rematch-unavailable': m.refusal_rematch_unavailable,
   'too-late-to-abort': m.refusal_too_late_to_abort,
   'opponent-present': m.refusal_opponent_present,
+  'too-early-to-claim': m.refusal_too_early_to_claim,
   'cannot-give-time': m.refusal_cannot_give_time,
   'game-in-progress': m.refusal_game_in_progress,
   conflict: m.refusal_conflict,

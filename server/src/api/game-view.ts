@@ -1,5 +1,5 @@
 import { clockView, decodeState, opposite, type ClockView, type Color, type MoveRecord, type Outcome } from '@progressive-chess/shared';
-import { seatAbsence } from '../services/game-absence.js';
+import { claimsOpen, seatAbsence } from '../services/game-absence.js';
 import { parseGame, type GameDoc, type PlayerRef } from '../services/game-doc.js';
 import type { StoredGame } from '../store/store.js';
 
@@ -99,7 +99,9 @@ export function gameFullOf(stored: StoredGame, now: number, bots: ReadonlySet<st
 
 /**
  * The `opponentGone` line (lichess's shape): whether `me`'s opponent has left the game, and, when it
- * may be claimed against, the seconds until `me` may claim victory (0: now), at `now`.
+ * may be claimed against, the seconds until `me` may claim victory (0: now), at `now`. None before
+ * the game has really started (`claimsOpen`: it may be aborted instead); the stream tells the line
+ * again when it starts while the opponent is gone.
  */
 export interface ApiOpponentGone {
   readonly type: 'opponentGone';
@@ -110,6 +112,6 @@ export interface ApiOpponentGone {
 export function opponentGoneOf(doc: GameDoc, me: Color, claimAfterMs: number, now: number): ApiOpponentGone {
   const away = seatAbsence(doc, opposite(me), claimAfterMs);
   if (away === null) return { type: 'opponentGone', gone: false };
-  if (away.claimFrom === null) return { type: 'opponentGone', gone: true };
+  if (away.claimFrom === null || !claimsOpen(doc)) return { type: 'opponentGone', gone: true };
   return { type: 'opponentGone', gone: true, claimWinInSeconds: Math.max(0, Math.ceil((away.claimFrom - now) / 1000)) };
 }

@@ -9,6 +9,7 @@ import type { LobbyService } from '../services/lobby-service.js';
 import type { Store } from '../store/store.js';
 import type { TokenService } from '../tokens/token-service.js';
 import type { FollowedPlayerEvent, GameEvents, PlayerEvents } from './follow.js';
+import { claimsOpen } from '../services/game-absence.js';
 import { gameFullOf, gameStateOf, opponentGoneOf, stateChangeKey } from './game-view.js';
 import { openNdjson, type StreamSlots } from './ndjson.js';
 import type { StreamLeases } from './stream-lease.js';
@@ -112,7 +113,8 @@ export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Reques
  * `GET /api/{bot,board}/game/stream/:id`: `gameFull`, then a `gameState` whenever the game's
  * version moves and what the state tells changed (several commits in between are told as one state:
  * each carries every move so far); the stream ends after the state that finishes the game. An `opponentGone` line whenever the
- * opponent's absence changed (and after `gameFull` when the opponent is away already).
+ * opponent's absence changed (and after `gameFull` when the opponent is away already), or when claims
+ * open (`claimsOpen`) while the opponent is gone.
  */
 export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: string, req: Request, res: Response): Promise<void> {
   const first = await d.games.load(gameId);
@@ -135,11 +137,16 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   out.onClose(lease);
   out.send(gameFullOf(first, d.now(), bots));
   if (doc.status !== 'playing') return out.end();
-  // the opponent's absence last told: the time they left (null: there)
+  // the opponent's absence last told: the time they left (null: there), and whether claims were open
   let awaySince: number | null = null;
+  let toldOpen = claimsOpen(doc);
   const tellAbsence = (next: GameDoc): void => {
     const since = next.away?.[opposite(me)] ?? null;
-    if (since === awaySince || next.status !== 'playing') return;
+    const open = claimsOpen(next);
+    // claims opening while the opponent is gone (the game really started meanwhile) is told too
+    const opened = since !== null && open && !toldOpen;
+    toldOpen = open;
+    if ((since === awaySince && !opened) || next.status !== 'playing') return;
     awaySince = since;
     out.send(opponentGoneOf(next, me, d.claimAfterMs, d.now()));
   };

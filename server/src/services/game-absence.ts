@@ -1,4 +1,4 @@
-import type { Absence, Color, SeatAbsence } from '@progressive-chess/shared';
+import { reallyStarted, type Absence, type Color, type SeatAbsence } from '@progressive-chess/shared';
 import type { GameDoc } from './game-doc-types.js';
 
 /**
@@ -9,6 +9,14 @@ import type { GameDoc } from './game-doc-types.js';
 export function claimable(doc: GameDoc, opponent: Color): boolean {
   return doc.timeControl.kind !== 'correspondence' && doc.bot?.color !== opponent;
 }
+
+/**
+ * Whether claims against an absent opponent are open in this game now: once it has really started
+ * (both sides have completed a turn, shared `reallyStarted`). Before, the present player may abort
+ * it instead (shared `canAbort`: the same rule), as on lichess: a page still loading, or a tab
+ * closed before the first moves, neither loses the game nor counts against its player.
+ */
+export const claimsOpen = (doc: Pick<GameDoc, 'turn' | 'initialTurn'>): boolean => reallyStarted(doc.turn - doc.initialTurn);
 
 export function seatAbsence(doc: GameDoc, c: Color, claimAfterMs: number): SeatAbsence | null {
   const since = doc.away?.[c];

@@ -1,7 +1,7 @@
 import { clockView, giveTime, opposite, type Absence, type Color, type GameState } from '@progressive-chess/shared';
 import { fail } from './errors.js';
 import type { GameDoc } from './game-doc-types.js';
-import { absenceOf, claimable, seatAbsence } from './game-absence.js';
+import { absenceOf, claimable, claimsOpen, seatAbsence } from './game-absence.js';
 import { people, unlistAt } from './lobby-listing.js';
 import { finishTransition, type Transition } from './game-transitions.js';
 
@@ -49,13 +49,15 @@ export function unlistTransition(doc: GameDoc, state: GameState, now: number, li
 /**
  * `color` claims the game against its absent opponent: won (`victory`) or drawn, `opponent-left`.
  * Refused with `opponent-present` unless the opponent has been away `claimAfterMs` (and no claim by
- * absence is possible in this game: correspondence, or against the computer).
+ * absence is possible in this game: correspondence, or against the computer), and with
+ * `too-early-to-claim` before the game has really started (`claimsOpen`: it may be aborted instead).
  */
 export function claimTransition(doc: GameDoc, state: GameState, color: Color, now: number, claimAfterMs: number, victory: boolean): Transition {
   const opponent = opposite(color);
   const claimFrom = seatAbsence(doc, opponent, claimAfterMs)?.claimFrom ?? null;
   if (!claimable(doc, opponent)) fail('opponent-present', 'this game cannot be claimed when the opponent is away: the clock decides');
   if (claimFrom === null) fail('opponent-present', 'your opponent is connected to the game');
+  if (!claimsOpen(doc)) fail('too-early-to-claim', 'the game has not really started (both sides must have completed a turn): you can abort it instead');
   if (now < claimFrom) fail('opponent-present', `your opponent left less than ${Math.round(claimAfterMs / 1000)} s ago: wait ${Math.ceil((claimFrom - now) / 1000)} s more`);
   const result = victory ? (color === 'white' ? '1-0' : '0-1') : '1/2-1/2';
   return finishTransition(doc, state, { result, reason: 'opponent-left' }, now);

@@ -185,11 +185,11 @@ describe('a bot plays a challenge through the API', () => {
 });
 
 describe('an opponent who leaves, through the Bot API', () => {
-  it('the stream tells opponentGone with the claim countdown; a claim too early is refused opponent-present, one after wins opponent-left', async () => {
+  it('the stream tells opponentGone, with the claim countdown once the game has really started; a claim too early is refused, one after wins opponent-left', async () => {
     const CLAIM_MS = 5_000;
     const clock = manualClock();
     const server = await startServer({ database: db(), now: clock.now, presenceBatchMs: 30, limits: { claimAfterMs: CLAIM_MS } });
-    const { person, token, gameId } = await privateApiGame(server, { kind: 'bot', program: 'robot', color: 'black', variant: 'italian' });
+    const { person, token, gameId } = await privateApiGame(server, { kind: 'bot', program: 'robot', color: 'white', variant: 'italian' });
     const stream = await openStream(server, `/api/bot/game/stream/${gameId}`, token);
     // every line the stream sent, to show below that the absences came with no state line
     const lines: Record<string, unknown>[] = [];
@@ -198,11 +198,18 @@ describe('an opponent who leaves, through the Bot API', () => {
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/give-time`, token)).toMatchObject({ status: 400, body: { code: 'cannot-give-time' } });
 
     // the person opens the game (the room is counted: the bot is present by its open stream, so it is
-    // the person's presence that is told, not an absence), then closes it
-    const counted = person.client.next('game:presence', (p) => p.gameId === gameId && p.color === 'black' && p.online);
+    // the person's presence that is told, not an absence), plays the first turn, then closes it: the
+    // game has not really started, so there is no countdown and a claim is refused (abort instead)
+    const counted = person.client.next('game:presence', (p) => p.gameId === gameId && p.color === 'white' && p.online);
     await person.client.ok('game:join', { gameId });
     await counted;
+    await playMoves(person.client, gameId, 1, ['e2e4']);
     person.client.close();
+    expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true });
+    expect(await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'too-early-to-claim' } });
+
+    // the bot completes its turn: the game has really started, the line is told again with the countdown
+    for (const move of ['e7e5', 'g8f6']) expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/${move}`, token)).body).toMatchObject({ ok: true });
     expect(await game.next((v) => v.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: CLAIM_MS / 1000 });
     expect(await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).toMatchObject({ status: 400, body: { ok: false, code: 'opponent-present' } });
 
@@ -218,12 +225,13 @@ describe('an opponent who leaves, through the Bot API', () => {
 
     clock.advance(1);
     expect((await api(server, 'POST', `/api/bot/game/${gameId}/claim-victory`, token)).body).toMatchObject({ ok: true });
-    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '1-0', reason: 'opponent-left' } });
+    expect(await game.next((v) => v.status === 'finished')).toMatchObject({ outcome: { result: '0-1', reason: 'opponent-left' } });
     await stream.ended;
-    // each absence and return was a commit, told by its opponentGone line alone: no move was played,
-    // so the one state line is the finish
-    expect(lines.filter((v) => v.type === 'opponentGone')).toHaveLength(3);
-    expect(lines.filter((v) => v.type === 'gameState')).toEqual([expect.objectContaining({ status: 'finished', moves: [] })]);
+    // each absence and return was a commit, told by its opponentGone line alone: after the state of
+    // the bot's last move, the one state line is the finish
+    expect(lines.filter((v) => v.type === 'opponentGone')).toHaveLength(4);
+    const last = lines.filter((v) => v.type === 'gameState' && (v.moves as string[]).length === 3);
+    expect(last).toEqual([expect.objectContaining({ status: 'playing' }), expect.objectContaining({ status: 'finished' })]);
   });
 });
 
@@ -240,6 +248,9 @@ describe("a bot's open game stream is its presence in the game", () => {
     const counted = person.client.next('game:presence', (p) => p.gameId === gameId && p.color === 'white' && p.online);
     await person.client.ok('game:join', { gameId });
     await counted;
+    // both sides complete a turn: claims are open (the game has really started)
+    await playMoves(person.client, gameId, 1, ['e2e4']);
+    for (const move of ['e7e5', 'g8f6']) expect((await api(server, 'POST', `/api/bot/game/${gameId}/move/${move}`, token)).body).toMatchObject({ ok: true });
     clock.advance(CLAIM_MS);
     expect(await person.client.send('game:claimVictory', { gameId })).toMatchObject({ ok: false, code: 'opponent-present' });
     const present = await server.app.services.rooms.snapshot(gameId);

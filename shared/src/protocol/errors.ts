@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'rematch-unavailable', // no rematch is possible for this game (its players are kept apart); the same answer to the offer and the acceptance
   'too-late-to-abort',
   'opponent-present', // claiming victory or a draw while the opponent is connected, or not yet away long enough
+  'too-early-to-claim', // claiming against an absent opponent before both sides have completed a turn: the game can be aborted instead
   'cannot-give-time', // giving time: no clock to give to (untimed, correspondence), or the opponent's clock is at the most allowed
   'game-in-progress', // a rematch command on a game still being played
   'conflict', // compare-and-set kept losing: try again
