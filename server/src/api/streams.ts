@@ -114,7 +114,7 @@ export async function eventStream(d: StreamDeps, caller: TokenOwner, req: Reques
  * version moves and what the state tells changed (several commits in between are told as one state:
  * each carries every move so far); the stream ends after the state that finishes the game. An `opponentGone` line whenever the
  * opponent's absence changed (and after `gameFull` when the opponent is away already), or when claims
- * open (`claimsOpen`) while the opponent is gone.
+ * open or close (`claimsOpen`) while the opponent is gone.
  */
 export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: string, req: Request, res: Response): Promise<void> {
   const first = await d.games.load(gameId);
@@ -137,17 +137,14 @@ export async function gameStream(d: StreamDeps, caller: TokenOwner, gameId: stri
   out.onClose(lease);
   out.send(gameFullOf(first, d.now(), bots));
   if (doc.status !== 'playing') return out.end();
-  // the opponent's absence last told: the time they left (null: there), and whether claims were open
-  let awaySince: number | null = null;
-  let toldOpen = claimsOpen(doc);
+  // what the last opponentGone line told: 'here', or since when the opponent is gone and whether
+  // claims were open (they open, or close again after a takeback, while the opponent stays gone)
+  let toldGone = 'here';
   const tellAbsence = (next: GameDoc): void => {
-    const since = next.away?.[opposite(me)] ?? null;
-    const open = claimsOpen(next);
-    // claims opening while the opponent is gone (the game really started meanwhile) is told too
-    const opened = since !== null && open && !toldOpen;
-    toldOpen = open;
-    if ((since === awaySince && !opened) || next.status !== 'playing') return;
-    awaySince = since;
+    const since = next.away?.[opposite(me)];
+    const gone = since === undefined ? 'here' : `${since}:${claimsOpen(next)}`;
+    if (gone === toldGone || next.status !== 'playing') return;
+    toldGone = gone;
     out.send(opponentGoneOf(next, me, d.claimAfterMs, d.now()));
   };
   tellAbsence(doc);
